@@ -1,0 +1,80 @@
+import { ChevronsLeft, ChevronsRight, FileText, Globe, User } from "lucide-react";
+import { NavLink } from "react-router";
+import { useSidebar } from "~/components/sidebar-context";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+const ENTRIES = [
+  { to: "/sites", label: "My Sites", icon: Globe, also: ["/dashboard"] },
+  { to: "/tone-articles", label: "Tone Articles", icon: FileText, also: [] },
+  { to: "/profile", label: "Profile", icon: User, also: [] },
+];
+
+function isActive(pathname: string, entry: (typeof ENTRIES)[number]) {
+  return [entry.to, ...entry.also].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * Side navigation: 240px expanded, 70px collapsed; under 768px a slide-in drawer over a dark overlay
+ * that closes when tapped.
+ */
+export function AppSidebar({ pathname }: { pathname: string }) {
+  const { collapsed, toggleCollapsed, mobileOpen, setMobileOpen } = useSidebar();
+  return (
+    <>
+      <div
+        data-testid="sidebar-overlay"
+        aria-hidden="true"
+        className={cn("fixed inset-0 z-40 bg-black/60 transition-opacity md:hidden", mobileOpen ? "opacity-100" : "pointer-events-none opacity-0")}
+        onClick={() => setMobileOpen(false)}
+      />
+      <aside
+        id="app-sidebar"
+        aria-label="Navigation principale"
+        data-collapsed={collapsed}
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-[240px] flex-col border-r bg-sidebar text-sidebar-foreground transition-[transform,width] duration-200",
+          mobileOpen ? "translate-x-0" : "-translate-x-full",
+          "md:sticky md:top-16 md:z-20 md:h-[calc(100dvh-4rem)] md:translate-x-0",
+          collapsed ? "md:w-[70px]" : "md:w-[240px]",
+        )}
+      >
+        <nav className="flex flex-1 flex-col gap-1 p-3">
+          {ENTRIES.map((entry) => {
+            const active = isActive(pathname, entry);
+            const Icon = entry.icon;
+            return (
+              <NavLink
+                key={entry.to}
+                to={entry.to}
+                aria-current={active ? "page" : undefined}
+                title={collapsed ? entry.label : undefined}
+                className={cn(
+                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  active ? "bg-sidebar-accent text-sidebar-accent-foreground" : "hover:bg-sidebar-accent/60",
+                  collapsed && "md:justify-center md:px-0",
+                )}
+              >
+                <Icon className="size-5 shrink-0" aria-hidden="true" />
+                <span className={cn(collapsed && "md:sr-only")}>{entry.label}</span>
+              </NavLink>
+            );
+          })}
+        </nav>
+        <div className="hidden border-t p-3 md:block">
+          <Button
+            variant="ghost"
+            size="sm"
+            className={cn("w-full", collapsed ? "justify-center px-0" : "justify-start")}
+            onClick={toggleCollapsed}
+            aria-label={collapsed ? "Déplier le menu" : "Replier le menu"}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <ChevronsRight aria-hidden="true" /> : <ChevronsLeft aria-hidden="true" />}
+            <span className={cn(collapsed && "sr-only")}>Replier</span>
+          </Button>
+        </div>
+      </aside>
+    </>
+  );
+}

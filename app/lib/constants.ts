@@ -1,0 +1,42 @@
+/** Constants of the specification, shared by the browser and the server. */
+
+export const BRAND_NAME = "SEO × IA Content";
+export const BRAND_TAGLINE = "SEO × IA Content";
+
+/** Notification badge: a fixed count (spec part 1, section 2). */
+export const NOTIFICATION_BADGE_COUNT = 3;
+
+export const SIDEBAR_WIDTH_EXPANDED = 240;
+export const SIDEBAR_WIDTH_COLLAPSED = 70;
+export const MOBILE_BREAKPOINT = 768;
+
+export const TOAST_DURATION_MS = 5000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Logo upload (spec part 1, section 5). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export const LOGO_BUCKET = "seo1";
+export const LOGO_FOLDER = "logos";
+export const LOGO_CACHE_SECONDS = 3600;
+
+/** Site defaults (spec part 1, sections 3 and 9). */
+export const SITE_DEFAULTS = {
+  serpsNbResults: 10,
+  serpsImgNbResults: 10,
+  coverImageWidth: 1200,
+  coverImageHeight: 630,
+  nbImagesToCreate: 1,
+  defaultStatus: "draft",
+} as const;
+export const SERP_RESULTS_MIN = 1;
+export const SERP_RESULTS_MAX = 100;
+export const SITE_STATUSES = ["private", "publish", "draft"] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+
+/** Paths only a signed-in user may open; the guard sends others to /auth. */
+export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/tone-articles"];
+export const isProtectedPath = (pathname: string) =>
+  PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

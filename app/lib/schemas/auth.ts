@@ -1,0 +1,61 @@
+/** The auth forms' schemas, used in the browser for fast feedback and again in the actions. */
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
+
+export const PASSWORD_MISMATCH = "Les mots de passe ne correspondent pas";
+
+const email = z
+  .string({ error: "L'adresse e-mail est requise" })
+  .trim()
+  .min(1, "L'adresse e-mail est requise")
+  .pipe(z.email("Veuillez saisir une adresse e-mail valide"))
+  .transform((v) => v.toLowerCase());
+
+const newPassword = z
+  .string({ error: "Le mot de passe est requis" })
+  .min(1, "Le mot de passe est requis")
+  .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`)
+  .max(PASSWORD_MAX_LENGTH, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`);
+
+export const signInSchema = z.object({
+  email,
+  password: z.string({ error: "Le mot de passe est requis" }).min(1, "Le mot de passe est requis").max(PASSWORD_MAX_LENGTH),
+});
+
+export const signUpSchema = z
+  .object({
+    fullName: z.string().trim().max(120, "Le nom ne peut pas dépasser 120 caractères").optional().default(""),
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });
+
+export const resetRequestSchema = z.object({ email });
+
+export const updatePasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
+    token: z.string().optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field, keyed by field name. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const result: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    result[key] ??= issue.message;
+  }
+  return result;
+}
+
+/** Parses a FormData (or a plain object) with a schema: the data, or the field errors. */
+export function parseForm<T extends z.ZodType>(schema: T, form: FormData | Record<string, unknown>) {
+  const values = form instanceof FormData ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : form;
+  const result = schema.safeParse(values);
+  return result.success ? ({ ok: true, data: result.data as z.infer<T> } as const) : ({ ok: false, errors: fieldErrors(result.error) } as const);
+}

@@ -1,0 +1,31 @@
+/** Reference data the site dialog offers: countries, their languages, tone groups. */
+import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { locationCountries, locationLanguages, toneArticles } from "../../db/schema";
+import { getDb } from "~/services/db.server";
+
+export async function listCountries() {
+  const db = await getDb();
+  return db
+    .select({ id: locationCountries.id, countryName: locationCountries.countryName })
+    .from(locationCountries)
+    .orderBy(asc(locationCountries.countryName));
+}
+
+export async function listLanguages(countryId: number) {
+  const db = await getDb();
+  return db
+    .select({ id: locationLanguages.id, languageName: locationLanguages.languageName })
+    .from(locationLanguages)
+    .where(eq(locationLanguages.linkedCountry, countryId))
+    .orderBy(asc(locationLanguages.languageName));
+}
+
+/** Tone groups (tone articles without a parent) the user may pick: the shared ones and their own. */
+export async function listToneGroups(userId: string) {
+  const db = await getDb();
+  return db
+    .select({ id: toneArticles.id, name: toneArticles.name })
+    .from(toneArticles)
+    .where(and(isNull(toneArticles.parentToneArticle), or(isNull(toneArticles.creator), eq(toneArticles.creator, userId))))
+    .orderBy(asc(toneArticles.name));
+}

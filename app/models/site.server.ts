@@ -1,0 +1,124 @@
+/**
+ * Sites. Every function takes the acting user and only ever reads or writes that user's sites: a site
+ * of another account behaves exactly like a missing one.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { locationCountries, locationLanguages, sites, toneArticles } from "../../db/schema";
+import type { SiteInput } from "~/lib/schemas/site";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+
+type Actor = { id: string };
+
+export class SiteNotFoundError extends Error {
+  constructor() {
+    super("Site not found");
+  }
+}
+
+export class InvalidReferenceError extends Error {}
+
+export const siteColumns = {
+  id: sites.id,
+  name: sites.name,
+  url: sites.url,
+  imageLogo: sites.imageLogo,
+  country: sites.country,
+  language: sites.language,
+  toneArticlesGroup: sites.toneArticlesGroup,
+  forceDefinedLanguageForSerps: sites.forceDefinedLanguageForSerps,
+  serpsNbResults: sites.serpsNbResults,
+  serpsImgNbResults: sites.serpsImgNbResults,
+  familiarTerms: sites.familiarTerms,
+  addressTheReaderWithI: sites.addressTheReaderWithI,
+  acceptedTopics: sites.acceptedTopics,
+  additionalGuidelines: sites.additionalGuidelines,
+  coverImageWidth: sites.coverImageWidth,
+  coverImageHeight: sites.coverImageHeight,
+  nbImagesToCreate: sites.nbImagesToCreate,
+  defaultTypePagePost: sites.defaultTypePagePost,
+  defaultStatus: sites.defaultStatus,
+  autoPublishImage: sites.autoPublishImage,
+};
+
+export type SiteRow = {
+  [K in keyof typeof siteColumns]: (typeof sites.$inferSelect)[K];
+};
+
+/** The user's sites, newest first (id descending). */
+export async function listSites(user: Actor): Promise<SiteRow[]> {
+  const db = await getDb();
+  return db.select(siteColumns).from(sites).where(eq(sites.linkedUser, user.id)).orderBy(desc(sites.id));
+}
+
+export async function getSite(user: Actor, id: number): Promise<SiteRow> {
+  const db = await getDb();
+  const [row] = await db
+    .select(siteColumns)
+    .from(sites)
+    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)));
+  if (!row) throw new SiteNotFoundError();
+  return row;
+}
+
+/** Checks that the country, language (of that country) and tone group exist and may be used. */
+async function checkReferences(user: Actor, input: SiteInput) {
+  const db = await getDb();
+  if (input.country !== null) {
+    const [country] = await db.select({ id: locationCountries.id }).from(locationCountries).where(eq(locationCountries.id, input.country));
+    if (!country) throw new InvalidReferenceError("The chosen country does not exist.");
+  }
+  if (input.language !== null) {
+    const [language] = await db
+      .select({ country: locationLanguages.linkedCountry })
+      .from(locationLanguages)
+      .where(eq(locationLanguages.id, input.language));
+    if (!language || language.country !== input.country) throw new InvalidReferenceError("The chosen language does not belong to the chosen country.");
+  }
+  if (input.toneArticlesGroup !== null) {
+    const [group] = await db
+      .select({ parent: toneArticles.parentToneArticle, creator: toneArticles.creator })
+      .from(toneArticles)
+      .where(eq(toneArticles.id, input.toneArticlesGroup));
+    if (!group || group.parent !== null || (group.creator !== null && group.creator !== user.id)) {
+      throw new InvalidReferenceError("The chosen tone group does not exist.");
+    }
+  }
+}
+
+export async function createSite(user: Actor, input: SiteInput, imageLogo: string): Promise<SiteRow> {
+  await checkReferences(user, input);
+  const db = await getDb();
+  const [row] = await db
+    .insert(sites)
+    .values({ ...input, imageLogo, linkedUser: user.id })
+    .returning(siteColumns);
+  if (!row) throw new Error("No data returned after site creation");
+  logger.info({ userId: user.id, siteId: row.id }, "site created");
+  return row;
+}
+
+/** Updates a site; without a new logo the old one is kept. */
+export async function updateSite(user: Actor, id: number, input: SiteInput, imageLogo?: string): Promise<SiteRow> {
+  await checkReferences(user, input);
+  const db = await getDb();
+  const [row] = await db
+    .update(sites)
+    .set({ ...input, ...(imageLogo ? { imageLogo } : {}) })
+    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
+    .returning(siteColumns);
+  if (!row) throw new SiteNotFoundError();
+  logger.info({ userId: user.id, siteId: id }, "site updated");
+  return row;
+}
+
+export async function deleteSite(user: Actor, id: number): Promise<{ name: string }> {
+  const db = await getDb();
+  const [row] = await db
+    .delete(sites)
+    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
+    .returning({ name: sites.name });
+  if (!row) throw new SiteNotFoundError();
+  logger.info({ userId: user.id, siteId: id }, "site deleted");
+  return row;
+}

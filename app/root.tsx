@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { SidebarProvider } from "~/components/sidebar-context";
+import { Spinner } from "~/components/ui/spinner";
+import { Toaster } from "~/components/ui/sonner";
+import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
+import { useNonce } from "~/lib/nonce";
+import { notify } from "~/lib/notify";
+import type { Toast } from "~/lib/toast";
+import { getSessionUser } from "~/services/auth.server";
+import { readToast } from "~/services/toast.server";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { toast, setCookie }] = await Promise.all([getSessionUser(request), readToast(request)]);
+  return data({ user, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: BRAND_NAME },
+  { name: "description", content: "Des articles qui se classent dans les moteurs de recherche et sont cités par les assistants IA." },
+];
+
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Shows the toast a redirect left behind (flash cookie), once. */
+function FlashToast({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (toast) notify(toast);
+  }, [toast]);
+  return null;
+}
+
+/** The guard's waiting state: shown while a protected screen loads (spec: 'Chargement...'). */
+function PendingGuard() {
+  const navigation = useNavigation();
+  const [visible, setVisible] = useState(false);
+  const pending = navigation.state === "loading" && isProtectedPath(navigation.location.pathname);
+  useEffect(() => {
+    if (!pending) return setVisible(false);
+    // Fast navigations do not flash a spinner.
+    const timer = setTimeout(() => setVisible(true), 150);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  if (!visible) return null;
+  return (
+    <div className="fixed inset-x-0 top-16 z-40 flex justify-center">
+      <div className="rounded-full border bg-background px-4 py-2 shadow-md">
+        <Spinner label="Chargement..." />
+      </div>
+    </div>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-dvh flex-col">
+        <Header user={loaderData.user} />
+        <PendingGuard />
+        <Outlet />
+      </div>
+      <Toaster />
+      <FlashToast toast={loaderData.toast} />
+    </SidebarProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Une erreur est survenue";
+  let details = "Veuillez recharger la page. Si le problème persiste, réessayez dans quelques minutes.";
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    title = "Oops! Page not found";
+    details = "";
+  }
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <main className="mx-auto flex max-w-lg flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {details ? <p className="text-muted-foreground">{details}</p> : null}
+        <a href="/" className="text-primary underline underline-offset-4">
+          Retour à l'accueil
+        </a>
+      </main>
+      <Footer />
+    </div>
+  );
+}

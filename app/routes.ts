@@ -1,0 +1,39 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** Every URL of the product, grouped as in the specification's route tables. */
+export default [
+  // Public side (spec part 3).
+  index("routes/public/home.tsx"),
+  route("maintenance", "routes/public/maintenance.tsx"),
+  route("login", "routes/public/to-auth.tsx", { id: "login" }),
+  route("signup", "routes/public/to-auth.tsx", { id: "signup" }),
+
+  // Accounts (spec part 1).
+  ...prefix("auth", [
+    index("routes/auth/auth.tsx"),
+    route("update-password", "routes/auth/update-password.tsx"),
+    route("confirm", "routes/auth/confirm.tsx"),
+    route("sign-out", "routes/auth/sign-out.tsx"),
+  ]),
+
+  // Signed-in area: the layout guards every route below it.
+  layout("routes/app/layout.tsx", [
+    route("dashboard", "routes/app/sites.tsx", { id: "dashboard" }),
+    route("sites", "routes/app/sites.tsx", { id: "sites" }),
+    route("profile", "routes/app/profile.tsx"),
+    route("settings", "routes/app/settings.tsx"),
+    route("tone-articles", "routes/app/tone-articles.tsx"),
+  ]),
+
+  // Resource routes (no UI).
+  ...prefix("api", [
+    route("health", "routes/api/health.ts"),
+    route("auth/*", "routes/api/auth.ts"),
+    route("files/:bucket/*", "routes/api/files.ts"),
+    route("countries", "routes/api/countries.ts"),
+    route("countries/:countryId/languages", "routes/api/languages.ts"),
+    route("tone-groups", "routes/api/tone-groups.ts"),
+  ]),
+
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

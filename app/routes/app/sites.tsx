@@ -1,0 +1,259 @@
+import { Globe, MoreVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { Suspense, useEffect, useState } from "react";
+import { Await, data, Link, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/sites";
+import { PageHeader } from "~/components/page-header";
+import { SiteDialog, type EditableSite, type SiteActionResult } from "~/components/site-dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Spinner } from "~/components/ui/spinner";
+import { BRAND_NAME, LOGO_BUCKET, LOGO_CACHE_SECONDS, LOGO_FOLDER, LOGO_MAX_BYTES } from "~/lib/constants";
+import { LOGO_MESSAGES } from "~/lib/logo";
+import { notify } from "~/lib/notify";
+import { fieldErrors } from "~/lib/schemas/auth";
+import { siteFormSchema, siteFormValues } from "~/lib/schemas/site";
+import { createSite, deleteSite, InvalidReferenceError, listSites, SiteNotFoundError, updateSite } from "~/models/site.server";
+import { clientIp, getSessionUser, requireUser } from "~/services/auth.server";
+import { logger } from "~/services/logger.server";
+import { discardStoredFile, storeImage, UploadError, type StoredFile } from "~/services/uploads.server";
+
+export const meta: Route.MetaFunction = () => [{ title: `Your Sites – ${BRAND_NAME}` }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  // Streamed: the page shows 'Loading your sites...' until the list arrives.
+  return { sites: listSites(user) };
+}
+
+const reply = (result: Omit<SiteActionResult, "stamp">, status = result.ok ? 200 : 400) =>
+  data<SiteActionResult>({ ...result, stamp: Date.now() }, { status });
+
+const failure = (message: string, status = 400, errors?: SiteActionResult["errors"]) =>
+  reply({ ok: false, error: message, errors, toast: { type: "error", title: "Error", description: message } }, status);
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (!user) {
+    logger.info({ ip: clientIp(request), intent }, "refused: site change without a session");
+    const message = intent === "create" ? "You must be logged in to create a site." : LOGO_MESSAGES.auth;
+    return failure(message, 401);
+  }
+  const siteId = Number(form.get("siteId"));
+
+  if (intent === "delete") {
+    const name = String(form.get("name") ?? "");
+    try {
+      const deleted = await deleteSite(user, siteId);
+      return reply({ ok: true, toast: { type: "success", title: "Site deleted", description: `Site "${deleted.name}" has been deleted.` } });
+    } catch (error) {
+      if (!(error instanceof SiteNotFoundError)) logger.error({ err: error, siteId }, "site delete failed");
+      else logger.info({ userId: user.id, siteId }, "refused: delete of a missing or foreign site");
+      return failure("Failed to delete site. Please try again.", error instanceof SiteNotFoundError ? 404 : 500, { name });
+    }
+  }
+
+  if (intent !== "create" && intent !== "update") return failure("Failed to save site");
+  const parsed = siteFormSchema.safeParse(siteFormValues(form));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return failure(Object.values(errors)[0] ?? "Failed to save site", 400, errors);
+  }
+  const logo = form.get("logo");
+  const hasLogo = logo instanceof File && logo.size > 0;
+  if (intent === "create" && !hasLogo) return failure(LOGO_MESSAGES.required, 400, { logo: LOGO_MESSAGES.required });
+
+  // The logo is stored first; if the save then fails, the new file is removed and the site is unchanged.
+  let stored: StoredFile | undefined;
+  if (hasLogo) {
+    try {
+      stored = await storeImage(logo, { bucket: LOGO_BUCKET, folder: LOGO_FOLDER, maxBytes: LOGO_MAX_BYTES, cacheSeconds: LOGO_CACHE_SECONDS });
+    } catch (error) {
+      const message = error instanceof UploadError ? error.message : LOGO_MESSAGES.failed;
+      logger.info({ userId: user.id, reason: message }, "logo refused");
+      return failure(message, 400, { logo: message });
+    }
+  }
+
+  try {
+    const site = intent === "create" ? await createSite(user, parsed.data, stored!.url) : await updateSite(user, siteId, parsed.data, stored?.url);
+    const verb = intent === "create" ? "created" : "updated";
+    return reply({ ok: true, toast: { type: "success", title: "Success", description: `Site ${site.name} ${verb} successfully.` } });
+  } catch (error) {
+    if (stored) await discardStoredFile(stored);
+    if (error instanceof InvalidReferenceError) return failure(error.message);
+    if (error instanceof SiteNotFoundError) {
+      logger.info({ userId: user.id, siteId }, "refused: update of a missing or foreign site");
+      return failure("Site not found - The requested site does not exist or you don't have permission to access it.", 404);
+    }
+    logger.error({ err: error }, "site save failed");
+    return failure("Failed to save site", 500);
+  }
+}
+
+export default function SitesPage({ loaderData }: Route.ComponentProps) {
+  const [dialog, setDialog] = useState<{ open: boolean; site: EditableSite | null }>({ open: false, site: null });
+  const [toDelete, setToDelete] = useState<EditableSite | null>(null);
+  const openCreate = () => setDialog({ open: true, site: null });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Your Sites"
+        description="Every site you produce articles for."
+        actions={
+          <Button onClick={openCreate}>
+            <Plus aria-hidden="true" /> Add Site
+          </Button>
+        }
+      />
+      <Suspense fallback={<SitesLoading />}>
+        <Await resolve={loaderData.sites} errorElement={<SitesError />}>
+          {(sites) =>
+            sites.length === 0 ? (
+              <EmptyState onCreate={openCreate} />
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Sites">
+                {sites.map((site) => (
+                  <SiteCard key={site.id} site={site} onEdit={() => setDialog({ open: true, site })} onDelete={() => setToDelete(site)} />
+                ))}
+              </ul>
+            )
+          }
+        </Await>
+      </Suspense>
+      <SiteDialog open={dialog.open} site={dialog.site} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <DeleteSiteDialog site={toDelete} onClose={() => setToDelete(null)} />
+    </div>
+  );
+}
+
+function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li className="relative">
+      <Card className="h-full gap-0 p-0 transition-shadow hover:shadow-md focus-within:ring-[3px] focus-within:ring-ring/50">
+        <Link to={`/sites/${site.id}`} className="flex items-center gap-4 rounded-xl p-5 pr-14 outline-none">
+          <div className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg border bg-muted">
+            {site.imageLogo ? (
+              <img src={site.imageLogo} alt="" className="size-full object-contain" loading="lazy" />
+            ) : (
+              <Globe className="size-6 text-muted-foreground" aria-hidden="true" />
+            )}
+          </div>
+          <div className="min-w-0">
+            <h2 className="truncate font-semibold">{site.name}</h2>
+            <p className="truncate text-sm text-muted-foreground">{site.url}</p>
+          </div>
+        </Link>
+      </Card>
+      <div className="absolute top-3 right-3">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${site.name}`}>
+              <MoreVertical aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil aria-hidden="true" /> Edit
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </li>
+  );
+}
+
+function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClose: () => void }) {
+  const fetcher = useFetcher<SiteActionResult>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.toast) notify(fetcher.data.toast);
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <AlertDialog open={site !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this site?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to delete the site "{site?.name}"? Its pages and articles are deleted with it.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={busy}
+            className="bg-destructive text-white hover:bg-destructive/90"
+            onClick={(event) => {
+              event.preventDefault();
+              if (site) fetcher.submit({ intent: "delete", siteId: String(site.id), name: site.name }, { method: "post", action: "/sites" });
+            }}
+          >
+            {busy ? "Deleting..." : "Delete"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function EmptyState({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Card className="items-center gap-4 px-6 py-16 text-center">
+      <div className="grid size-14 place-items-center rounded-full bg-primary/10">
+        <Globe className="size-7 text-primary" aria-hidden="true" />
+      </div>
+      <h2 className="text-lg font-semibold">Vous n'avez pas encore de site</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">Ajoutez votre site pour commencer à recevoir des articles.</p>
+      <Button onClick={onCreate}>
+        <Plus aria-hidden="true" /> Créer mon premier site
+      </Button>
+    </Card>
+  );
+}
+
+function SitesLoading() {
+  return (
+    <div className="grid gap-4">
+      <Spinner label="Loading your sites..." className="text-muted-foreground" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-24 rounded-xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function SitesError() {
+  const revalidator = useRevalidator();
+  useEffect(() => notify({ type: "error", title: "Error", description: "Failed to load sites. Please try again." }), []);
+  return (
+    <Card className="items-center gap-3 px-6 py-12 text-center" role="alert">
+      <p className="font-medium">Failed to load sites. Please try again.</p>
+      <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+        Try again
+      </Button>
+    </Card>
+  );
+}

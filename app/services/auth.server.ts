@@ -1,0 +1,252 @@
+/**
+ * Authentication: better-auth with e-mail and password, e-mail confirmation, password reset and
+ * sessions in the database. Form actions reach it through `callAuth`, which goes through better-auth's
+ * own router so that its rate limits and origin checks apply exactly as for a browser call.
+ */
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { redirect } from "react-router";
+import * as schema from "../../db/schema";
+import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { actionMail, sendMail } from "./mail.server";
+import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
+
+import { CLIENT_IP_HEADER } from "./client-ip";
+
+function loopbackTwins(origin: string): string[] {
+  const url = new URL(origin);
+  if (url.hostname !== "localhost" && url.hostname !== "127.0.0.1") return [origin];
+  const port = url.port ? `:${url.port}` : "";
+  return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
+}
+
+function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
+  const env = getEnv();
+  const secure = env.PUBLIC_URL.startsWith("https://");
+  return betterAuth({
+    appName: BRAND_NAME,
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: loopbackTwins(env.PUBLIC_URL),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${env.PUBLIC_URL}/auth/update-password?token=${encodeURIComponent(token)}`;
+        await sendMail(
+          actionMail({
+            to: user.email,
+            subject: `Réinitialisez votre mot de passe ${BRAND_NAME}`,
+            greeting: `Bonjour ${user.name},`,
+            lines: ["Vous avez demandé à réinitialiser le mot de passe de votre compte.", "Ce lien est valable une heure."],
+            action: "Choisir un nouveau mot de passe",
+            url,
+            footer: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+          }),
+        );
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(
+          actionMail({
+            to: user.email,
+            subject: `Votre compte ${BRAND_NAME}`,
+            greeting: `Bonjour ${user.name},`,
+            lines: [
+              "Quelqu'un a essayé de créer un compte avec votre adresse e-mail, qui a déjà un compte chez nous.",
+              "Si c'était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l'avez oublié.",
+            ],
+            action: "Se connecter",
+            url: `${env.PUBLIC_URL}/auth`,
+            footer: "Si ce n'était pas vous, vous pouvez ignorer cet e-mail.",
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${env.PUBLIC_URL}/auth/confirm?token=${encodeURIComponent(token)}`;
+        await sendMail(
+          actionMail({
+            to: user.email,
+            subject: `Confirmez votre adresse e-mail pour ${BRAND_NAME}`,
+            greeting: `Bonjour ${user.name},`,
+            lines: ["Bienvenue ! Il reste une étape : confirmez votre adresse e-mail pour activer votre compte.", "Ce lien est valable 24 heures."],
+            action: "Confirmer mon adresse e-mail",
+            url,
+            footer: "Si vous n'avez pas créé de compte, ignorez cet e-mail.",
+          }),
+        );
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60 * 10, max: 10 },
+        "/request-password-reset": { window: 60 * 10, max: 5 },
+        "/reset-password": { window: 60 * 10, max: 10 },
+        "/send-verification-email": { window: 60 * 10, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "seo",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        fn.call(logger, { args: args.length ? String(args[0]) : undefined }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+let authPromise: Promise<Auth> | undefined;
+
+export function getAuth(): Promise<Auth> {
+  if (!authPromise) {
+    authPromise = getDb().then(createAuth);
+    authPromise.catch(() => {
+      authPromise = undefined;
+    });
+  }
+  return authPromise;
+}
+
+export function resetAuthForTests() {
+  authPromise = undefined;
+}
+
+export type AuthCallResult<T = Record<string, unknown>> = {
+  ok: boolean;
+  status: number;
+  data: T | null;
+  /** better-auth's error code (e.g. INVALID_EMAIL_OR_PASSWORD), when it failed. */
+  code?: string;
+  retryAfterSeconds?: number;
+  headers: Headers;
+};
+
+const FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", CLIENT_IP_HEADER];
+
+/** Calls a better-auth endpoint on behalf of the browser request; returns its answer and cookies. */
+export async function callAuth<T = Record<string, unknown>>(
+  request: Request,
+  endpoint: string,
+  options: { method?: "GET" | "POST"; body?: unknown; query?: Record<string, string> } = {},
+): Promise<AuthCallResult<T>> {
+  const auth = await getAuth();
+  const url = new URL(`/api/auth${endpoint}`, getEnv().PUBLIC_URL);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const method = options.method ?? "POST";
+  if (method === "POST") headers.set("content-type", "application/json");
+  const response = await auth.handler(
+    new Request(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined }),
+  );
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  const retry = response.headers.get("x-retry-after");
+  const result: AuthCallResult<T> = {
+    ok: response.ok,
+    status: response.status,
+    data: data as T,
+    headers: new Headers(),
+    retryAfterSeconds: retry ? Number(retry) : undefined,
+  };
+  if (!response.ok && data && typeof data === "object" && "code" in data) result.code = String((data as { code: unknown }).code);
+  for (const cookie of response.headers.getSetCookie()) result.headers.append("Set-Cookie", cookie);
+  return result;
+}
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+};
+
+/** The signed-in user of a request, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, email, name, image } = session.user;
+  return { id, email, name, image: image ?? null };
+}
+
+/** Returns the signed-in user, or throws a redirect to /auth. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    logger.info({ path: new URL(request.url).pathname, ip: request.headers.get(CLIENT_IP_HEADER) }, "refused: not signed in");
+    throw redirect("/auth");
+  }
+  return user;
+}
+
+/** Throws a redirect to /dashboard when someone is signed in (the auth screen is for visitors). */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getSessionUser(request)) throw redirect("/dashboard");
+}
+
+export function clientIp(request: Request) {
+  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+/** The account a password-reset token belongs to, while the token is valid; null otherwise. */
+export async function findPasswordResetUser(token: string): Promise<{ id: string; email: string } | null> {
+  if (!token) return null;
+  const context = await (await getAuth()).$context;
+  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  const found = await context.internalAdapter.findUserById(verification.value);
+  return found ? { id: found.id, email: found.email } : null;
+}
+
+/** Sets a new password for a signed-in user (the update-password screen without a reset link). */
+export async function setPasswordForUser(userId: string, password: string) {
+  const context = await (await getAuth()).$context;
+  await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
+}

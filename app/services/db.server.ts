@@ -1,0 +1,154 @@
+/**
+ * The database: PGlite (embedded, files under DATA_DIR/db) by default, PostgreSQL when DATABASE_URL
+ * is set. Opened lazily on first use, never at import, so that building the app touches no data;
+ * the first use also applies the committed migrations and seeds reference data.
+ * Only models/ and services/ import this module.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "../../db/schema";
+import { seedReferenceData } from "../../db/seed";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Kind = "pglite" | "postgres";
+type Handle = { db: Db; kind: Kind; close: () => Promise<void> };
+
+let opening: Promise<Handle> | undefined;
+
+/** The drizzle instance, opened, migrated and seeded on first call. */
+export async function getDb(): Promise<Db> {
+  return (await handle()).db;
+}
+
+export async function getDbKind(): Promise<Kind> {
+  return (await handle()).kind;
+}
+
+function handle(): Promise<Handle> {
+  if (!opening) {
+    opening = openAndPrepare();
+    // A failed start is not cached: the next call tries again.
+    opening.catch(() => {
+      opening = undefined;
+    });
+  }
+  return opening;
+}
+
+export function migrationsFolder() {
+  return path.resolve(process.cwd(), "db/migrations");
+}
+
+async function openAndPrepare(): Promise<Handle> {
+  const started = Date.now();
+  const env = getEnv();
+  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.dataDir, "db"));
+  try {
+    await migrateAndSeed(opened.db, opened.kind);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  logger.info({ ms: Date.now() - started, database: opened.kind }, "database ready");
+  return opened;
+}
+
+/** Applies the committed migrations (each in a transaction), then seeds reference data idempotently. */
+export async function migrateAndSeed(instance: Db, kind: Kind) {
+  const migrationsConfig = { migrationsFolder: migrationsFolder() };
+  if (kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(instance as never, migrationsConfig);
+  } else {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(instance as never, migrationsConfig);
+  }
+  await seedReferenceData(instance);
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", (error) => logger.error({ err: error }, "PostgreSQL pool error"));
+  return { db: drizzle({ client: pool, schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dir: string): Promise<Handle> {
+  const release = lockDataFolder(dir);
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const client = await PGlite.create(dir);
+    return {
+      db: drizzle({ client, schema }) as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes opening the same folder corrupt it. A lock file
+ * holding our pid guards the folder; a lock left by a dead process is taken over.
+ */
+export function lockDataFolder(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = `${dir}.lock`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      const release = () => {
+        process.off("exit", release);
+        try {
+          if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          // Already gone.
+        }
+      };
+      process.on("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8"));
+      if (owner && isAlive(owner)) {
+        throw new Error(
+          `The database folder ${dir} is in use by another process (pid ${owner}). ` +
+            "Stop that process, or give this one another DATA_DIR.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database folder ${dir}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Closes the database (on shutdown). */
+export async function closeDatabase() {
+  const current = opening;
+  opening = undefined;
+  if (current) await (await current.catch(() => undefined))?.close();
+}
+
+/** For tests: use a given drizzle instance (a cloned template database) instead of opening one. */
+export function useDatabaseForTests(instance: Db, kind: Kind, close: () => Promise<void>) {
+  opening = Promise.resolve({ db: instance, kind, close });
+}

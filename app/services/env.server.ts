@@ -1,0 +1,123 @@
+/**
+ * Configuration, read once from the environment and checked by a zod schema. A bad value stops the
+ * server with a message naming the variable. Every variable has a working default.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must start with postgres:// or postgresql://"),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
+    MAIL_FROM: z.string().trim().min(3).default("SEO × IA Content <no-reply@localhost>"),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().trim().optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    S3_PUBLIC_URL: optionalUrl,
+    S3_REGION: z.string().trim().default("auto"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Whether a reverse proxy in front sets X-Forwarded-For (Express "trust proxy" syntax). */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .transform((v) => {
+        if (v === "false" || v === "0" || v === "") return false;
+        if (v === "true") return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v;
+      }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ENDPOINT"],
+        message: "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      });
+    }
+  });
+
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET"> & {
+  PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  s3Enabled: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses a set of variables; throws a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Omit<Env, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(environment)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, PUBLIC_URL: publicUrl, dataDir, s3Enabled: Boolean(env.S3_ENDPOINT) };
+}
+
+/** Reads AUTH_SECRET, or generates one once into DATA_DIR so that sessions survive restarts. */
+function loadSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (!cached) {
+    const env = parseEnv(process.env);
+    cached = { ...env, AUTH_SECRET: loadSecret(env.dataDir, env.AUTH_SECRET) };
+  }
+  return cached;
+}
+
+/** For tests: forget the parsed configuration so that the next getEnv() reads process.env again. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,14 @@
+import pino from "pino";
+
+const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+const pretty = process.env.NODE_ENV === "development";
+
+/** JSON logs in production, readable lines in development. Secrets are redacted by path. */
+export const logger = pino({
+  level,
+  redact: {
+    paths: ["password", "*.password", "token", "*.token", "headers.cookie", "*.headers.cookie"],
+    censor: "[redacted]",
+  },
+  ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+});

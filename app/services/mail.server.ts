@@ -1,0 +1,67 @@
+/**
+ * E-mail. With SMTP_URL, messages go through that server; without it, each message is written as an
+ * .eml file under DATA_DIR/outbox/ and its links are logged, so that a newcomer can confirm an account
+ * without a mail server.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import crypto from "node:crypto";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { BRAND_NAME } from "~/lib/constants";
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+let transporter: Transporter | undefined;
+
+function getTransporter(): Transporter {
+  if (!transporter) {
+    const env = getEnv();
+    transporter = env.SMTP_URL
+      ? nodemailer.createTransport(env.SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  }
+  return transporter;
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const env = getEnv();
+  const info = await getTransporter().sendMail({ from: env.MAIL_FROM, ...mail });
+  if (env.SMTP_URL) {
+    logger.info({ to: mail.to, subject: mail.subject }, "e-mail sent");
+    return;
+  }
+  const outbox = path.join(env.dataDir, "outbox");
+  await fs.mkdir(outbox, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
+  await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+  const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  logger.info({ to: mail.to, subject: mail.subject, file, links }, "e-mail written to the outbox");
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A short French e-mail with one call-to-action link, as text and HTML. */
+export function actionMail(options: { to: string; subject: string; greeting: string; lines: string[]; action: string; url: string; footer: string }): Mail {
+  const { to, subject, greeting, lines, action, url, footer } = options;
+  const text = [greeting, "", ...lines, "", `${action} : ${url}`, "", footer, "", `— ${BRAND_NAME}`].join("\n");
+  const html = `<!doctype html><html lang="fr"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-weight:700;font-size:18px;margin:0 0 24px">${escapeHtml(BRAND_NAME)}</p>
+<p>${escapeHtml(greeting)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
+<p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#555">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
+</td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** For tests: drop the transport so that the next mail reads the configuration again. */
+export function resetMailForTests() {
+  transporter = undefined;
+}

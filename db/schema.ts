@@ -1,0 +1,396 @@
+/**
+ * Every table of the product. Names follow the specification (snake_case tables and columns);
+ * the code reads them in camelCase. The first block holds the four tables of better-auth plus its
+ * rate-limit counters; the rest is the product's own data.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (better-auth). Field names on the left are better-auth's; columns are snake_case.
+// ---------------------------------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  /** The full name given at sign-up (spec: user_metadata.full_name). */
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  /** Avatar picture (spec: user_metadata.avatar_url). */
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Rate-limit counters, shared by every server process (better-auth's and our own per-address limits). */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reference data (seeded at start).
+// ---------------------------------------------------------------------------------------------
+
+export const locationCountries = pgTable("location_countries", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  countryName: text("country_name").notNull().unique(),
+  isoCode: text("iso_code"),
+  /** Location code of the search-results provider (2000 + ISO 3166 numeric code). */
+  locationCode: integer("location_code"),
+});
+
+export const locationLanguages = pgTable(
+  "location_languages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    languageName: text("language_name").notNull(),
+    languageCode: text("language_code"),
+    linkedCountry: integer("linked_country")
+      .notNull()
+      .references(() => locationCountries.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("location_languages_linked_country_idx").on(t.linkedCountry),
+    uniqueIndex("location_languages_country_name_uq").on(t.linkedCountry, t.languageName),
+  ],
+);
+
+export const statuses = pgTable("statuses", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const actions = pgTable("actions", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull().unique(),
+});
+
+export const llms = pgTable("llms", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull(),
+  nameOpenrouter: text("name_openrouter").notNull().unique(),
+});
+
+/**
+ * Tone articles: rows without a parent are the tone groups a site can pick; rows with a parent are
+ * sample articles of that tone. Seeded rows have no creator and are shared by everyone.
+ */
+export const toneArticles = pgTable(
+  "tone_articles",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    content: text("content"),
+    parentToneArticle: integer("parent_tone_article").references((): AnyPgColumn => toneArticles.id, {
+      onDelete: "set null",
+    }),
+    creator: text("creator").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tone_articles_parent_idx").on(t.parentToneArticle),
+    index("tone_articles_creator_idx").on(t.creator),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Sites and their content.
+// ---------------------------------------------------------------------------------------------
+
+export const sites = pgTable(
+  "sites",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    imageLogo: text("image_logo"),
+    country: integer("country").references(() => locationCountries.id, { onDelete: "set null" }),
+    language: integer("language").references(() => locationLanguages.id, { onDelete: "set null" }),
+    toneArticlesGroup: integer("tone_articles_group").references(() => toneArticles.id, {
+      onDelete: "set null",
+    }),
+    /** The owner. Null for sites created by the public first-article form, before anyone claims them. */
+    linkedUser: text("linked_user").references(() => user.id, { onDelete: "set null" }),
+    forceDefinedLanguageForSerps: boolean("force_defined_language_for_serps").notNull().default(false),
+    serpsNbResults: integer("serps_nb_results").notNull().default(10),
+    serpsImgNbResults: integer("serps_img_nb_results").notNull().default(10),
+    familiarTerms: boolean("familiar_terms").notNull().default(false),
+    addressTheReaderWithI: boolean("address_the_reader_with_i").notNull().default(false),
+    acceptedTopics: text("accepted_topics"),
+    additionalGuidelines: text("additional_guidelines"),
+    coverImageWidth: integer("cover_image_width").notNull().default(1200),
+    coverImageHeight: integer("cover_image_height").notNull().default(630),
+    nbImagesToCreate: integer("nb_images_to_create").notNull().default(1),
+    defaultTypePagePost: text("default_type_page_post"),
+    defaultStatus: text("default_status").notNull().default("draft"),
+    autoPublishImage: boolean("auto_publish_image").notNull().default(false),
+    /** First-article form: the e-mail used with the payment provider, and an optional contact e-mail. */
+    stripeEmail: text("stripe_email"),
+    email1: text("email1"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sites_linked_user_idx").on(t.linkedUser),
+    index("sites_country_idx").on(t.country),
+    index("sites_language_idx").on(t.language),
+    index("sites_tone_articles_group_idx").on(t.toneArticlesGroup),
+    check("sites_default_status_check", sql`${t.defaultStatus} in ('private', 'publish', 'draft')`),
+  ],
+);
+
+export const pages = pgTable(
+  "pages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    status: integer("status")
+      .notNull()
+      .default(1)
+      .references(() => statuses.id),
+    creator: text("creator").references(() => user.id, { onDelete: "set null" }),
+    dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    dateModified: timestamp("date_modified", { withTimezone: true }).notNull().defaultNow(),
+    hideCoverImageFromPreview: boolean("hide_cover_image_from_preview").notNull().default(false),
+    /** Marks a demo/test page: review actions are blocked and it appears in the public demo list. */
+    hideRevisionsTextsFromPreview: boolean("hide_revisions_texts_from_preview").notNull().default(false),
+  },
+  (t) => [
+    index("pages_site_idx").on(t.site),
+    index("pages_status_idx").on(t.status),
+    index("pages_creator_idx").on(t.creator),
+    index("pages_site_date_modified_idx").on(t.site, t.dateModified),
+  ],
+);
+
+export const pagesVersions = pgTable(
+  "pages_versions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    htmlContent: text("html_content").notNull().default(""),
+    creator: text("creator").references(() => user.id, { onDelete: "set null" }),
+    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    commentsToModify: text("comments_to_modify"),
+    needToDoWebSearchForModification: boolean("need_to_do_web_search_for_modification").notNull().default(false),
+    highlightModifiedContent: boolean("highlight_modified_content").notNull().default(false),
+    unhighlightModifiedContent: boolean("unhighlight_modified_content").notNull().default(false),
+    pagesVersionsToTakeAsExample: integer("pages_versions_to_take_as_example").references(
+      (): AnyPgColumn => pagesVersions.id,
+      { onDelete: "set null" },
+    ),
+    sentInRevision: boolean("sent_in_revision").notNull().default(false),
+    approved: boolean("approved").notNull().default(false),
+  },
+  (t) => [
+    index("pages_versions_page_created_idx").on(t.page, t.createdDate),
+    index("pages_versions_creator_idx").on(t.creator),
+    index("pages_versions_example_idx").on(t.pagesVersionsToTakeAsExample),
+  ],
+);
+
+export const pagesActions = pgTable(
+  "pages_actions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** Null for actions that concern no page (the contact form). */
+    linkedPage: integer("linked_page").references(() => pages.id, { onDelete: "cascade" }),
+    linkedAction: integer("linked_action")
+      .notNull()
+      .references(() => actions.id),
+    linkedPagesVersion: integer("linked_pages_version").references(() => pagesVersions.id, {
+      onDelete: "set null",
+    }),
+    creator: text("creator").references(() => user.id, { onDelete: "set null" }),
+    infoJson: jsonb("info_json"),
+    /** A keyword id for SERP searches, or JSON text for the contact form. */
+    info2: text("info2"),
+    /** True for batch items after the first, otherwise null. */
+    queued: boolean("queued"),
+    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("pages_actions_linked_page_idx").on(t.linkedPage),
+    index("pages_actions_linked_action_idx").on(t.linkedAction),
+    index("pages_actions_linked_pages_version_idx").on(t.linkedPagesVersion),
+    index("pages_actions_creator_idx").on(t.creator),
+  ],
+);
+
+export const keywords = pgTable(
+  "keywords",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    keyword: text("keyword").notNull(),
+  },
+  (t) => [uniqueIndex("keywords_keyword_normalized_uq").on(sql`lower(btrim(${t.keyword}))`)],
+);
+
+export const pagesKeywords = pgTable(
+  "pages_keywords",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    linkedPage: integer("linked_page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    linkedKeyword: integer("linked_keyword")
+      .notNull()
+      .references(() => keywords.id, { onDelete: "cascade" }),
+    toSearch: boolean("to_search").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("pages_keywords_page_keyword_uq").on(t.linkedPage, t.linkedKeyword),
+    index("pages_keywords_linked_keyword_idx").on(t.linkedKeyword),
+  ],
+);
+
+export const serps = pgTable(
+  "serps",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    linkedKeyword: integer("linked_keyword")
+      .notNull()
+      .references(() => keywords.id, { onDelete: "cascade" }),
+    positionAbsolute: integer("position_absolute"),
+    title: text("title"),
+    url: text("url"),
+    metaDescription: text("meta_description"),
+    type: text("type"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("serps_linked_keyword_position_idx").on(t.linkedKeyword, t.positionAbsolute)],
+);
+
+export const pagesLlmAnswers = pgTable(
+  "pages_llm_answers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    linkedPage: integer("linked_page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    linkedLlm: integer("linked_llm")
+      .notNull()
+      .references(() => llms.id),
+    answer: text("answer"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pages_llm_answers_linked_page_idx").on(t.linkedPage),
+    index("pages_llm_answers_linked_llm_idx").on(t.linkedLlm),
+  ],
+);
+
+export const pagesVersionsImages = pgTable(
+  "pages_versions_images",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    linkedPage: integer("linked_page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    linkedPagesVersion: integer("linked_pages_version").references(() => pagesVersions.id, {
+      onDelete: "set null",
+    }),
+    imageUrl: text("image_url").notNull(),
+    /** 'proposition' (generated cover image) or 'example' (uploaded by the user). */
+    type: text("type").notNull(),
+    chosen: boolean("chosen").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pages_versions_images_page_type_idx").on(t.linkedPage, t.type),
+    index("pages_versions_images_linked_pages_version_idx").on(t.linkedPagesVersion),
+    check("pages_versions_images_type_check", sql`${t.type} in ('proposition', 'example')`),
+  ],
+);
+
+/** Messages sent through the public contact form. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+export type User = typeof user.$inferSelect;
+export type Site = typeof sites.$inferSelect;
+export type NewSite = typeof sites.$inferInsert;

@@ -1,0 +1,150 @@
+/**
+ * The server: Express hosting the React Router request handler, with security headers, compression,
+ * static files and request-size limits. Authentication (/api/auth) and every other route live in the
+ * React Router app, so that the database, auth and storage modules exist once per process.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+import { ConfigError, getEnv } from "../app/services/env.server";
+import { CLIENT_IP_HEADER } from "../app/services/client-ip";
+import { logger } from "../app/services/logger.server";
+
+type Entry = { prepare: () => Promise<void>; shutdown: () => Promise<void> };
+
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+async function main() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const development = env.NODE_ENV === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // The client address better-auth and our rate limits see: the socket's, or a trusted proxy's header.
+  // Whatever a client sent under this name is replaced.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  const s3Origin = env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : null;
+  app.use(
+    helmet({
+      contentSecurityPolicy: development
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              "default-src": ["'self'"],
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "blob:", ...(s3Origin ? [s3Origin] : [])],
+              "font-src": ["'self'", "data:"],
+              "connect-src": ["'self'"],
+              "object-src": ["'none'"],
+              "base-uri": ["'self'"],
+              "form-action": ["'self'"],
+              "frame-ancestors": ["'none'"],
+              ...(env.PUBLIC_URL.startsWith("https://") ? { "upgrade-insecure-requests": [] } : {}),
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+      hsts: env.PUBLIC_URL.startsWith("https://"),
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use(compression());
+
+  // Refuse oversized bodies before anyone buffers them (logo uploads are at most 5 MB).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("Request too large.");
+      return;
+    }
+    let seen = 0;
+    req.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > MAX_BODY_BYTES) req.destroy(new Error("Request too large"));
+    });
+    next();
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let entry: Entry;
+  if (development) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    entry = (await build()).entry.module as unknown as Entry;
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    build = (await import(buildPath)) as ServerBuild;
+    entry = build.entry.module as unknown as Entry;
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+
+  try {
+    await entry.prepare();
+  } catch (error) {
+    logger.fatal({ err: error }, "could not open the database");
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: development ? "development" : "production",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, publicUrl: env.PUBLIC_URL }, "server listening");
+    // One line for people and for scripts waiting on the server.
+    if (!process.env.QUIET_START) console.log(`Ready on http://localhost:${port}`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to another port.`);
+    else console.error(error);
+    void entry.shutdown().finally(() => process.exit(1));
+  });
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    server.close();
+    server.closeAllConnections();
+    void entry.shutdown().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", () => close("SIGINT"));
+  process.on("SIGTERM", () => close("SIGTERM"));
+}
+
+void main();

@@ -1,0 +1,15 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import path from "node:path";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": path.resolve(import.meta.dirname, "app") },
+  },
+  ssr: {
+    // Native or process-bound packages stay external to the server bundle.
+    external: ["@electric-sql/pglite", "pg", "nodemailer", "pino", "pino-pretty"],
+  },
+});
