@@ -29,7 +29,7 @@ function Toaster({ style, ...props }: ToasterProps) {
   return (
     <Sonner
       className="toaster group"
-      position="top-right"
+      position="bottom-right"
       visibleToasts={1}
       duration={5000}
       richColors
