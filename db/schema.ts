@@ -157,10 +157,7 @@ export const toneArticles = pgTable(
     creator: text("creator").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("tone_articles_parent_idx").on(t.parentToneArticle),
-    index("tone_articles_creator_idx").on(t.creator),
-  ],
+  (t) => [index("tone_articles_parent_idx").on(t.parentToneArticle), index("tone_articles_creator_idx").on(t.creator)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -250,10 +247,9 @@ export const pagesVersions = pgTable(
     needToDoWebSearchForModification: boolean("need_to_do_web_search_for_modification").notNull().default(false),
     highlightModifiedContent: boolean("highlight_modified_content").notNull().default(false),
     unhighlightModifiedContent: boolean("unhighlight_modified_content").notNull().default(false),
-    pagesVersionsToTakeAsExample: integer("pages_versions_to_take_as_example").references(
-      (): AnyPgColumn => pagesVersions.id,
-      { onDelete: "set null" },
-    ),
+    pagesVersionsToTakeAsExample: integer("pages_versions_to_take_as_example").references((): AnyPgColumn => pagesVersions.id, {
+      onDelete: "set null",
+    }),
     sentInRevision: boolean("sent_in_revision").notNull().default(false),
     approved: boolean("approved").notNull().default(false),
   },
@@ -349,10 +345,7 @@ export const pagesLlmAnswers = pgTable(
     answer: text("answer"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("pages_llm_answers_linked_page_idx").on(t.linkedPage),
-    index("pages_llm_answers_linked_llm_idx").on(t.linkedLlm),
-  ],
+  (t) => [index("pages_llm_answers_linked_page_idx").on(t.linkedPage), index("pages_llm_answers_linked_llm_idx").on(t.linkedLlm)],
 );
 
 export const pagesVersionsImages = pgTable(

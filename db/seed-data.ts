@@ -144,8 +144,7 @@ export const llms: SeedLlm[] = [
 export const toneGroups: SeedTone[] = [
   {
     name: "Professionnel et expert",
-    content:
-      "Un ton rigoureux et factuel, qui s'appuie sur des faits vérifiables et une expertise métier assumée.",
+    content: "Un ton rigoureux et factuel, qui s'appuie sur des faits vérifiables et une expertise métier assumée.",
     children: [
       {
         name: "Analyse réglementaire",
@@ -161,8 +160,7 @@ export const toneGroups: SeedTone[] = [
   },
   {
     name: "Chaleureux et accessible",
-    content:
-      "Un ton bienveillant et proche du lecteur, qui le tutoie ou le vouvoie avec simplicité et partage des expériences concrètes.",
+    content: "Un ton bienveillant et proche du lecteur, qui le tutoie ou le vouvoie avec simplicité et partage des expériences concrètes.",
     children: [
       {
         name: "Article de blog convivial",
@@ -178,8 +176,7 @@ export const toneGroups: SeedTone[] = [
   },
   {
     name: "Direct et commercial",
-    content:
-      "Un ton percutant et orienté conversion, avec des phrases courtes, des bénéfices clairs et un appel à l'action explicite.",
+    content: "Un ton percutant et orienté conversion, avec des phrases courtes, des bénéfices clairs et un appel à l'action explicite.",
     children: [
       {
         name: "Page de service",
@@ -195,8 +192,7 @@ export const toneGroups: SeedTone[] = [
   },
   {
     name: "Pédagogique",
-    content:
-      "Un ton clair et structuré, qui explique pas à pas, définit les notions et s'appuie sur des exemples simples.",
+    content: "Un ton clair et structuré, qui explique pas à pas, définit les notions et s'appuie sur des exemples simples.",
     children: [
       {
         name: "Explication d'une notion",

@@ -41,7 +41,12 @@ export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof 
     const countryRows = await tx
       .select({ id: schema.locationCountries.id, name: schema.locationCountries.countryName })
       .from(schema.locationCountries)
-      .where(inArray(schema.locationCountries.countryName, countries.map((c) => c.name)));
+      .where(
+        inArray(
+          schema.locationCountries.countryName,
+          countries.map((c) => c.name),
+        ),
+      );
     const idByName = new Map(countryRows.map((r) => [r.name, r.id]));
     const languageRows = countries.flatMap((c) =>
       c.languages.map((l) => ({ languageName: l.name, languageCode: l.code, linkedCountry: idByName.get(c.name)! })),
@@ -69,4 +74,3 @@ export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof 
     }
   });
 }
-

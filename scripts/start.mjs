@@ -18,7 +18,11 @@ function newest(dir) {
   return latest;
 }
 
-const sources = Math.max(newest(path.join(root, "app")), newest(path.join(root, "db")), fs.statSync(path.join(root, "package.json")).mtimeMs);
+const sources = Math.max(
+  newest(path.join(root, "app")),
+  newest(path.join(root, "db")),
+  fs.statSync(path.join(root, "package.json")).mtimeMs,
+);
 const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < sources;
 if (stale) {
   console.log("Building the app (first start, or the sources changed)...");

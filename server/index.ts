@@ -124,7 +124,10 @@ async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, publicUrl: env.PUBLIC_URL }, "server listening");
+    logger.info(
+      { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`, publicUrl: env.PUBLIC_URL },
+      "server listening",
+    );
     // One line for people and for scripts waiting on the server.
     if (!process.env.QUIET_START) console.log(`Ready on http://localhost:${port}`);
   });

@@ -1,4 +1,5 @@
 import { ChevronsLeft, ChevronsRight, FileText, Globe, User } from "lucide-react";
+import { useEffect } from "react";
 import { NavLink } from "react-router";
 import { useSidebar } from "~/components/sidebar-context";
 import { Button } from "~/components/ui/button";
@@ -20,12 +21,21 @@ function isActive(pathname: string, entry: (typeof ENTRIES)[number]) {
  */
 export function AppSidebar({ pathname }: { pathname: string }) {
   const { collapsed, toggleCollapsed, mobileOpen, setMobileOpen } = useSidebar();
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMobileOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mobileOpen, setMobileOpen]);
   return (
     <>
       <div
         data-testid="sidebar-overlay"
         aria-hidden="true"
-        className={cn("fixed inset-0 z-40 bg-black/60 transition-opacity md:hidden", mobileOpen ? "opacity-100" : "pointer-events-none opacity-0")}
+        className={cn(
+          "fixed inset-0 z-40 bg-black/60 transition-opacity md:hidden",
+          mobileOpen ? "opacity-100" : "pointer-events-none opacity-0",
+        )}
         onClick={() => setMobileOpen(false)}
       />
       <aside

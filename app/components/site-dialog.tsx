@@ -45,6 +45,12 @@ export type SiteActionResult = { ok: boolean; toast?: Toast; error?: string; err
 
 type Option = { id: number; name: string };
 
+const NUMBER_FIELDS = [
+  { name: "coverImageWidth", label: "Cover image width" },
+  { name: "coverImageHeight", label: "Cover image height" },
+  { name: "nbImagesToCreate", label: "Images to create" },
+] as const;
+
 const STATUS_LABELS: Record<(typeof SITE_STATUSES)[number], string> = { draft: "Draft", publish: "Publish", private: "Private" };
 
 async function fetchList<T>(url: string): Promise<T[]> {
@@ -76,7 +82,9 @@ export function SiteDialog({
             {site ? "Change the settings used to write this site's articles." : "Tell us about the site you want articles for."}
           </DialogDescription>
         </DialogHeader>
-        {open ? <SiteForm key={site?.id ?? "new"} site={site ?? null} action={action} onDone={() => (onOpenChange(false), onSaved?.())} /> : null}
+        {open ? (
+          <SiteForm key={site?.id ?? "new"} site={site ?? null} action={action} onDone={() => (onOpenChange(false), onSaved?.())} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -114,11 +122,17 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
     let live = true;
     fetchList<{ id: number; countryName: string }>("/api/countries")
       .then((rows) => live && setCountries(rows.map((r) => ({ id: r.id, name: r.countryName }))))
-      .catch(() => live && (setCountries([]), notify({ type: "error", title: "Error", description: "Failed to load countries. Please try again." })));
+      .catch(
+        () =>
+          live && (setCountries([]), notify({ type: "error", title: "Error", description: "Failed to load countries. Please try again." })),
+      );
     fetchList<Option>("/api/tone-groups")
       .then((rows) => live && setToneGroups(rows))
       .catch(
-        () => live && (setToneGroups([]), notify({ type: "error", title: "Error", description: "Failed to load tone article groups. Please try again." })),
+        () =>
+          live &&
+          (setToneGroups([]),
+          notify({ type: "error", title: "Error", description: "Failed to load tone article groups. Please try again." })),
       );
     return () => {
       live = false;
@@ -369,7 +383,14 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
           checked={flags.addressTheReaderWithI}
           onChange={(v) => setFlags({ ...flags, addressTheReaderWithI: v })}
         />
-        <TextareaField id={fieldId("acceptedTopics")} name="acceptedTopics" label="Accepted topics" defaultValue={site?.acceptedTopics} error={errors.acceptedTopics} rows={2} />
+        <TextareaField
+          id={fieldId("acceptedTopics")}
+          name="acceptedTopics"
+          label="Accepted topics"
+          defaultValue={site?.acceptedTopics}
+          error={errors.acceptedTopics}
+          rows={2}
+        />
         <TextareaField
           id={fieldId("additionalGuidelines")}
           name="additionalGuidelines"
@@ -387,42 +408,37 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
           checked={flags.forceDefinedLanguageForSerps}
           onChange={(v) => setFlags({ ...flags, forceDefinedLanguageForSerps: v })}
         />
-        <SliderField id={fieldId("serps")} label="Number of search results" value={serps} onChange={setSerps} error={errors.serpsNbResults} />
-        <SliderField id={fieldId("serpsImg")} label="Number of image results" value={serpsImg} onChange={setSerpsImg} error={errors.serpsImgNbResults} />
+        <SliderField
+          id={fieldId("serps")}
+          label="Number of search results"
+          value={serps}
+          onChange={setSerps}
+          error={errors.serpsNbResults}
+        />
+        <SliderField
+          id={fieldId("serpsImg")}
+          label="Number of image results"
+          value={serpsImg}
+          onChange={setSerpsImg}
+          error={errors.serpsImgNbResults}
+        />
       </Section>
 
       <Section title="Images and publishing">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
-            label="Cover image width"
-            name="coverImageWidth"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            defaultValue={site?.coverImageWidth ?? SITE_DEFAULTS.coverImageWidth}
-            error={errors.coverImageWidth}
-            id={fieldId("coverImageWidth")}
-          />
-          <FormField
-            label="Cover image height"
-            name="coverImageHeight"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            defaultValue={site?.coverImageHeight ?? SITE_DEFAULTS.coverImageHeight}
-            error={errors.coverImageHeight}
-            id={fieldId("coverImageHeight")}
-          />
-          <FormField
-            label="Images to create"
-            name="nbImagesToCreate"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            defaultValue={site?.nbImagesToCreate ?? SITE_DEFAULTS.nbImagesToCreate}
-            error={errors.nbImagesToCreate}
-            id={fieldId("nbImagesToCreate")}
-          />
+          {NUMBER_FIELDS.map(({ name, label }) => (
+            <FormField
+              key={name}
+              label={label}
+              name={name}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              defaultValue={site?.[name] ?? SITE_DEFAULTS[name]}
+              error={errors[name]}
+              id={fieldId(name)}
+            />
+          ))}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
@@ -475,7 +491,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function SwitchField({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void }) {
+function SwitchField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-0.5">
@@ -491,7 +519,19 @@ function SwitchField({ id, label, hint, checked, onChange }: { id: string; label
   );
 }
 
-function SliderField({ id, label, value, onChange, error }: { id: string; label: string; value: number; onChange: (v: number) => void; error?: string }) {
+function SliderField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  error?: string;
+}) {
   return (
     <div className="grid gap-3">
       <div className="flex items-center justify-between">

@@ -38,5 +38,4 @@ export type SiteStatus = (typeof SITE_STATUSES)[number];
 
 /** Paths only a signed-in user may open; the guard sends others to /auth. */
 export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/tone-articles"];
-export const isProtectedPath = (pathname: string) =>
-  PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+export const isProtectedPath = (pathname: string) => PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

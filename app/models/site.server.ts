@@ -73,7 +73,8 @@ async function checkReferences(user: Actor, input: SiteInput) {
       .select({ country: locationLanguages.linkedCountry })
       .from(locationLanguages)
       .where(eq(locationLanguages.id, input.language));
-    if (!language || language.country !== input.country) throw new InvalidReferenceError("The chosen language does not belong to the chosen country.");
+    if (!language || language.country !== input.country)
+      throw new InvalidReferenceError("The chosen language does not belong to the chosen country.");
   }
   if (input.toneArticlesGroup !== null) {
     const [group] = await db

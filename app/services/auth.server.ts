@@ -92,7 +92,10 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
             to: user.email,
             subject: `Confirmez votre adresse e-mail pour ${BRAND_NAME}`,
             greeting: `Bonjour ${user.name},`,
-            lines: ["Bienvenue ! Il reste une étape : confirmez votre adresse e-mail pour activer votre compte.", "Ce lien est valable 24 heures."],
+            lines: [
+              "Bienvenue ! Il reste une étape : confirmez votre adresse e-mail pour activer votre compte.",
+              "Ce lien est valable 24 heures.",
+            ],
             action: "Confirmer mon adresse e-mail",
             url,
             footer: "Si vous n'avez pas créé de compte, ignorez cet e-mail.",
@@ -159,7 +162,16 @@ export type AuthCallResult<T = Record<string, unknown>> = {
   headers: Headers;
 };
 
-const FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", CLIENT_IP_HEADER];
+const FORWARDED_HEADERS = [
+  "cookie",
+  "origin",
+  "referer",
+  "user-agent",
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+  CLIENT_IP_HEADER,
+];
 
 /** Calls a better-auth endpoint on behalf of the browser request; returns its answer and cookies. */
 export async function callAuth<T = Record<string, unknown>>(

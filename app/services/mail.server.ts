@@ -45,7 +45,15 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A short French e-mail with one call-to-action link, as text and HTML. */
-export function actionMail(options: { to: string; subject: string; greeting: string; lines: string[]; action: string; url: string; footer: string }): Mail {
+export function actionMail(options: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  url: string;
+  footer: string;
+}): Mail {
   const { to, subject, greeting, lines, action, url, footer } = options;
   const text = [greeting, "", ...lines, "", `${action} : ${url}`, "", footer, "", `— ${BRAND_NAME}`].join("\n");
   const html = `<!doctype html><html lang="fr"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">

@@ -12,7 +12,10 @@ export class UploadError extends Error {}
 
 export type StoredFile = { bucket: Bucket; key: string; url: string };
 
-export async function storeImage(file: File, options: { bucket: Bucket; folder: string; maxBytes: number; cacheSeconds?: number }): Promise<StoredFile> {
+export async function storeImage(
+  file: File,
+  options: { bucket: Bucket; folder: string; maxBytes: number; cacheSeconds?: number },
+): Promise<StoredFile> {
   if (file.size > options.maxBytes) throw new UploadError(LOGO_MESSAGES.size);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.byteLength > options.maxBytes) throw new UploadError(LOGO_MESSAGES.size);

@@ -8,26 +8,13 @@ import { cn } from "~/lib/utils";
  * styles the icon. With `label`, it renders `role="status"` with the label as visible text
  * next to the icon, and `className` styles that wrapper.
  */
-function Spinner({
-  className,
-  label,
-}: Pick<React.ComponentProps<"span">, "className"> & { label?: string }) {
+function Spinner({ className, label }: Pick<React.ComponentProps<"span">, "className"> & { label?: string }) {
   if (!label) {
-    return (
-      <Loader2Icon
-        data-slot="spinner"
-        aria-hidden="true"
-        className={cn("size-4 shrink-0 animate-spin", className)}
-      />
-    );
+    return <Loader2Icon data-slot="spinner" aria-hidden="true" className={cn("size-4 shrink-0 animate-spin", className)} />;
   }
 
   return (
-    <span
-      data-slot="spinner"
-      role="status"
-      className={cn("inline-flex items-center gap-2 text-sm", className)}
-    >
+    <span data-slot="spinner" role="status" className={cn("inline-flex items-center gap-2 text-sm", className)}>
       <Loader2Icon aria-hidden="true" className="size-4 shrink-0 animate-spin" />
       <span>{label}</span>
     </span>

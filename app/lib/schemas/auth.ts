@@ -57,5 +57,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 export function parseForm<T extends z.ZodType>(schema: T, form: FormData | Record<string, unknown>) {
   const values = form instanceof FormData ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : form;
   const result = schema.safeParse(values);
-  return result.success ? ({ ok: true, data: result.data as z.infer<T> } as const) : ({ ok: false, errors: fieldErrors(result.error) } as const);
+  return result.success
+    ? ({ ok: true, data: result.data as z.infer<T> } as const)
+    : ({ ok: false, errors: fieldErrors(result.error) } as const);
 }

@@ -6,17 +6,15 @@ import { z } from "zod";
 import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from "~/lib/constants";
 
 /** Empty, 'none' or absent become null (language, country, tone group). */
-const optionalId = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === "" || v === "none") return null;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
-      ctx.addIssue({ code: "custom", message: "Invalid choice" });
-      return z.NEVER;
-    }
-    return n;
-  });
+const optionalId = z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((v, ctx) => {
+  if (v === null || v === undefined || v === "" || v === "none") return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) {
+    ctx.addIssue({ code: "custom", message: "Invalid choice" });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** Numeric fields become 0 when the input is not a number. */
 const numberOrZero = z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((v) => {
@@ -24,7 +22,9 @@ const numberOrZero = z.union([z.string(), z.number(), z.null(), z.undefined()]).
   return Number.isFinite(n) && String(v ?? "").trim() !== "" ? Math.trunc(n) : 0;
 });
 
-const checkbox = z.union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null(), z.undefined()]).transform((v) => v === true || v === "on" || v === "true");
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null(), z.undefined()])
+  .transform((v) => v === true || v === "on" || v === "true");
 
 const slider = (label: string) =>
   z
@@ -100,7 +100,9 @@ export const siteFormSchema = z
     additionalGuidelines: optionalText(20000),
     coverImageWidth: numberOrZero.pipe(z.number().min(0, "The width cannot be negative").max(10000, "The width must be at most 10000")),
     coverImageHeight: numberOrZero.pipe(z.number().min(0, "The height cannot be negative").max(10000, "The height must be at most 10000")),
-    nbImagesToCreate: numberOrZero.pipe(z.number().min(0, "The number of images cannot be negative").max(100, "The number of images must be at most 100")),
+    nbImagesToCreate: numberOrZero.pipe(
+      z.number().min(0, "The number of images cannot be negative").max(100, "The number of images must be at most 100"),
+    ),
     defaultTypePagePost: optionalText(100),
     defaultStatus: z
       .union([z.enum(SITE_STATUSES), z.literal(""), z.undefined(), z.null()])

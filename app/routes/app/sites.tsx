@@ -58,7 +58,10 @@ export async function action({ request }: Route.ActionArgs) {
     const name = String(form.get("name") ?? "");
     try {
       const deleted = await deleteSite(user, siteId);
-      return reply({ ok: true, toast: { type: "success", title: "Site deleted", description: `Site "${deleted.name}" has been deleted.` } });
+      return reply({
+        ok: true,
+        toast: { type: "success", title: "Site deleted", description: `Site "${deleted.name}" has been deleted.` },
+      });
     } catch (error) {
       if (!(error instanceof SiteNotFoundError)) logger.error({ err: error, siteId }, "site delete failed");
       else logger.info({ userId: user.id, siteId }, "refused: delete of a missing or foreign site");
@@ -80,7 +83,12 @@ export async function action({ request }: Route.ActionArgs) {
   let stored: StoredFile | undefined;
   if (hasLogo) {
     try {
-      stored = await storeImage(logo, { bucket: LOGO_BUCKET, folder: LOGO_FOLDER, maxBytes: LOGO_MAX_BYTES, cacheSeconds: LOGO_CACHE_SECONDS });
+      stored = await storeImage(logo, {
+        bucket: LOGO_BUCKET,
+        folder: LOGO_FOLDER,
+        maxBytes: LOGO_MAX_BYTES,
+        cacheSeconds: LOGO_CACHE_SECONDS,
+      });
     } catch (error) {
       const message = error instanceof UploadError ? error.message : LOGO_MESSAGES.failed;
       logger.info({ userId: user.id, reason: message }, "logo refused");
@@ -89,7 +97,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   try {
-    const site = intent === "create" ? await createSite(user, parsed.data, stored!.url) : await updateSite(user, siteId, parsed.data, stored?.url);
+    const site =
+      intent === "create" ? await createSite(user, parsed.data, stored!.url) : await updateSite(user, siteId, parsed.data, stored?.url);
     const verb = intent === "create" ? "created" : "updated";
     return reply({ ok: true, toast: { type: "success", title: "Success", description: `Site ${site.name} ${verb} successfully.` } });
   } catch (error) {
@@ -160,7 +169,8 @@ function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () =
         </Link>
       </Card>
       <div className="absolute top-3 right-3">
-        <DropdownMenu>
+        {/* Not modal: the Edit and Delete items open dialogs of their own. */}
+        <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon" aria-label={`Actions for ${site.name}`}>
               <MoreVertical aria-hidden="true" />
@@ -206,7 +216,8 @@ function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClos
             className="bg-destructive text-white hover:bg-destructive/90"
             onClick={(event) => {
               event.preventDefault();
-              if (site) fetcher.submit({ intent: "delete", siteId: String(site.id), name: site.name }, { method: "post", action: "/sites" });
+              if (site)
+                fetcher.submit({ intent: "delete", siteId: String(site.id), name: site.name }, { method: "post", action: "/sites" });
             }}
           >
             {busy ? "Deleting..." : "Delete"}

@@ -3,7 +3,7 @@ import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/auth";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { authErrorMessage, formatWait } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
@@ -39,7 +39,8 @@ const PER_EMAIL_LIMITS: Record<Intent, [windowSeconds: number, max: number]> = {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent")) as Intent;
-  if (!(intent in PER_EMAIL_LIMITS)) return reply("signin", false, { toast: { type: "error", title: "Erreur", description: "Action inconnue." } });
+  if (!(intent in PER_EMAIL_LIMITS))
+    return reply("signin", false, { toast: { type: "error", title: "Erreur", description: "Action inconnue." } });
   const titles: Record<Intent, string> = { signin: "Erreur de connexion", signup: "Erreur d'inscription", reset: "Erreur" };
   const fail = (description: string, errors?: FieldErrors, status = 400) =>
     reply(intent, false, { toast: { type: "error", title: titles[intent], description }, errors }, status);
@@ -57,13 +58,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "signin") {
-    const result = await callAuth(request, "/sign-in/email", { body: { email: values.email, password: values.password, rememberMe: true } });
+    const result = await callAuth(request, "/sign-in/email", {
+      body: { email: values.email, password: values.password, rememberMe: true },
+    });
     if (!result.ok) {
       logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "sign-in refused");
       return fail(authErrorMessage(result.code, result.status, result.retryAfterSeconds), undefined, result.status === 429 ? 429 : 400);
     }
     logger.info({ ip: clientIp(request), userId: (result.data as { user?: { id?: string } })?.user?.id }, "signed in");
-    return redirectWithToast("/dashboard", { title: "Connecté", description: "Vous êtes maintenant connecté" }, { headers: result.headers });
+    return redirectWithToast(
+      "/dashboard",
+      { title: "Connecté", description: "Vous êtes maintenant connecté" },
+      { headers: result.headers },
+    );
   }
 
   if (intent === "signup") {
@@ -81,7 +88,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const result = await callAuth(request, "/request-password-reset", { body: { email: values.email, redirectTo: "/auth/update-password" } });
-  if (!result.ok) return fail(authErrorMessage(result.code, result.status, result.retryAfterSeconds), undefined, result.status === 429 ? 429 : 400);
+  if (!result.ok)
+    return fail(authErrorMessage(result.code, result.status, result.retryAfterSeconds), undefined, result.status === 429 ? 429 : 400);
   return reply("reset", true, {
     toast: { type: "success", title: "Email envoyé", description: "Vérifiez votre boîte mail pour réinitialiser votre mot de passe" },
   });
@@ -132,92 +140,71 @@ export default function AuthPage() {
   }
 
   return (
-    <main className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-10">
-      <Card className="w-full max-w-md">
-        {mode === "reset" ? (
-          <>
-            <CardHeader>
-              <CardTitle className="text-xl">
-                <h1>Mot de passe oublié</h1>
-              </CardTitle>
-              <CardDescription>Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <form method="post" noValidate onSubmit={submit("reset")} className="grid gap-4">
-                <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Envoi en cours..." : "Envoyer le lien de réinitialisation"}
-                </Button>
-                <Button type="button" variant="link" onClick={() => switchMode("login")}>
-                  Retour à la connexion
-                </Button>
-              </form>
-            </CardContent>
-          </>
-        ) : (
-          <Tabs value={mode} onValueChange={(value) => switchMode(value as Mode)}>
-            <CardHeader>
-              <CardTitle className="text-xl">
-                <h1>Bienvenue sur {BRAND_NAME}</h1>
-              </CardTitle>
-              <CardDescription>Connectez-vous ou créez votre compte.</CardDescription>
+    <AuthMain>
+      {mode === "reset" ? (
+        <AuthCard
+          title="Mot de passe oublié"
+          description="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+        >
+          <form method="post" noValidate onSubmit={submit("reset")} className="grid gap-4">
+            <input type="hidden" name="intent" value="reset" />
+            <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Envoi en cours..." : "Envoyer le lien de réinitialisation"}
+            </Button>
+            <Button type="button" variant="link" onClick={() => switchMode("login")}>
+              Retour à la connexion
+            </Button>
+          </form>
+        </AuthCard>
+      ) : (
+        <Tabs value={mode} onValueChange={(value) => switchMode(value as Mode)} className="w-full max-w-md">
+          <AuthCard
+            title={`Bienvenue sur ${BRAND_NAME}`}
+            description="Connectez-vous ou créez votre compte."
+            header={
               <TabsList className="mt-4 grid w-full grid-cols-2">
                 <TabsTrigger value="login">Connexion</TabsTrigger>
                 <TabsTrigger value="signup">Inscription</TabsTrigger>
               </TabsList>
-            </CardHeader>
-            <CardContent>
-              <TabsContent value="login">
-                <form method="post" noValidate onSubmit={submit("signin")} className="grid gap-4">
-                  <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
-                  <FormField
-                    label="Mot de passe"
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    error={shown.password}
-                  />
-                  <div className="-mt-2 text-right">
-                    <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={() => switchMode("reset")}>
-                      Mot de passe oublié?
-                    </Button>
-                  </div>
-                  <Button type="submit" disabled={busy}>
-                    {busy ? "Connexion en cours..." : "Se connecter"}
+            }
+          >
+            <TabsContent value="login">
+              <form method="post" noValidate onSubmit={submit("signin")} className="grid gap-4">
+                <input type="hidden" name="intent" value="signin" />
+                <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
+                <FormField
+                  label="Mot de passe"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  error={shown.password}
+                />
+                <div className="-mt-2 text-right">
+                  <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={() => switchMode("reset")}>
+                    Mot de passe oublié?
                   </Button>
-                </form>
-              </TabsContent>
-              <TabsContent value="signup">
-                <form method="post" noValidate onSubmit={submit("signup")} className="grid gap-4">
-                  <FormField label="Nom complet (optionnel)" name="fullName" autoComplete="name" error={shown.fullName} />
-                  <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
-                  <FormField
-                    label="Mot de passe"
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    hint="Au moins 8 caractères."
-                    error={shown.password}
-                  />
-                  <FormField
-                    label="Confirmer le mot de passe"
-                    name="confirmPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    error={shown.confirmPassword}
-                  />
-                  <Button type="submit" disabled={busy}>
-                    {busy ? "Inscription en cours..." : "S'inscrire"}
-                  </Button>
-                </form>
-              </TabsContent>
-            </CardContent>
-          </Tabs>
-        )}
-      </Card>
-    </main>
+                </div>
+                <Button type="submit" disabled={busy}>
+                  {busy ? "Connexion en cours..." : "Se connecter"}
+                </Button>
+              </form>
+            </TabsContent>
+            <TabsContent value="signup">
+              <form method="post" noValidate onSubmit={submit("signup")} className="grid gap-4">
+                <input type="hidden" name="intent" value="signup" />
+                <FormField label="Nom complet (optionnel)" name="fullName" autoComplete="name" error={shown.fullName} />
+                <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
+                <NewPasswordFields label="Mot de passe" hint="Au moins 8 caractères." errors={shown} />
+                <Button type="submit" disabled={busy}>
+                  {busy ? "Inscription en cours..." : "S'inscrire"}
+                </Button>
+              </form>
+            </TabsContent>
+          </AuthCard>
+        </Tabs>
+      )}
+    </AuthMain>
   );
 }

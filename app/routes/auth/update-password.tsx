@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/update-password";
-import { FormField } from "~/components/form-field";
+import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { authErrorMessage } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
@@ -45,7 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
   const account = await findPasswordResetUser(token);
   if (!account) return fail(INVALID_LINK);
   const reset = await callAuth(request, "/reset-password", { body: { newPassword: password, token } });
-  if (!reset.ok) return fail(authErrorMessage(reset.code, reset.status, reset.retryAfterSeconds), undefined, reset.status === 429 ? 429 : 400);
+  if (!reset.ok)
+    return fail(authErrorMessage(reset.code, reset.status, reset.retryAfterSeconds), undefined, reset.status === 429 ? 429 : 400);
   logger.info({ userId: account.id, ip: clientIp(request) }, "password reset");
   // Every earlier session was revoked; the person who just chose the password is signed in.
   const signIn = await callAuth(request, "/sign-in/email", { body: { email: account.email, password, rememberMe: true } });
@@ -64,23 +64,16 @@ export default function UpdatePasswordPage({ loaderData }: Route.ComponentProps)
 
   if (loaderData.mode === "invalid") {
     return (
-      <main className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-10">
-        <Card className="w-full max-w-md">
-          <CardHeader>
-            <CardTitle className="text-xl">
-              <h1>Lien invalide ou expiré</h1>
-            </CardTitle>
-            <CardDescription>
-              Ce lien de réinitialisation n'est plus valable. Demandez un nouveau lien depuis l'écran de connexion (« Mot de passe oublié? »).
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild className="w-full">
-              <Link to="/auth">Retour à la connexion</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      </main>
+      <AuthMain>
+        <AuthCard
+          title="Lien invalide ou expiré"
+          description="Ce lien de réinitialisation n'est plus valable. Demandez un nouveau lien depuis l'écran de connexion (« Mot de passe oublié? »)."
+        >
+          <Button asChild className="w-full">
+            <Link to="/auth">Retour à la connexion</Link>
+          </Button>
+        </AuthCard>
+      </AuthMain>
     );
   }
 
@@ -98,32 +91,16 @@ export default function UpdatePasswordPage({ loaderData }: Route.ComponentProps)
   }
 
   return (
-    <main className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-10">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle className="text-xl">
-            <h1>Nouveau mot de passe</h1>
-          </CardTitle>
-          <CardDescription>Choisissez un nouveau mot de passe d'au moins 8 caractères.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <FormField label="Nouveau mot de passe" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-            <FormField
-              label="Confirmer le mot de passe"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={errors.confirmPassword}
-            />
-            <Button type="submit" disabled={busy}>
-              {busy ? "Mise à jour en cours..." : "Mettre à jour le mot de passe"}
-            </Button>
-          </fetcher.Form>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthMain>
+      <AuthCard title="Nouveau mot de passe" description="Choisissez un nouveau mot de passe d'au moins 8 caractères.">
+        <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <NewPasswordFields label="Nouveau mot de passe" errors={errors} />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Mise à jour en cours..." : "Mettre à jour le mot de passe"}
+          </Button>
+        </fetcher.Form>
+      </AuthCard>
+    </AuthMain>
   );
 }

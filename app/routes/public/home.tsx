@@ -15,7 +15,11 @@ export const meta: Route.MetaFunction = () => [
 
 const POINTS = [
   { icon: Search, title: "Recherche", text: "Mots-clés, résultats de recherche et réponses des assistants IA analysés pour chaque sujet." },
-  { icon: PenLine, title: "Rédaction", text: "Des articles de 1 500 à 2 000+ mots, rédigés avec l'IA puis relus et affinés par un humain." },
+  {
+    icon: PenLine,
+    title: "Rédaction",
+    text: "Des articles de 1 500 à 2 000+ mots, rédigés avec l'IA puis relus et affinés par un humain.",
+  },
   { icon: Bot, title: "Visibilité IA", text: "Des contenus structurés pour être cités par ChatGPT, Perplexity, Gemini et les autres." },
 ];
 
