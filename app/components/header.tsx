@@ -22,10 +22,10 @@ type HeaderUser = { name: string; email: string; image: string | null };
 export function Header({ user }: { user: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
         {user ? <MobileMenuButton /> : null}
         <Logo />
-        <div className="ml-auto flex items-center gap-2">{user ? <SignedIn user={user} /> : <SignedOut />}</div>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">{user ? <SignedIn user={user} /> : <SignedOut />}</div>
       </div>
     </header>
   );
@@ -51,10 +51,10 @@ function MobileMenuButton() {
 function SignedOut() {
   return (
     <>
-      <Button asChild variant="ghost">
+      <Button asChild variant="ghost" className="px-2 sm:px-4">
         <Link to="/auth">Connexion</Link>
       </Button>
-      <Button asChild>
+      <Button asChild className="px-3 sm:px-4">
         <Link to="/auth">Commencer</Link>
       </Button>
     </>

@@ -11,7 +11,7 @@ export function Logo() {
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm font-bold text-primary-foreground">
         S
       </span>
-      <span className="text-base font-semibold tracking-tight">{BRAND_TAGLINE}</span>
+      <span className="text-sm font-semibold tracking-tight whitespace-nowrap sm:text-base">{BRAND_TAGLINE}</span>
     </Link>
   );
 }

@@ -235,7 +235,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
   const described = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined);
 
   return (
-    <form id={formId} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="grid gap-6">
+    <form id={formId} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="grid min-w-0 gap-6">
       <input type="hidden" name="intent" value={site ? "update" : "create"} />
       {site ? <input type="hidden" name="siteId" value={site.id} /> : null}
       <input type="hidden" name="country" value={country} />
@@ -293,7 +293,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
                 onChange={onLogoChange}
                 aria-invalid={errors.logo ? true : undefined}
                 aria-describedby={[described("logo"), `${fieldId("logo")}-hint`].filter(Boolean).join(" ")}
-                className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-accent"
+                className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-accent"
               />
               <p id={`${fieldId("logo")}-hint`} className="text-xs text-muted-foreground">
                 JPG, PNG, GIF or WebP, 5MB at most.{site ? " Leave empty to keep the current logo." : ""}
@@ -484,7 +484,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <fieldset className="grid gap-4">
+    <fieldset className="grid min-w-0 gap-4">
       <legend className="mb-1 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
       {children}
     </fieldset>
