@@ -6,9 +6,8 @@ export const BRAND_TAGLINE = "SEO × IA Content";
 /** Notification badge: a fixed count (spec part 1, section 2). */
 export const NOTIFICATION_BADGE_COUNT = 3;
 
-export const SIDEBAR_WIDTH_EXPANDED = 240;
-export const SIDEBAR_WIDTH_COLLAPSED = 70;
-export const MOBILE_BREAKPOINT = 768;
+// The side panel is 240px expanded and 70px collapsed, and a drawer under 768px (Tailwind's md):
+// the values stand as literal classes in components/app-sidebar.tsx, where Tailwind can see them.
 
 export const TOAST_DURATION_MS = 5000;
 

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { TOAST_DURATION_MS } from "~/lib/constants";
 
 /** Rich-colour toast palette derived from the theme tokens (AA contrast, follows `.dark`). */
 const tint = (color: string) => `color-mix(in oklab, var(${color}) 8%, var(--popover))`;
@@ -31,7 +32,7 @@ function Toaster({ style, ...props }: ToasterProps) {
       className="toaster group"
       position="bottom-right"
       visibleToasts={1}
-      duration={5000}
+      duration={TOAST_DURATION_MS}
       richColors
       closeButton
       style={{ ...toasterStyle, ...style }}
