@@ -55,7 +55,6 @@ export async function action({ request }: Route.ActionArgs) {
   const siteId = Number(form.get("siteId"));
 
   if (intent === "delete") {
-    const name = String(form.get("name") ?? "");
     try {
       const deleted = await deleteSite(user, siteId);
       return reply({
@@ -63,9 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
         toast: { type: "success", title: "Site deleted", description: `Site "${deleted.name}" has been deleted.` },
       });
     } catch (error) {
-      if (!(error instanceof SiteNotFoundError)) logger.error({ err: error, siteId }, "site delete failed");
-      else logger.info({ userId: user.id, siteId }, "refused: delete of a missing or foreign site");
-      return failure("Failed to delete site. Please try again.", error instanceof SiteNotFoundError ? 404 : 500, { name });
+      const missing = error instanceof SiteNotFoundError;
+      if (missing) logger.info({ userId: user.id, siteId }, "refused: delete of a missing or foreign site");
+      else logger.error({ err: error, siteId }, "site delete failed");
+      return failure("Failed to delete site. Please try again.", missing ? 404 : 500);
     }
   }
 
@@ -217,7 +217,7 @@ function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClos
             onClick={(event) => {
               event.preventDefault();
               if (site)
-                fetcher.submit({ intent: "delete", siteId: String(site.id), name: site.name }, { method: "post", action: "/sites" });
+                fetcher.submit({ intent: "delete", siteId: String(site.id) }, { method: "post", action: "/sites" });
             }}
           >
             {busy ? "Deleting..." : "Delete"}
