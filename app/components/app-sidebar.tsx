@@ -1,6 +1,6 @@
 import { ChevronsLeft, ChevronsRight, FileText, Globe, User } from "lucide-react";
-import { useEffect } from "react";
-import { NavLink } from "react-router";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { useSidebar } from "~/components/sidebar-context";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -21,6 +21,7 @@ function isActive(pathname: string, entry: (typeof ENTRIES)[number]) {
  */
 export function AppSidebar({ pathname }: { pathname: string }) {
   const { collapsed, toggleCollapsed, mobileOpen, setMobileOpen } = useSidebar();
+  const mobile = useIsMobile();
   useEffect(() => {
     if (!mobileOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMobileOpen(false);
@@ -42,6 +43,8 @@ export function AppSidebar({ pathname }: { pathname: string }) {
         id="app-sidebar"
         aria-label="Navigation principale"
         data-collapsed={collapsed}
+        // A closed drawer is off-screen: keep its links out of the keyboard's way too.
+        inert={mobile && !mobileOpen ? true : undefined}
         className={cn(
           "fixed inset-y-0 left-0 z-50 flex w-[240px] flex-col border-r bg-sidebar text-sidebar-foreground transition-[transform,width] duration-200",
           mobileOpen ? "translate-x-0" : "-translate-x-full",
@@ -54,7 +57,7 @@ export function AppSidebar({ pathname }: { pathname: string }) {
             const active = isActive(pathname, entry);
             const Icon = entry.icon;
             return (
-              <NavLink
+              <Link
                 key={entry.to}
                 to={entry.to}
                 aria-current={active ? "page" : undefined}
@@ -67,7 +70,7 @@ export function AppSidebar({ pathname }: { pathname: string }) {
               >
                 <Icon className="size-5 shrink-0" aria-hidden="true" />
                 <span className={cn(collapsed && "md:sr-only")}>{entry.label}</span>
-              </NavLink>
+              </Link>
             );
           })}
         </nav>
@@ -87,4 +90,17 @@ export function AppSidebar({ pathname }: { pathname: string }) {
       </aside>
     </>
   );
+}
+
+/** Under 768px (Tailwind's md breakpoint) the panel is a drawer. */
+function useIsMobile() {
+  const [mobile, setMobile] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(max-width: 767.98px)");
+    const update = () => setMobile(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return mobile;
 }

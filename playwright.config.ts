@@ -1,0 +1,31 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests: the built app (`npx react-router build`, done by `npm run test:e2e`) is started
+ * once by the global setup on a free port with a temporary DATA_DIR (see tests/e2e/support/), and
+ * driven with Debian's Chromium. Never run `npx playwright install`.
+ */
+export default defineConfig({
+  testDir: "./tests/e2e",
+  outputDir: "./test-results",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  globalTeardown: "./tests/e2e/support/global-teardown.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    // baseURL comes from the global setup (tests/e2e/support/fixtures.ts).
+    locale: "fr-FR",
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+});

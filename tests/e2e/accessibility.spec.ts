@@ -1,0 +1,59 @@
+/**
+ * Accessibility (issue 2, "Tests and CI"): axe finds no WCAG 2 A/AA violation on the auth screen (both
+ * tabs and the reset mode) and on the sites screen (empty, with a site, with the site dialog open).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { createSiteByRequest } from "./support/sites";
+import { open } from "./support/ui";
+
+/** Waits for CSS transitions and animations (dialogs fading in) to end, so that colours are final. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+async function expectNoViolations(page: Page, what: string) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const report = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`).join("\n"),
+  );
+  expect(report, `axe violations on ${what}:\n${report.join("\n")}`).toEqual([]);
+}
+
+test("the auth screen has no axe violations (Connexion, Inscription, reset mode)", async ({ page }) => {
+  await open(page, "/auth");
+  await expectNoViolations(page, "/auth, Connexion tab");
+  await page.getByRole("tab", { name: "Inscription" }).click();
+  await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
+  await expectNoViolations(page, "/auth, Inscription tab");
+  await page.getByRole("tab", { name: "Connexion" }).click();
+  await page.getByRole("button", { name: "Mot de passe oublié?" }).click();
+  await expect(page.getByRole("button", { name: "Envoyer le lien de réinitialisation" })).toBeVisible();
+  await expectNoViolations(page, "/auth, reset mode");
+});
+
+test("the sites screen has no axe violations (empty, with a site, with the dialog open)", async ({ signedInPage: page }) => {
+  await open(page, "/sites");
+  await expect(page.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
+  await expectNoViolations(page, "/sites, empty state");
+
+  await createSiteByRequest(page, { url: "https://www.accessible.example.com" });
+  await open(page, "/sites");
+  await expect(page.getByRole("heading", { name: "accessible.example.com" })).toBeVisible();
+  await expectNoViolations(page, "/sites, one site");
+
+  await page.getByRole("button", { name: "Add Site" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a new site" });
+  await expect(dialog.getByRole("combobox", { name: "Country" })).toBeEnabled();
+  await expectNoViolations(page, "/sites, site dialog open");
+
+  // With a country of several languages, the radio choice too.
+  await dialog.getByRole("combobox", { name: "Country" }).click();
+  await page.getByRole("option", { name: "Belgium", exact: true }).click();
+  await expect(dialog.getByRole("radiogroup", { name: "Language" })).toBeVisible();
+  await expectNoViolations(page, "/sites, site dialog with the language choice");
+});

@@ -1,0 +1,49 @@
+/**
+ * Security underneath (issue 2, "What must be true underneath"): security headers with a content
+ * security policy, and the session cookie's attributes.
+ */
+import { expect, test } from "./support/fixtures";
+
+test("the home page is served with a nonce-based content security policy and nosniff", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp, "Content-Security-Policy header").toBeTruthy();
+  const directives = Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name, values];
+      }),
+  );
+  expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+  expect(directives["object-src"]).toEqual(["'none'"]);
+  const nonce = directives["script-src"]?.find((v: string) => v.startsWith("'nonce-"));
+  expect(nonce, "script-src carries a nonce").toMatch(/^'nonce-[A-Za-z0-9+/=_-]{16,}'$/);
+  expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+
+  // Every script of the page carries that nonce, and the nonce changes on each response.
+  const html = await response.text();
+  const value = nonce!.slice("'nonce-".length, -1);
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${value}"`);
+  const again = await request.get("/");
+  expect(again.headers()["content-security-policy"]).not.toContain(value);
+});
+
+test("the session cookie is HttpOnly and SameSite=Lax", async ({ signedInPage: page, context }) => {
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => /session_token$/.test(c.name));
+  expect(session, `a session cookie among ${cookies.map((c) => c.name).join(", ")}`).toBeTruthy();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe("Lax");
+  expect(session!.path).toBe("/");
+  // Not readable from the page's scripts.
+  expect(await page.evaluate(() => document.cookie)).not.toContain(session!.name);
+});

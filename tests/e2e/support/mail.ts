@@ -1,0 +1,90 @@
+/**
+ * Reads the e-mails the server wrote to DATA_DIR/outbox/ (no SMTP_URL in the tests), as a person
+ * would read their inbox: the newest message sent to an address, and the link it carries.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export type LinkKind = "confirm" | "reset";
+
+const LINK_PATHS: Record<LinkKind, string> = {
+  confirm: "/auth/confirm?token=",
+  reset: "/auth/update-password?token=",
+};
+
+/** Decodes quoted-printable text: soft line breaks (=\r?\n) and =XX escapes, as UTF-8. */
+export function decodeQuotedPrintable(source: string): string {
+  const unfolded = source.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const c = unfolded[i];
+    if (c === "=" && /^[0-9A-F]{2}$/i.test(unfolded.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(unfolded.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(c, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+export type Email = { file: string; to: string; subject: string; body: string; writtenAt: number };
+
+function headerValue(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const match = unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, "im"));
+  return match?.[1]?.trim() ?? "";
+}
+
+/** Every e-mail of the outbox sent to `to`, oldest first. */
+export function readOutbox(to: string, dataDir = process.env.E2E_DATA_DIR!): Email[] {
+  const outbox = path.join(dataDir, "outbox");
+  if (!fs.existsSync(outbox)) return [];
+  const wanted = to.toLowerCase();
+  return fs
+    .readdirSync(outbox)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => {
+      const file = path.join(outbox, name);
+      const raw = fs.readFileSync(file, "utf8");
+      return {
+        file,
+        to: headerValue(raw, "To"),
+        subject: headerValue(raw, "Subject"),
+        body: decodeQuotedPrintable(raw),
+        writtenAt: fs.statSync(file).mtimeMs,
+      };
+    })
+    .filter((mail) => mail.to.toLowerCase().includes(wanted))
+    .sort((a, b) => a.writtenAt - b.writtenAt || a.file.localeCompare(b.file));
+}
+
+function linkIn(mail: Email, kind: LinkKind): string | null {
+  const escaped = LINK_PATHS[kind].replace(/[.?*+^$()[\]{}|\\/]/g, "\\$&");
+  const match = mail.body.match(new RegExp(`https?://[^\\s"'<>]+${escaped}[^\\s"'<>]+`));
+  return match ? match[0] : null;
+}
+
+/**
+ * Waits (polling, up to `timeoutMs`) for the newest e-mail sent to `to` that carries a link of the
+ * given kind, written after `since` (ms since epoch) when given, and returns that link.
+ */
+export async function waitForEmailLink(
+  to: string,
+  kind: LinkKind,
+  options: { since?: number; timeoutMs?: number; dataDir?: string } = {},
+): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  const since = options.since ?? 0;
+  for (;;) {
+    // A small tolerance for file-system time stamps.
+    const mails = readOutbox(to, options.dataDir).filter((m) => m.writtenAt >= since - 50);
+    for (const mail of mails.reverse()) {
+      const link = linkIn(mail, kind);
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No ${kind} e-mail reached ${to} within the time limit.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Starts the built app like `npm start` does (production mode), on a known port with its own DATA_DIR.
+ * Used by the global setup (one server for the whole run) and by specs that need a server of their own.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const APP_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** A free TCP port on 127.0.0.1 (taken by a throw-away server, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function makeDataDir(tag = "e2e"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `seo-${tag}-`));
+}
+
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: "loopback",
+    LOG_LEVEL: "warn",
+  };
+  // The tests' server must not send real e-mail, nor use a database or bucket of the environment.
+  for (const name of ["SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL", "AUTH_SECRET"]) {
+    delete env[name];
+  }
+  return env;
+}
+
+/** Spawns the server process (without waiting for it). Its output is kept in `output()`. */
+export function spawnServer(port: number, dataDir: string, logFile?: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: APP_ROOT,
+    env: serverEnv(port, dataDir),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const log = logFile ? fs.createWriteStream(logFile, { flags: "a" }) : null;
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    output += text;
+    log?.write(text);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on("exit", (code, signal) => {
+      log?.end();
+      resolve(code ?? (signal ? 128 : null));
+    });
+  });
+  return { child, exited, output: () => output };
+}
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+};
+
+/** Starts a server and resolves once it printed 'Ready on' and /api/health answers 200. */
+export async function startServer(options: { port: number; dataDir: string; logFile?: string; timeoutMs?: number }): Promise<RunningServer> {
+  const { port, dataDir } = options;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const started = spawnServer(port, dataDir, options.logFile);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void started.exited.then((code) => (exitCode = code));
+  while (!started.output().includes("Ready on")) {
+    if (exitCode !== undefined) throw new Error(`The server exited (code ${exitCode}) before it was ready:\n${started.output()}`);
+    if (Date.now() > deadline) {
+      started.child.kill("SIGKILL");
+      throw new Error(`The server was not ready after ${timeoutMs} ms:\n${started.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const health = await fetch(`${url}/api/health`);
+  if (health.status !== 200) throw new Error(`GET /api/health answered ${health.status}`);
+
+  const stop = async () => {
+    if (exitCode !== undefined) return exitCode;
+    started.child.kill("SIGTERM");
+    const timer = setTimeout(() => started.child.kill("SIGKILL"), 15_000);
+    const code = await started.exited;
+    clearTimeout(timer);
+    return code;
+  };
+  return { url, port, dataDir, child: started.child, output: started.output, stop };
+}

@@ -1,0 +1,41 @@
+/** Small helpers to read the screen like a person: toasts, and waiting for the page to be interactive. */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Notifications (sonner toasts) whose title is exactly `title`, newest first (sonner puts the newest
+ * first in the DOM; older ones may linger hidden behind it, since one is visible at a time).
+ */
+export function toasts(page: Page, title: string): Locator {
+  return page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) });
+}
+
+/** Expects a notification with this title (and this description, when given). */
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  let matching = toasts(page, title);
+  if (description !== undefined) matching = matching.filter({ has: page.locator("[data-description]", { hasText: description }) });
+  const t = matching.first();
+  await expect(t, `a notification '${title}'${description ? ` saying '${description}'` : ""}`).toBeVisible();
+  return t;
+}
+
+/**
+ * Waits until React has hydrated the page (its event handlers are attached), so that a click or a
+ * submit is handled by the app and not by the browser's native form submission.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main") ?? document.body;
+    return Object.keys(main).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactProps"));
+  });
+}
+
+/** Opens a path and waits until the page is interactive. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
