@@ -99,26 +99,40 @@ export async function createSite(user: Actor, input: SiteInput, imageLogo: strin
   return row;
 }
 
-/** Updates a site; without a new logo the old one is kept. */
-export async function updateSite(user: Actor, id: number, input: SiteInput, imageLogo?: string): Promise<SiteRow> {
+/**
+ * Updates a site; without a new logo the old one is kept. With one, `replacedLogo` is the URL it
+ * replaced, for the caller to discard.
+ */
+export async function updateSite(
+  user: Actor,
+  id: number,
+  input: SiteInput,
+  imageLogo?: string,
+): Promise<SiteRow & { replacedLogo: string | null }> {
   await checkReferences(user, input);
   const db = await getDb();
-  const [row] = await db
-    .update(sites)
-    .set({ ...input, ...(imageLogo ? { imageLogo } : {}) })
-    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
-    .returning(siteColumns);
-  if (!row) throw new SiteNotFoundError();
+  const result = await db.transaction(async (tx) => {
+    const owned = and(eq(sites.id, id), eq(sites.linkedUser, user.id));
+    const [before] = await tx.select({ imageLogo: sites.imageLogo }).from(sites).where(owned).for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(sites)
+      .set({ ...input, ...(imageLogo ? { imageLogo } : {}) })
+      .where(owned)
+      .returning(siteColumns);
+    return { ...row, replacedLogo: imageLogo && before.imageLogo !== imageLogo ? before.imageLogo : null };
+  });
+  if (!result) throw new SiteNotFoundError();
   logger.info({ userId: user.id, siteId: id }, "site updated");
-  return row;
+  return result;
 }
 
-export async function deleteSite(user: Actor, id: number): Promise<{ name: string }> {
+export async function deleteSite(user: Actor, id: number): Promise<{ name: string; imageLogo: string | null }> {
   const db = await getDb();
   const [row] = await db
     .delete(sites)
     .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
-    .returning({ name: sites.name });
+    .returning({ name: sites.name, imageLogo: sites.imageLogo });
   if (!row) throw new SiteNotFoundError();
   logger.info({ userId: user.id, siteId: id }, "site deleted");
   return row;

@@ -56,17 +56,35 @@ async function openAndPrepare(): Promise<Handle> {
   return opened;
 }
 
-/** Applies the committed migrations (each in a transaction), then seeds reference data idempotently. */
+/** Key of the PostgreSQL advisory lock that serialises migrations of servers starting together. */
+const MIGRATION_LOCK_KEY = 4_242_017_001;
+
+/**
+ * Applies the committed migrations (each in a transaction), then seeds reference data idempotently.
+ * On PostgreSQL several servers may start at once: they take turns under an advisory lock, held on a
+ * connection of their own.
+ */
 export async function migrateAndSeed(instance: Db, kind: Kind) {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(instance as never, migrationsConfig);
-  } else {
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(instance as never, migrationsConfig);
+    await seedReferenceData(instance);
+    return;
   }
-  await seedReferenceData(instance);
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = (instance as unknown as { $client: import("pg").Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    const locked = drizzle({ client, schema }) as unknown as Db;
+    await migrate(locked as never, migrationsConfig);
+    await seedReferenceData(locked);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
 }
 
 async function openPostgres(url: string): Promise<Handle> {

@@ -77,7 +77,9 @@ export class ConfigError extends Error {}
 
 /** Parses a set of variables; throws a ConfigError naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Omit<Env, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
-  const result = envSchema.safeParse(source);
+  // An empty value means unset, as for a variable left blank in an env file.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(environment)"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -32,11 +32,17 @@ export async function storeImage(
   return { bucket: options.bucket, key, url: storage.publicUrl(options.bucket, key) };
 }
 
-/** Removes a stored file, logging (not throwing) on failure: used to clean up after a failed save. */
-export async function discardStoredFile(file: StoredFile) {
+/**
+ * Removes a file that nothing refers to any more (an upload whose save failed, a replaced logo),
+ * logging rather than throwing on failure. URLs that are not ours are left alone.
+ */
+export async function discardStoredFile(file: StoredFile | string | null | undefined) {
+  const storage = getStorage();
+  const target = typeof file === "string" ? storage.locate(file) : file;
+  if (!target) return;
   try {
-    await getStorage().remove(file.bucket, file.key);
+    await storage.remove(target.bucket, target.key);
   } catch (error) {
-    logger.warn({ err: error, key: file.key }, "could not remove an unused upload");
+    logger.warn({ err: error, key: target.key }, "could not remove an unused file");
   }
 }

@@ -227,6 +227,7 @@ test.describe("creating a site", () => {
     // None of them created a site.
     await open(page, "/sites");
     await expect(page.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
+    expect((await page.request.get(logo!)).status()).toBe(404);
   });
 });
 
@@ -259,6 +260,8 @@ test.describe("editing and deleting a site", () => {
     await again.getByRole("button", { name: "Save changes" }).click();
     await expectToast(page, "Success", "Site Mon site renommé updated successfully.");
     await expect(card.locator("img")).toHaveAttribute("src", /\.gif$/);
+    // The replaced file is removed from storage.
+    expect((await page.request.get(before!)).status()).toBe(404);
   });
 
   test("a refused upload leaves the site as it was", async ({ signedInPage: page }) => {
@@ -284,6 +287,7 @@ test.describe("editing and deleting a site", () => {
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(siteCard(page, "Doomed")).toBeVisible();
 
+    const logo = await siteCard(page, "Doomed").locator("img").getAttribute("src");
     await cardAction(page, "Doomed", "Delete");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Site deleted", 'Site "Doomed" has been deleted.');
@@ -292,6 +296,7 @@ test.describe("editing and deleting a site", () => {
     await expect(page.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
     await open(page, "/sites");
     await expect(page.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
+    expect((await page.request.get(logo!)).status()).toBe(404);
   });
 });
 

@@ -57,6 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "delete") {
     try {
       const deleted = await deleteSite(user, siteId);
+      await discardStoredFile(deleted.imageLogo);
       return reply({
         ok: true,
         toast: { type: "success", title: "Site deleted", description: `Site "${deleted.name}" has been deleted.` },
@@ -97,8 +98,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   try {
-    const site =
-      intent === "create" ? await createSite(user, parsed.data, stored!.url) : await updateSite(user, siteId, parsed.data, stored?.url);
+    let site;
+    if (intent === "create") site = await createSite(user, parsed.data, stored!.url);
+    else {
+      site = await updateSite(user, siteId, parsed.data, stored?.url);
+      await discardStoredFile(site.replacedLogo);
+    }
     const verb = intent === "create" ? "created" : "updated";
     return reply({ ok: true, toast: { type: "success", title: "Success", description: `Site ${site.name} ${verb} successfully.` } });
   } catch (error) {
@@ -216,8 +221,7 @@ function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClos
             className="bg-destructive text-white hover:bg-destructive/90"
             onClick={(event) => {
               event.preventDefault();
-              if (site)
-                fetcher.submit({ intent: "delete", siteId: String(site.id) }, { method: "post", action: "/sites" });
+              if (site) fetcher.submit({ intent: "delete", siteId: String(site.id) }, { method: "post", action: "/sites" });
             }}
           >
             {busy ? "Deleting..." : "Delete"}

@@ -1,0 +1,269 @@
+/**
+ * Authentication through better-auth's router (callAuth), against a real database: sign-up with
+ * e-mail confirmation, sign-in, password reset, no account enumeration, rate limits per address.
+ */
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { user } from "../../db/schema";
+import { BRAND_NAME } from "~/lib/constants";
+import { findPasswordResetUser, getSessionUser, resetAuthForTests } from "~/services/auth.server";
+import { resetEnvForTests } from "~/services/env.server";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
+import { browser, setCookieNamed, type Browser } from "../setup/auth-client";
+import { TEST_PUBLIC_URL } from "../setup/constants";
+import { useTestDatabase } from "../setup/database";
+import { uniqueEmail, uniqueIp } from "../setup/factories";
+import { linkTo, mailsTo, waitForMail } from "../setup/outbox";
+
+const database = useTestDatabase();
+
+const SESSION_COOKIE = "seo.session_token";
+const PASSWORD = "correct horse battery";
+
+async function userRow(email: string) {
+  const [row] = await database.db.select().from(user).where(eq(user.email, email));
+  return row;
+}
+
+async function signUp(b: Browser, email: string, password = PASSWORD, name = "Camille Dupont") {
+  return b.call("/sign-up/email", { body: { email, password, name } });
+}
+
+async function signIn(b: Browser, email: string, password = PASSWORD) {
+  return b.call("/sign-in/email", { body: { email, password } });
+}
+
+/** Signs up and confirms the address by following the e-mail's link, as a person would. */
+async function confirmedAccount(email = uniqueEmail(), password = PASSWORD) {
+  const b = browser();
+  expect((await signUp(b, email, password)).status).toBe(200);
+  const mail = await waitForMail(email);
+  const token = linkTo(mail, "/auth/confirm").searchParams.get("token")!;
+  const verified = await b.call("/verify-email", { method: "GET", query: { token } });
+  expect(verified.status).toBe(200);
+  return { email, password };
+}
+
+/** A request carrying a browser's cookies, to ask the app who is signed in. */
+function requestWithCookies(b: Browser) {
+  return new Request(`${TEST_PUBLIC_URL}/dashboard`, { headers: { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } });
+}
+
+describe("sign-up and e-mail confirmation", () => {
+  it("creates an unverified user and writes a French confirmation e-mail with a /auth/confirm link", async () => {
+    const email = uniqueEmail("new");
+    const result = await signUp(browser(), email);
+    expect(result.status).toBe(200);
+    const row = await userRow(email);
+    expect(row).toBeDefined();
+    expect(row.emailVerified).toBe(false);
+    expect(row.name).toBe("Camille Dupont");
+
+    const mail = await waitForMail(email);
+    expect(mail.subject).toContain("Confirmez votre adresse e-mail");
+    expect(mail.subject).toContain(BRAND_NAME);
+    expect(mail.text).toContain("Bonjour Camille Dupont");
+    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/auth/confirm?token=`);
+    expect(mail.html).toContain('lang="fr"');
+    expect(linkTo(mail, "/auth/confirm").searchParams.get("token")).toBeTruthy();
+  });
+
+  it("stores the e-mail in lower case", async () => {
+    const email = uniqueEmail("Mixed.Case");
+    expect((await signUp(browser(), email)).status).toBe(200);
+    expect(await userRow(email.toLowerCase())).toBeDefined();
+  });
+
+  it("refuses sign-in before the address is confirmed (EMAIL_NOT_VERIFIED), without a session", async () => {
+    const email = uniqueEmail();
+    const b = browser();
+    await signUp(b, email);
+    const result = await signIn(b, email);
+    expect(result.ok).toBe(false);
+    expect(result.code).toBe("EMAIL_NOT_VERIFIED");
+    expect(setCookieNamed(result, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("signs in after the link was followed, with an HttpOnly SameSite=Lax session cookie", async () => {
+    const { email } = await confirmedAccount();
+    expect((await userRow(email)).emailVerified).toBe(true);
+    const b = browser();
+    const result = await signIn(b, email);
+    expect(result.status).toBe(200);
+    const cookie = setCookieNamed(result, SESSION_COOKIE);
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+    const current = await getSessionUser(requestWithCookies(b));
+    expect(current).toMatchObject({ email });
+  });
+
+  it("refuses a confirmation token that was tampered with", async () => {
+    const email = uniqueEmail();
+    const b = browser();
+    await signUp(b, email);
+    const token = linkTo(await waitForMail(email), "/auth/confirm").searchParams.get("token")!;
+    const result = await b.call("/verify-email", { method: "GET", query: { token: `${token}x` } });
+    expect(result.ok).toBe(false);
+    expect((await userRow(email)).emailVerified).toBe(false);
+  });
+});
+
+describe("sign-in", () => {
+  it("refuses a wrong password with INVALID_EMAIL_OR_PASSWORD, and an unknown address the same way", async () => {
+    const { email } = await confirmedAccount();
+    const wrong = await signIn(browser(), email, "not the password");
+    expect(wrong.status).toBe(401);
+    expect(wrong.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(setCookieNamed(wrong, SESSION_COOKIE)).toBeUndefined();
+    const unknown = await signIn(browser(), uniqueEmail("nobody"), "not the password");
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.code).toBe(wrong.code);
+    expect(unknown.data).toEqual(wrong.data);
+  });
+});
+
+describe("no account enumeration", () => {
+  it("answers a sign-up with an existing address like a new one, and creates nothing", async () => {
+    const { email } = await confirmedAccount();
+    const before = await database.query<{ n: number }>("select count(*)::int as n from \"user\"");
+    const again = await signUp(browser(), email, "another password", "Intruder");
+    const fresh = await signUp(browser(), uniqueEmail("fresh"), "another password", "Intruder");
+    expect(again.status).toBe(fresh.status);
+    expect(again.ok).toBe(true);
+    expect(Object.keys(again.data ?? {}).sort()).toEqual(Object.keys(fresh.data ?? {}).sort());
+    const after = await database.query<{ n: number }>("select count(*)::int as n from \"user\"");
+    expect(after[0].n).toBe(before[0].n + 1); // only the fresh one
+    expect((await userRow(email)).name).toBe("Camille Dupont");
+    // The owner of the address is told, by e-mail, rather than the visitor by the answer.
+    const notice = await waitForMail(email, { count: 2 });
+    expect(notice.subject).toContain("Votre compte");
+  });
+
+  it("answers a password-reset request the same way for an unknown and a known address", async () => {
+    const { email } = await confirmedAccount();
+    const known = await browser().call("/request-password-reset", { body: { email } });
+    const unknown = await browser().call("/request-password-reset", { body: { email: uniqueEmail("ghost") } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.data).toEqual(known.data);
+    const mail = await waitForMail(email, { count: 2 });
+    expect(mail.subject).toContain("Réinitialisez votre mot de passe");
+    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/auth/update-password?token=`);
+  });
+});
+
+describe("password reset", () => {
+  it("sets a new password with the e-mailed token: the old one fails, the new one works, earlier sessions end", async () => {
+    const { email } = await confirmedAccount();
+    const earlier = browser();
+    expect((await signIn(earlier, email)).status).toBe(200);
+    expect(await getSessionUser(requestWithCookies(earlier))).toMatchObject({ email });
+
+    const mailsBefore = (await mailsTo(email)).length;
+    expect((await browser().call("/request-password-reset", { body: { email } })).status).toBe(200);
+    const mail = await waitForMail(email, { count: mailsBefore + 1 });
+    const token = linkTo(mail, "/auth/update-password").searchParams.get("token")!;
+    expect(token).toBeTruthy();
+    const owner = await findPasswordResetUser(token);
+    expect(owner).toMatchObject({ email });
+
+    const newPassword = "a brand new passphrase";
+    const reset = await browser().call("/reset-password", { body: { newPassword, token } });
+    expect(reset.status).toBe(200);
+
+    const old = await signIn(browser(), email, PASSWORD);
+    expect(old.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const fresh = await signIn(browser(), email, newPassword);
+    expect(fresh.status).toBe(200);
+    expect(await getSessionUser(requestWithCookies(earlier))).toBeNull();
+    // The token works once.
+    expect(await findPasswordResetUser(token)).toBeNull();
+    const replay = await browser().call("/reset-password", { body: { newPassword: "yet another passphrase", token } });
+    expect(replay.ok).toBe(false);
+  });
+
+  it("refuses a password shorter than 8 characters", async () => {
+    const result = await signUp(browser(), uniqueEmail(), "short");
+    expect(result.ok).toBe(false);
+    expect(result.code).toBe("PASSWORD_TOO_SHORT");
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 after repeated sign-ins from one address, counted in the rate_limit table", async () => {
+    const { email } = await confirmedAccount();
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    // Real failed attempts first; then malformed ones, which better-auth counts just the same (its
+    // limiter runs before the body is read) and which spare the password hashing.
+    for (let i = 0; i < 3; i++) statuses.push((await signIn(browser(ip), email, "wrong password")).status);
+    for (let i = 0; i < 12 && !statuses.includes(429); i++) statuses.push((await signIn(browser(ip), "not-an-email", "x")).status);
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.indexOf(429)).toBe(10); // the 11th attempt in the minute
+
+    const rows = await database.query<{ key: string; count: number }>("select key, count from rate_limit where key like $1", [`%${ip}%`]);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.some((r) => r.key.includes("sign-in") && r.count >= 10)).toBe(true);
+
+    // Even the right password is refused from that address now, with a delay to wait...
+    const limited = await signIn(browser(ip), email);
+    expect(limited.status).toBe(429);
+    expect(limited.retryAfterSeconds).toBeGreaterThan(0);
+    expect(limited.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // ...while another address still gets in.
+    expect((await signIn(browser(), email)).status).toBe(200);
+  });
+});
+
+describe("rate limits on sign-up and reset", () => {
+  it("limits sign-ups from one address (10 per 10 minutes)", async () => {
+    const ip = uniqueIp();
+    // Refused sign-ups (password too short) count too, and cost no password hashing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await signUp(browser(ip), uniqueEmail("burst"), "short")).status);
+    expect(statuses).toEqual(Array(10).fill(400));
+    expect((await signUp(browser(ip), uniqueEmail("burst"))).status).toBe(429);
+    expect((await signUp(browser(), uniqueEmail("burst"))).status).toBe(200);
+  });
+
+  it("limits password-reset requests from one address (5 per 10 minutes), for known and unknown addresses alike", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7 && !statuses.includes(429); i++) {
+      statuses.push((await browser(ip).call("/request-password-reset", { body: { email: uniqueEmail("reset-burst") } })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(200));
+    expect(statuses).toContain(429);
+  });
+});
+
+describe("cookies behind https", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvForTests();
+    resetAuthForTests();
+  });
+
+  it("marks the session cookie Secure and __Secure- prefixed when PUBLIC_URL is https", async () => {
+    const { email } = await confirmedAccount();
+    vi.stubEnv("PUBLIC_URL", "https://seo.example.com");
+    resetEnvForTests();
+    resetAuthForTests();
+    const result = await signIn(browser(), email);
+    expect(result.status).toBe(200);
+    const cookie = setCookieNamed(result, `__Secure-${SESSION_COOKIE}`);
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+  });
+
+  it("does not mark it Secure on plain http (local use)", async () => {
+    const { email } = await confirmedAccount();
+    const cookie = setCookieNamed(await signIn(browser(), email), SESSION_COOKIE);
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+  });
+});

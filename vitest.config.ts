@@ -1,0 +1,37 @@
+/**
+ * Vitest: unit tests beside their code (app/**\/*.test.ts) and integration tests against a real
+ * database (tests/integration/**\/*.test.ts). The integration project's global setup builds one
+ * migrated and seeded template database per run; each test file gets its own copy of it
+ * (see tests/setup/global-setup.ts and tests/setup/database.ts).
+ */
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    environment: "node",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-setup.ts"],
+          setupFiles: ["tests/setup/env.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
