@@ -14,7 +14,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from "~/lib/constants";
 import { checkLogoFile, LOGO_MESSAGES } from "~/lib/logo";
 import { notify } from "~/lib/notify";
-import { fieldErrors as toFieldErrors, type FieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors as toFieldErrors, type FieldErrors } from "~/lib/schemas/form";
 import { siteFormSchema, siteFormValues } from "~/lib/schemas/site";
 import type { Toast } from "~/lib/toast";
 

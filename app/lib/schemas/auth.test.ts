@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MISMATCH, parseForm, resetRequestSchema, signInSchema, signUpSchema, updatePasswordSchema } from "./auth";
+import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema, updatePasswordSchema } from "./auth";
+import { parseForm } from "./form";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -22,7 +22,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, LOGO_BUCKET, LOGO_CACHE_SECONDS, LOGO_FOLDER, LOGO_MAX_BYTES } from "~/lib/constants";
 import { LOGO_MESSAGES } from "~/lib/logo";
 import { notify } from "~/lib/notify";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/form";
 import { siteFormSchema, siteFormValues } from "~/lib/schemas/site";
 import { createSite, deleteSite, InvalidReferenceError, listSites, SiteNotFoundError, updateSite } from "~/models/site.server";
 import { clientIp, getSessionUser, requireUser } from "~/services/auth.server";
