@@ -7,6 +7,7 @@ export default [
   route("maintenance", "routes/public/maintenance.tsx"),
   route("login", "routes/public/to-auth.tsx", { id: "login" }),
   route("signup", "routes/public/to-auth.tsx", { id: "signup" }),
+  route("view/:versionId", "routes/public/view.tsx"),
 
   // Accounts (spec part 1).
   ...prefix("auth", [
@@ -23,6 +24,13 @@ export default [
     route("profile", "routes/app/profile.tsx"),
     route("settings", "routes/app/settings.tsx"),
     route("tone-articles", "routes/app/tone-articles.tsx"),
+    ...prefix("sites/:siteId", [
+      index("routes/app/site-detail.tsx"),
+      route("pages", "routes/app/pages.tsx"),
+      route("pages/:pageId", "routes/app/page-detail.tsx"),
+      route("pages/:pageId/page-versions", "routes/app/page-versions.tsx"),
+    ]),
+    route("review/:versionId", "routes/app/review.tsx"),
   ]),
 
   // Resource routes (no UI).

@@ -36,5 +36,5 @@ export const SITE_STATUSES = ["private", "publish", "draft"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
 /** Paths only a signed-in user may open; the guard sends others to /auth. */
-export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/tone-articles"];
+export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/tone-articles", "/review"];
 export const isProtectedPath = (pathname: string) => PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

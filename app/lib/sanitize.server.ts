@@ -1,0 +1,120 @@
+/**
+ * The one sanitizer for article HTML, which people and language models write: every place that
+ * renders an article (viewer, /view, review, previews) shows only what passes here. Scripts, event
+ * handlers, javascript: URLs, styles that could overlay the page and foreign frames never survive;
+ * headings, paragraphs, lists, tables, images, links, emphasis, quotes and code do.
+ */
+import sanitizeHtml from "sanitize-html";
+
+/** Video hosts whose embeds may stay (https only). */
+const ALLOWED_IFRAME_HOSTS = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "span",
+    "div",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "aside",
+    "nav",
+    "main",
+    "figure",
+    "figcaption",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "colgroup",
+    "col",
+    "a",
+    "img",
+    "picture",
+    "source",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "mark",
+    "small",
+    "sub",
+    "sup",
+    "abbr",
+    "cite",
+    "q",
+    "time",
+    "details",
+    "summary",
+    "iframe",
+  ],
+  allowedAttributes: {
+    "*": ["id", "class", "title", "lang", "dir"],
+    a: ["href", "name", "target", "rel"],
+    img: ["src", "srcset", "alt", "width", "height", "loading", "sizes"],
+    source: ["srcset", "type", "media", "sizes"],
+    th: ["colspan", "rowspan", "scope"],
+    td: ["colspan", "rowspan"],
+    col: ["span"],
+    ol: ["start", "type", "reversed"],
+    time: ["datetime"],
+    iframe: ["src", "width", "height", "allow", "allowfullscreen", "title", "loading"],
+    abbr: ["title"],
+    q: ["cite"],
+    blockquote: ["cite"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite", "srcset"],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  // Links that leave the article open in a new tab without handing it the opener.
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      return {
+        tagName,
+        attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } : attribs,
+      };
+    },
+  },
+  disallowedTagsMode: "discard",
+};
+
+export function sanitizeArticleHtml(html: string | null | undefined): string {
+  return sanitizeHtml(html ?? "", OPTIONS);
+}
+
+/** The article's plain text (for descriptions and excerpts). */
+export function articleText(html: string | null | undefined): string {
+  return sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, " ")
+    .trim();
+}
