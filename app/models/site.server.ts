@@ -2,8 +2,8 @@
  * Sites. Every function takes the acting user and only ever reads or writes that user's sites: a site
  * of another account behaves exactly like a missing one.
  */
-import { and, desc, eq } from "drizzle-orm";
-import { locationCountries, locationLanguages, sites, toneArticles } from "../../db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { locationCountries, locationLanguages, pages, sites, toneArticles } from "../../db/schema";
 import type { SiteInput } from "~/lib/schemas/site";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -135,5 +135,28 @@ export async function deleteSite(user: Actor, id: number): Promise<{ name: strin
     .returning({ name: sites.name, imageLogo: sites.imageLogo });
   if (!row) throw new SiteNotFoundError();
   logger.info({ userId: user.id, siteId: id }, "site deleted");
+  return row;
+}
+
+/** The site detail screen: the site and how many pages it has. */
+export async function getSiteOverview(user: Actor, id: number): Promise<SiteRow & { pagesCount: number }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...siteColumns, pagesCount: sql<number>`(select count(*)::int from ${pages} where ${pages.site} = ${sites.id})` })
+    .from(sites)
+    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)));
+  if (!row) throw new SiteNotFoundError();
+  return row;
+}
+
+export async function renameSite(user: Actor, id: number, name: string): Promise<{ name: string }> {
+  const db = await getDb();
+  const [row] = await db
+    .update(sites)
+    .set({ name })
+    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
+    .returning({ name: sites.name });
+  if (!row) throw new SiteNotFoundError();
+  logger.info({ userId: user.id, siteId: id }, "site renamed");
   return row;
 }

@@ -1,0 +1,158 @@
+import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/page-detail";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { BRAND_NAME } from "~/lib/constants";
+import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { notify } from "~/lib/notify";
+import { NotFoundError, parseId } from "~/models/access.server";
+import { getPageSummary } from "~/models/page-summary.server";
+import { requireUser } from "~/services/auth.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.name ?? "Page"} – ${BRAND_NAME}` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  try {
+    return await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
+  } catch (error) {
+    if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
+    throw error;
+  }
+}
+
+const NO_VERSION = {
+  type: "error" as const,
+  title: "No content available",
+  description: "This page doesn't have any published versions yet.",
+};
+
+export default function PageDetail({ loaderData: { page, latestVersionId, counts } }: Route.ComponentProps) {
+  const base = `/sites/${page.site.id}/pages/${page.id}`;
+  const viewUrl = latestVersionId ? `/view/${latestVersionId}` : null;
+  const blocks = [
+    {
+      to: `${base}/page-versions`,
+      title: "Page Versions & HTML Content",
+      text: "Article versions, HTML editing, comparison and modification requests.",
+      icon: FileCode,
+      count: counts.versions,
+      unit: "version",
+    },
+    {
+      to: `${base}/keywords-for-page`,
+      title: "Keywords",
+      text: "Keywords of the article and their search results.",
+      icon: KeyRound,
+      count: counts.keywords,
+      unit: "keyword",
+    },
+    {
+      to: `${base}/llm-answers-for-page`,
+      title: "LLM Answers",
+      text: "What AI assistants answer about the topic.",
+      icon: Bot,
+      count: counts.llmAnswers,
+      unit: "answer",
+    },
+    {
+      to: `${base}/images`,
+      title: "Image Propositions",
+      text: "Cover image propositions and examples.",
+      icon: Image,
+      count: counts.images,
+      unit: "proposition",
+    },
+  ];
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Breadcrumb
+        items={[
+          { label: "My Sites", to: "/sites" },
+          { label: page.site.name, to: `/sites/${page.site.id}` },
+          { label: "Pages", to: `/sites/${page.site.id}/pages` },
+          { label: page.name },
+        ]}
+      />
+      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
+        <Link to={`/sites/${page.site.id}/pages`}>
+          <ArrowLeft aria-hidden="true" /> Back to pages
+        </Link>
+      </Button>
+      <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{page.name}</h1>
+          <a
+            href={page.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm break-all text-muted-foreground hover:text-foreground hover:underline"
+          >
+            {page.url}
+          </a>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {viewUrl ? (
+            <>
+              <Button asChild>
+                <Link to={viewUrl}>
+                  <Eye aria-hidden="true" /> View article
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="icon">
+                <a href={viewUrl} target="_blank" rel="noopener noreferrer" aria-label="Open the article in a new tab">
+                  <ExternalLink aria-hidden="true" />
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={`/review/${latestVersionId}`}>
+                  <ClipboardCheck aria-hidden="true" /> Review
+                </Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={() => notify(NO_VERSION)}>
+                <Eye aria-hidden="true" /> View article
+              </Button>
+              <Button variant="outline" size="icon" aria-label="Open the article in a new tab" onClick={() => notify(NO_VERSION)}>
+                <ExternalLink aria-hidden="true" />
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {blocks.map(({ to, title, text, icon: Icon, count, unit }) => (
+          <Link
+            key={to}
+            to={to}
+            className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <Card className="h-full transition-shadow group-hover:shadow-md">
+              <CardHeader>
+                <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
+                  <Icon className="size-5 text-primary" aria-hidden="true" />
+                </div>
+                <CardTitle>
+                  <h2>{title}</h2>
+                </CardTitle>
+                <CardDescription>{text}</CardDescription>
+                <p className="pt-2 text-sm font-medium">
+                  {count} {count === 1 ? unit : `${unit}s`}
+                </p>
+              </CardHeader>
+            </Card>
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,176 @@
+import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Settings, Share2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/site-detail";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { CopyButton } from "~/components/copy-button";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { SiteDialog } from "~/components/site-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Input } from "~/components/ui/input";
+import { BRAND_NAME } from "~/lib/constants";
+import { SITE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { notify } from "~/lib/notify";
+import type { Toast } from "~/lib/toast";
+import { NotFoundError, parseId } from "~/models/access.server";
+import { getSiteOverview, renameSite, SiteNotFoundError } from "~/models/site.server";
+import { requireUser } from "~/services/auth.server";
+import { logger } from "~/services/logger.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.site.name ?? "Site"} – ${BRAND_NAME}` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  try {
+    return { site: await getSiteOverview(user, parseId(params.siteId, "site")) };
+  } catch (error) {
+    if (error instanceof SiteNotFoundError || error instanceof NotFoundError) throwNotFound(SITE_NOT_FOUND);
+    throw error;
+  }
+}
+
+type ActionResult = { ok: boolean; toast: Toast; stamp: number };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const failed: Toast = { type: "error", title: "Error", description: "Failed to update site name" };
+  const reply = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<ActionResult>({ ok, toast, stamp: Date.now() }, { status });
+  if (form.get("intent") !== "rename") return reply(false, failed);
+  const name = String(form.get("name") ?? "").trim();
+  if (!name || name.length > 200) return reply(false, { ...failed, description: "The site name must be between 1 and 200 characters." });
+  try {
+    await renameSite(user, parseId(params.siteId, "site"), name);
+    return reply(true, { type: "success", title: "Site Updated", description: `The site is now named ${name}.` });
+  } catch (error) {
+    if (!(error instanceof SiteNotFoundError || error instanceof NotFoundError)) logger.error({ err: error }, "site rename failed");
+    return reply(false, failed, 404);
+  }
+}
+
+export default function SiteDetail({ loaderData: { site } }: Route.ComponentProps) {
+  const [editOpen, setEditOpen] = useState(false);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Breadcrumb items={[{ label: "Dashboard", to: "/dashboard" }, { label: "My Sites", to: "/sites" }, { label: site.name }]} />
+      <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <div className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl border bg-muted">
+            {site.imageLogo ? <img src={site.imageLogo} alt="" className="size-full object-contain" /> : null}
+          </div>
+          <div className="min-w-0">
+            <SiteTitle key={site.name} name={site.name} />
+            <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+              <a href={site.url} target="_blank" rel="noopener noreferrer" className="truncate hover:text-foreground hover:underline">
+                {site.url}
+              </a>
+              <CopyButton text={site.url} label="Copy the site URL" toastTitle="URL Copied" />
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => setEditOpen(true)}>
+            <Pencil aria-hidden="true" /> Edit Site
+          </Button>
+          <Button variant="outline" onClick={() => notify({ type: "info", title: "Site settings coming soon" })}>
+            <Settings aria-hidden="true" /> Settings
+          </Button>
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="icon" aria-label="More options">
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {[
+                { label: "View Analytics", icon: BarChart3 },
+                { label: "Export Content", icon: Download },
+                { label: "Share Site", icon: Share2 },
+              ].map(({ label, icon: Icon }) => (
+                <DropdownMenuItem key={label} onSelect={() => notify({ type: "info", title: `${label}: coming soon` })}>
+                  <Icon aria-hidden="true" /> {label}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Link
+          to={`/sites/${site.id}/pages`}
+          className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Card className="h-full transition-shadow group-hover:shadow-md">
+            <CardHeader>
+              <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
+                <FileText className="size-5 text-primary" aria-hidden="true" />
+              </div>
+              <CardTitle>
+                <h2>Pages</h2>
+              </CardTitle>
+              <CardDescription>The articles of this site, their versions and their review.</CardDescription>
+            </CardHeader>
+            <CardContent className="text-sm font-medium">
+              {site.pagesCount} {site.pagesCount === 1 ? "page" : "pages"}
+            </CardContent>
+          </Card>
+        </Link>
+      </div>
+
+      <SiteDialog open={editOpen} site={site} onOpenChange={setEditOpen} />
+    </div>
+  );
+}
+
+/** The title, renamed in place with Save and Cancel. */
+function SiteTitle({ name }: { name: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [editing, setEditing] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    notify(fetcher.data.toast);
+    if (fetcher.data.ok) setEditing(false);
+  }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (editing) inputRef.current?.select();
+  }, [editing]);
+
+  if (!editing) {
+    return (
+      <div className="flex min-w-0 items-center gap-1">
+        <h1 className="truncate text-2xl font-semibold tracking-tight">{name}</h1>
+        <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label="Rename the site">
+          <Pencil aria-hidden="true" />
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2" onKeyDown={(e) => e.key === "Escape" && setEditing(false)}>
+      <input type="hidden" name="intent" value="rename" />
+      <Input
+        ref={inputRef}
+        name="name"
+        defaultValue={name}
+        aria-label="Site name"
+        required
+        maxLength={200}
+        className="h-9 w-64 max-w-full text-lg font-semibold"
+      />
+      <Button type="submit" size="sm" disabled={busy}>
+        {busy ? "Saving..." : "Save"}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy}>
+        Cancel
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
