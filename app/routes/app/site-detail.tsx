@@ -61,7 +61,7 @@ export default function SiteDetail({ loaderData: { site } }: Route.ComponentProp
             {site.imageLogo ? <img src={site.imageLogo} alt="" className="size-full object-contain" /> : null}
           </div>
           <div className="min-w-0">
-            <SiteTitle key={site.name} name={site.name} />
+            <SiteTitle name={site.name} />
             <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
               <a href={site.url} target="_blank" rel="noopener noreferrer" className="truncate hover:text-foreground hover:underline">
                 {site.url}
