@@ -3,7 +3,7 @@
  * of another account behaves exactly like a missing one.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { locationCountries, locationLanguages, pages, sites, toneArticles } from "../../db/schema";
+import { locationCountries, locationLanguages, sites, toneArticles } from "../../db/schema";
 import type { SiteInput } from "~/lib/schemas/site";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -142,7 +142,10 @@ export async function deleteSite(user: Actor, id: number): Promise<{ name: strin
 export async function getSiteOverview(user: Actor, id: number): Promise<SiteRow & { pagesCount: number }> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...siteColumns, pagesCount: sql<number>`(select count(*)::int from ${pages} where ${pages.site} = ${sites.id})` })
+    .select({
+      ...siteColumns, // Qualified by hand: drizzle writes columns unqualified inside sql``, where "id" would mean pages.id.
+      pagesCount: sql<number>`(select count(*)::int from "pages" where "pages"."site" = "sites"."id")`,
+    })
     .from(sites)
     .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)));
   if (!row) throw new SiteNotFoundError();
