@@ -56,7 +56,9 @@ async function main() {
               "default-src": ["'self'"],
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:", ...(s3Origin ? [s3Origin] : [])],
+              // Articles may show images from anywhere on https, and embed the videos the sanitizer keeps.
+              "img-src": ["'self'", "data:", "blob:", "https:", ...(s3Origin ? [s3Origin] : [])],
+              "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
               "font-src": ["'self'", "data:"],
               "connect-src": ["'self'"],
               "object-src": ["'none'"],

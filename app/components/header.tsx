@@ -1,6 +1,6 @@
 import { Bell, LogOut, Menu, Settings, User } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useMatches } from "react-router";
 import { Logo } from "~/components/logo";
 import { useSidebar } from "~/components/sidebar-context";
 import { Button } from "~/components/ui/button";
@@ -20,10 +20,12 @@ import { notify } from "~/lib/notify";
 type HeaderUser = { name: string; email: string; image: string | null };
 
 export function Header({ user }: { user: HeaderUser | null }) {
+  // The side panel exists only in the signed-in area, and so does the button that opens it.
+  const inApp = useMatches().some((match) => match.id === "routes/app/layout");
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
-        {user ? <MobileMenuButton /> : null}
+        {user && inApp ? <MobileMenuButton /> : null}
         <Logo />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">{user ? <SignedIn user={user} /> : <SignedOut />}</div>
       </div>
@@ -51,10 +53,10 @@ function MobileMenuButton() {
 function SignedOut() {
   return (
     <>
-      <Button asChild variant="ghost" className="px-2 sm:px-4">
+      <Button asChild variant="ghost" size="sm" className="px-2 sm:h-9 sm:px-4">
         <Link to="/auth">Connexion</Link>
       </Button>
-      <Button asChild className="px-3 sm:px-4">
+      <Button asChild size="sm" className="px-3 sm:h-9 sm:px-4">
         <Link to="/auth">Commencer</Link>
       </Button>
     </>

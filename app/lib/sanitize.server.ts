@@ -9,6 +9,8 @@ import sanitizeHtml from "sanitize-html";
 /** Video hosts whose embeds may stay (https only). */
 const ALLOWED_IFRAME_HOSTS = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
 
+const ID_PREFIX = "article-";
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     "h1",
@@ -75,7 +77,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "iframe",
   ],
   allowedAttributes: {
-    "*": ["id", "class", "title", "lang", "dir"],
+    // No class or style: an article must not borrow the app's own layout classes to cover the screen.
+    "*": ["id", "title", "lang", "dir"],
     a: ["href", "name", "target", "rel"],
     img: ["src", "srcset", "alt", "width", "height", "loading", "sizes"],
     source: ["srcset", "type", "media", "sizes"],
@@ -90,21 +93,27 @@ const OPTIONS: sanitizeHtml.IOptions = {
     blockquote: ["cite"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite", "srcset"],
   allowProtocolRelative: false,
   allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
   allowIframeRelativeUrls: false,
   // Links that leave the article open in a new tab without handing it the opener.
+  // Ids are prefixed (and in-article links with them) so that an article can never clash with or
+  // clobber the ids of the app around it.
   transformTags: {
+    "*": (tagName, attribs) => ({ tagName, attribs: attribs.id ? { ...attribs, id: `${ID_PREFIX}${attribs.id}` } : attribs }),
     a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? "");
-      return {
-        tagName,
-        attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } : attribs,
-      };
+      const href = attribs.href ?? "";
+      const result: sanitizeHtml.Attributes = { ...attribs };
+      if (attribs.id) result.id = `${ID_PREFIX}${attribs.id}`;
+      if (/^https?:\/\//i.test(href)) Object.assign(result, { target: "_blank", rel: "noopener noreferrer nofollow" });
+      else if (href.startsWith("#") && href.length > 1) result.href = `#${ID_PREFIX}${href.slice(1)}`;
+      return { tagName, attribs: result };
     },
   },
+  // A refused embed leaves nothing behind (not an empty frame).
+  exclusiveFilter: (frame) => frame.tag === "iframe" && !frame.attribs.src,
   disallowedTagsMode: "discard",
 };
 
@@ -114,7 +123,7 @@ export function sanitizeArticleHtml(html: string | null | undefined): string {
 
 /** The article's plain text (for descriptions and excerpts). */
 export function articleText(html: string | null | undefined): string {
-  return sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {} })
-    .replace(/\s+/g, " ")
-    .trim();
+  // Blocks end with a space, so that "<p>A.</p><p>B.</p>" reads "A. B.".
+  const spaced = (html ?? "").replace(/<\/(p|div|h[1-6]|li|td|th|blockquote|section|article|figcaption|pre)>|<br\s*\/?>/gi, "$& ");
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
 }

@@ -1,0 +1,87 @@
+import { Check, ExternalLink, FlaskConical, Send, Undo2, XCircle } from "lucide-react";
+import { useId } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
+import { canApply, REVIEW_ACTIONS, reviewState, type ReviewIntent } from "~/lib/review-state";
+import { ReviewStateBadge } from "./review-state-badge";
+import type { ReviewScreenVersion } from "./types";
+
+const BUTTONS: { intent: ReviewIntent; Icon: typeof Check; variant: "default" | "outline" }[] = [
+  { intent: "approve", Icon: Check, variant: "default" },
+  { intent: "send-revision", Icon: Send, variant: "outline" },
+  { intent: "cancel-revision", Icon: Undo2, variant: "outline" },
+  { intent: "cancel-approval", Icon: XCircle, variant: "outline" },
+];
+
+/**
+ * The review state of the version and its four actions; only those the state allows are enabled.
+ * While In revision, the comments of the request are shown read-only.
+ */
+export function ReviewPanel({
+  version,
+  demo,
+  busyIntent,
+  onAction,
+  viewHref,
+}: {
+  version: ReviewScreenVersion;
+  demo: boolean;
+  busyIntent: ReviewIntent | null;
+  onAction: (intent: ReviewIntent) => void;
+  viewHref: string;
+}) {
+  const commentsId = useId();
+  const state = reviewState(version);
+  return (
+    <Card className="gap-5 p-5" aria-labelledby={`${commentsId}-title`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${commentsId}-title`} className="text-sm font-medium text-muted-foreground">
+          Review state
+        </h2>
+        <ReviewStateBadge state={state} />
+      </div>
+      {demo ? (
+        <p className="flex items-center gap-2 rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
+          <FlaskConical aria-hidden="true" className="size-4 shrink-0" /> Demo article
+        </p>
+      ) : null}
+
+      <div className="grid gap-2" role="group" aria-label="Review actions">
+        {BUTTONS.map(({ intent, Icon, variant }) => {
+          const copy = REVIEW_ACTIONS[intent];
+          const busy = busyIntent === intent;
+          return (
+            <Button
+              key={intent}
+              variant={variant}
+              className="w-full justify-start"
+              disabled={!canApply(version, intent) || busyIntent !== null}
+              onClick={() => onAction(intent)}
+            >
+              {busy ? <Spinner /> : <Icon aria-hidden="true" />}
+              {busy ? copy.busy : copy.label}
+            </Button>
+          );
+        })}
+      </div>
+
+      {state === "In revision" ? (
+        <div className="grid gap-2">
+          <Label htmlFor={commentsId}>Revision comments</Label>
+          <Textarea id={commentsId} readOnly value={version.commentsToModify ?? ""} className="max-h-60 min-h-24 bg-muted/50 text-sm" />
+        </div>
+      ) : null}
+
+      <div className="border-t pt-4">
+        <Button asChild variant="link" className="h-auto p-0">
+          <a href={viewHref} target="_blank" rel="noopener">
+            <ExternalLink aria-hidden="true" /> Open the public view<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The review of an article version by its owner (spec part 2, section 4): read a version with its page,
+ * site and cover image, and the four transitions between Draft, In revision and Approved. Every function
+ * starts from ownedVersion (a version of another account is a missing one: NotFoundError). A demo page
+ * (hide_revisions_texts_from_preview) refuses every transition with a DemoArticleError. Each transition
+ * is one UPDATE ... WHERE id = ? AND <state it starts from>, so two clicks cannot apply it twice.
+ */
+import { and, eq, type SQL } from "drizzle-orm";
+import { pagesVersions } from "../../db/schema";
+import {
+  COMMENTS_REQUIRED,
+  DEMO_ARTICLE_MESSAGE,
+  reviewState,
+  sendRevisionSchema,
+  type ReviewIntent,
+  type ReviewState,
+} from "~/lib/review-state";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
+import { coverImageUrl } from "./article-view.server";
+
+export class DemoArticleError extends Error {
+  constructor() {
+    super(DEMO_ARTICLE_MESSAGE);
+  }
+}
+
+export class CommentsRequiredError extends Error {
+  constructor() {
+    super(COMMENTS_REQUIRED);
+  }
+}
+
+/** The action is not allowed from the version's current state (which the error carries). */
+export class ReviewTransitionError extends Error {
+  constructor(
+    public readonly intent: ReviewIntent,
+    public readonly version: ReviewVersion,
+  ) {
+    super(`Cannot ${intent} a version whose state is ${reviewState(version)}`);
+  }
+  get state(): ReviewState {
+    return reviewState(this.version);
+  }
+}
+
+const versionColumns = {
+  id: pagesVersions.id,
+  htmlContent: pagesVersions.htmlContent,
+  createdDate: pagesVersions.createdDate,
+  sentInRevision: pagesVersions.sentInRevision,
+  approved: pagesVersions.approved,
+  commentsToModify: pagesVersions.commentsToModify,
+};
+
+export type ReviewVersion = {
+  id: number;
+  /** Raw, untrusted HTML: sanitize before rendering. */
+  htmlContent: string;
+  createdDate: Date;
+  sentInRevision: boolean;
+  approved: boolean;
+  commentsToModify: string | null;
+};
+
+export type ReviewArticle = {
+  version: ReviewVersion;
+  page: { id: number; name: string; hideRevisionsTextsFromPreview: boolean; hideCoverImageFromPreview: boolean };
+  site: { id: number; name: string; url: string };
+  coverImageUrl: string | null;
+};
+
+async function readVersion(id: number): Promise<ReviewVersion> {
+  const db = await getDb();
+  const [row] = await db.select(versionColumns).from(pagesVersions).where(eq(pagesVersions.id, id));
+  if (!row) throw new NotFoundError("version");
+  return row;
+}
+
+/** A version of one of the user's pages, for the review screen. */
+export async function getReviewVersion(user: Actor, versionId: number): Promise<ReviewArticle> {
+  const { versionId: id, page } = await ownedVersion(user, versionId);
+  const [version, cover] = await Promise.all([readVersion(id), coverImageUrl(page)]);
+  return {
+    version,
+    page: {
+      id: page.id,
+      name: page.name,
+      hideRevisionsTextsFromPreview: page.hideRevisionsTextsFromPreview,
+      hideCoverImageFromPreview: page.hideCoverImageFromPreview,
+    },
+    site: page.site,
+    coverImageUrl: cover,
+  };
+}
+
+/** The WHERE condition of each action's starting state. */
+const FROM_STATE: Record<ReviewIntent, () => SQL | undefined> = {
+  // Draft: neither approved nor sent in revision.
+  "send-revision": () => and(eq(pagesVersions.approved, false), eq(pagesVersions.sentInRevision, false)),
+  approve: () => and(eq(pagesVersions.approved, false), eq(pagesVersions.sentInRevision, false)),
+  // In revision: sent in revision and not approved.
+  "cancel-revision": () => and(eq(pagesVersions.approved, false), eq(pagesVersions.sentInRevision, true)),
+  // Approved.
+  "cancel-approval": () => eq(pagesVersions.approved, true),
+};
+
+type Changes = Partial<Pick<typeof pagesVersions.$inferInsert, "sentInRevision" | "approved" | "commentsToModify">>;
+
+async function transition(user: Actor, versionId: number, intent: ReviewIntent, changes: Changes): Promise<ReviewVersion> {
+  const { versionId: id, page } = await ownedVersion(user, versionId);
+  refuseDemo(user, page, intent);
+  const db = await getDb();
+  const [updated] = await db
+    .update(pagesVersions)
+    .set(changes)
+    .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
+    .returning(versionColumns);
+  if (updated) {
+    logger.info({ userId: user.id, versionId: id, intent }, "review action applied");
+    return updated;
+  }
+  // Nothing matched: the version is not (or no longer) in the state this action starts from.
+  const current = await readVersion(id);
+  logger.info(
+    { userId: user.id, versionId: id, intent, state: reviewState(current) },
+    "refused: review action not allowed from this state",
+  );
+  throw new ReviewTransitionError(intent, current);
+}
+
+function refuseDemo(user: Actor, page: OwnedPage, intent: ReviewIntent) {
+  if (!page.hideRevisionsTextsFromPreview) return;
+  logger.info({ userId: user.id, pageId: page.id, intent }, "refused: review action on a demo article");
+  throw new DemoArticleError();
+}
+
+/** Draft → In revision, with the reviewer's comments (required after trimming). */
+export async function sendForRevision(user: Actor, versionId: number, comments: string | null | undefined): Promise<ReviewVersion> {
+  const parsed = sendRevisionSchema.safeParse({ comments });
+  if (!parsed.success) {
+    // Ownership and the demo flag come first: a foreign version must not learn anything from the answer.
+    const { page } = await ownedVersion(user, versionId);
+    refuseDemo(user, page, "send-revision");
+    throw new CommentsRequiredError();
+  }
+  return transition(user, versionId, "send-revision", { sentInRevision: true, commentsToModify: parsed.data.comments });
+}
+
+/** In revision → Draft. The comments are kept (shown read-only). */
+export function cancelRevision(user: Actor, versionId: number): Promise<ReviewVersion> {
+  return transition(user, versionId, "cancel-revision", { sentInRevision: false });
+}
+
+/** Draft → Approved. */
+export function approve(user: Actor, versionId: number): Promise<ReviewVersion> {
+  return transition(user, versionId, "approve", { approved: true });
+}
+
+/** Approved → Draft. */
+export function cancelApproval(user: Actor, versionId: number): Promise<ReviewVersion> {
+  return transition(user, versionId, "cancel-approval", { approved: false });
+}
+
+/** Applies one of the four actions by its intent name (the review screen's action). */
+export function applyReviewAction(user: Actor, versionId: number, intent: ReviewIntent, comments?: string | null): Promise<ReviewVersion> {
+  switch (intent) {
+    case "send-revision":
+      return sendForRevision(user, versionId, comments);
+    case "cancel-revision":
+      return cancelRevision(user, versionId);
+    case "approve":
+      return approve(user, versionId);
+    case "cancel-approval":
+      return cancelApproval(user, versionId);
+  }
+}

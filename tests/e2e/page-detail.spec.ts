@@ -1,0 +1,70 @@
+import type { Page } from "@playwright/test";
+import { expect, failedResource, test } from "./support/fixtures";
+import { createSiteByRequest, siteIdOf } from "./support/sites";
+import { expectToast, open } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
+
+/** A site with one page, created the way the screens do it; returns their ids. */
+async function siteWithPage(page: Page, url: string, pageName: string) {
+  await createSiteByRequest(page, { url });
+  await open(page, "/sites");
+  const siteId = await siteIdOf(page, new URL(url).hostname.replace(/^www\./, ""));
+  const created = await page.request.post(`/sites/${siteId}/pages.data`, {
+    multipart: { intent: "create", name: pageName, url: "/guide", status: "2" },
+    failOnStatusCode: false,
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await open(page, `/sites/${siteId}/pages`);
+  const href = await page.getByRole("link", { name: pageName, exact: true }).first().getAttribute("href");
+  const pageId = Number(href?.match(/\/pages\/(\d+)$/)?.[1]);
+  expect(pageId).toBeGreaterThan(0);
+  return { siteId, pageId };
+}
+
+test.describe("the page detail screen", () => {
+  test("shows the page, its four blocks, and says when there is no article yet", async ({ signedInPage: page }) => {
+    const { siteId, pageId } = await siteWithPage(page, "https://pagedetail.example.com", "Guide du jardin");
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Guide du jardin" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "https://pagedetail.example.com/guide" })).toBeVisible();
+    const base = `/sites/${siteId}/pages/${pageId}`;
+    for (const [name, path] of [
+      ["Page Versions & HTML Content", "page-versions"],
+      ["Keywords", "keywords-for-page"],
+      ["LLM Answers", "llm-answers-for-page"],
+      ["Image Propositions", "images"],
+    ]) {
+      await expect(page.getByRole("link", { name: new RegExp(name.replace(/[&]/g, "\\$&")) })).toHaveAttribute("href", `${base}/${path}`);
+    }
+    await page.getByRole("button", { name: "View article" }).click();
+    await expectToast(page, "No content available", "This page doesn't have any published versions yet.");
+    await page.getByRole("link", { name: "Back to pages" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/pages$`));
+  });
+
+  test("'View article' opens the newest version in the same tab", async ({ signedInPage: page }) => {
+    const { siteId, pageId } = await siteWithPage(page, "https://viewarticle.example.com", "Article à lire");
+    const added = await page.request.post(`/sites/${siteId}/pages/${pageId}/page-versions.data`, {
+      multipart: { intent: "add-html", format: "html", content: "<h1>Titre</h1><p>Le texte de l'article.</p>" },
+      failOnStatusCode: false,
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await expect(page.getByRole("link", { name: "Open the article in a new tab" })).toHaveAttribute("target", "_blank");
+    await page.getByRole("link", { name: "View article" }).click();
+    await expect(page).toHaveURL(/\/view\/\d+$/);
+    await expect(page.getByText("Le texte de l'article.")).toBeVisible();
+  });
+
+  test("another account gets 'Page not found' with the permission wording", async ({ signedInPage: page, openContext, consoleGuard }) => {
+    consoleGuard.allow(failedResource(404));
+    const { siteId, pageId } = await siteWithPage(page, "https://secretpage.example.com", "Secret");
+    const other = await openContext();
+    await createSignedInAccount(other.page, newAccount({ fullName: "Nosy Neighbour" }));
+    const response = await other.page.goto(`/sites/${siteId}/pages/${pageId}`);
+    expect(response?.status()).toBe(404);
+    await expect(other.page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(other.page.getByText("The requested page does not exist or you don't have permission to access it.")).toBeVisible();
+    await expect(other.page.getByText("Secret", { exact: true })).toHaveCount(0);
+  });
+});

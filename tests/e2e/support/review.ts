@@ -1,0 +1,104 @@
+/**
+ * Articles for the review and /view stories, created the way the screens do it: a site (multipart to
+ * /sites.data), a page (POST /sites/{siteId}/pages.data, intent=create) and a version (POST
+ * /sites/{siteId}/pages/{pageId}/page-versions.data, intent=add-html), with the page's cookies.
+ */
+import { expect, type APIResponse, type Page } from "@playwright/test";
+import { createSiteByRequest, siteIdOf } from "./sites";
+import { open } from "./ui";
+
+export type Article = { siteId: number; pageId: number; versionId: number; pageName: string };
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${process.pid}-${++sequence}`;
+
+/** Polls a POST until its route exists (answers something other than 404/405), then returns the answer. */
+async function postWhenReady(page: Page, url: string, form: Record<string, string>, timeoutMs = 120_000): Promise<APIResponse> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await page.request.post(url, { form, failOnStatusCode: false });
+    if (![404, 405].includes(response.status()) || Date.now() > deadline) return response;
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+/** Creates a site and returns its id (read from its card on /sites). */
+export async function createSite(page: Page, name = unique("Review site")): Promise<number> {
+  await createSiteByRequest(page, { url: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.example.com`, name });
+  await open(page, "/sites");
+  return siteIdOf(page, name);
+}
+
+/**
+ * Creates a page (a demo page with `demo`) and returns its id: the page list's row opens
+ * /sites/{siteId}/pages/{pageId}.
+ */
+export async function createPage(page: Page, siteId: number, options: { name?: string; demo?: boolean } = {}) {
+  const name = options.name ?? unique("Article");
+  const form: Record<string, string> = {
+    intent: "create",
+    name,
+    url: `/blog/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
+    status: "1",
+  };
+  if (options.demo) form.hideRevisionsTextsFromPreview = "on";
+  const response = await postWhenReady(page, `/sites/${siteId}/pages.data`, form);
+  expect(response.status(), await response.text()).toBe(200);
+  await open(page, `/sites/${siteId}/pages`);
+  await page.getByRole("cell", { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/pages/\\d+$`));
+  const pageId = Number(new URL(page.url()).pathname.split("/").pop());
+  return { pageId, name };
+}
+
+/** Adds a version from pasted HTML and returns its id (the action's answer carries it). */
+export async function addVersion(page: Page, siteId: number, pageId: number, html: string): Promise<number> {
+  const response = await postWhenReady(page, `/sites/${siteId}/pages/${pageId}/page-versions.data`, {
+    intent: "add-html",
+    format: "html",
+    content: html,
+  });
+  const body = await response.text();
+  expect(response.status(), body).toBe(200);
+  // React Router's turbo-stream: the key "versionId" is followed by its value.
+  const match = body.match(/"versionId",(\d+)/);
+  if (!match) throw new Error(`No versionId in the add-html answer: ${body.slice(0, 500)}`);
+  return Number(match[1]);
+}
+
+/** A site, a page and one version with this HTML. */
+export async function createArticle(
+  page: Page,
+  html: string,
+  options: { demo?: boolean; pageName?: string; siteId?: number } = {},
+): Promise<Article> {
+  const siteId = options.siteId ?? (await createSite(page));
+  const { pageId, name } = await createPage(page, siteId, { name: options.pageName, demo: options.demo });
+  const versionId = await addVersion(page, siteId, pageId, html);
+  return { siteId, pageId, versionId, pageName: name };
+}
+
+/** Sends a review action as the screen's fetcher does (POST /review/{id}.data). */
+export function postReviewAction(page: Page, versionId: number, intent: string, fields: Record<string, string> = {}) {
+  return page.request.post(`/review/${versionId}.data`, { form: { intent, ...fields }, failOnStatusCode: false });
+}
+
+/** The review state badge of the review screen. */
+export const stateBadge = (page: Page) => page.getByTestId("review-state");
+
+/** What an article's DOM must never contain once sanitized: event handlers, javascript: URLs, scripts, svg. */
+export async function unsafeMarkupIn(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const found: string[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      for (const el of root.querySelectorAll("*")) {
+        for (const attr of el.attributes) {
+          if (/^on/i.test(attr.name)) found.push(`${el.tagName} ${attr.name}`);
+          if (/^\s*javascript:/i.test(attr.value)) found.push(`${el.tagName} ${attr.name}=${attr.value}`);
+        }
+        if (["SCRIPT", "SVG", "IFRAME", "OBJECT", "EMBED", "FORM", "STYLE"].includes(el.tagName.toUpperCase())) found.push(el.tagName);
+      }
+    }
+    return found;
+  }, selector);
+}
