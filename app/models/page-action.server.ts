@@ -5,10 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
 import type { Actor } from "./access.server";
 
-export type ActionName = "serps" | "llm_answers" | "create_article" | "modify_articles_with_instructions" | "contact_form" | "create_cover_image";
+export type ActionName =
+  "serps" | "llm_answers" | "create_article" | "modify_articles_with_instructions" | "contact_form" | "create_cover_image";
 
 export class MissingActionError extends Error {
   constructor(public readonly actionName: ActionName) {
@@ -16,9 +17,8 @@ export class MissingActionError extends Error {
   }
 }
 
-export async function actionId(name: ActionName): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ id: actions.id }).from(actions).where(eq(actions.name, name));
+export async function actionId(name: ActionName, db?: Db): Promise<number> {
+  const [row] = await (db ?? (await getDb())).select({ id: actions.id }).from(actions).where(eq(actions.name, name));
   if (!row) throw new MissingActionError(name);
   return row.id;
 }
@@ -27,13 +27,14 @@ export type QueuedItem = { pageId: number | null; versionId?: number | null; inf
 
 /**
  * Records one request per item, in one insert. In a batch the first item is queued null and the
- * others true (spec part 2, section 4); a single request is queued null.
+ * others true (spec part 2, section 4); a single request is queued null. Pass `db` (a transaction)
+ * to record the request together with other writes.
  */
-export async function queueActions(user: Actor | null, name: ActionName, items: QueuedItem[]) {
+export async function queueActions(user: Actor | null, name: ActionName, items: QueuedItem[], db?: Db) {
   if (items.length === 0) return [];
-  const linkedAction = await actionId(name);
-  const db = await getDb();
-  return db
+  // Inside a transaction every query must use it: PGlite has one connection, which the transaction holds.
+  const linkedAction = await actionId(name, db);
+  return (db ?? (await getDb()))
     .insert(pagesActions)
     .values(
       items.map((item, index) => ({

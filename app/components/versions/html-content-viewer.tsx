@@ -1,0 +1,246 @@
+import { Code2, Eye, GitCompareArrows, Pencil, Save, X } from "lucide-react";
+import { useId, useState } from "react";
+import { ArticleHtml } from "~/components/article-html";
+import { FieldError } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
+import { canCompare, canEdit, canToggleView, defaultCompareId, versionLabel, type ViewerMode } from "~/lib/version-rules";
+import { cn } from "~/lib/utils";
+import { CodeEditor } from "./code-editor";
+import type { ScreenVersion } from "./types";
+import { useVersionFetcher } from "./use-version-fetcher";
+import { VERSION_TEXTS } from "./version-forms";
+import { VersionDiff } from "./version-diff";
+
+export type SourceView = "rendered" | "code";
+export type Editing = { versionId: number; draft: string };
+
+/**
+ * The HTML Content viewer of the active version: rendered (the sanitized HTML from the loader) or
+ * code (the stored source, as text); Edit opens the HTML in a code editor whose 'Modify' saves a NEW
+ * version; Compare Versions shows a side-by-side line diff with another version. Edit and compare
+ * exclude each other, and the rendered/code toggle waits while either is open.
+ */
+export function HtmlContentViewer({
+  versions,
+  active,
+  mode,
+  view,
+  editing,
+  compareId,
+  onViewChange,
+  onStartEdit,
+  onDraftChange,
+  onCancelEdit,
+  onSaved,
+  onToggleCompare,
+  onCompareChange,
+  onAddHtml,
+}: {
+  versions: ScreenVersion[];
+  active: ScreenVersion | null;
+  mode: ViewerMode;
+  view: SourceView;
+  editing: Editing | null;
+  compareId: number | null;
+  onViewChange: (view: SourceView) => void;
+  onStartEdit: () => void;
+  onDraftChange: (draft: string) => void;
+  onCancelEdit: () => void;
+  onSaved: (newVersionId: number) => void;
+  onToggleCompare: () => void;
+  onCompareChange: (id: number) => void;
+  onAddHtml: () => void;
+}) {
+  const [error, setError] = useState<string | undefined>();
+  const errorId = useId();
+  const fetcher = useVersionFetcher((result) => {
+    if (result.ok && result.versionId) {
+      setError(undefined);
+      onSaved(result.versionId);
+    } else setError(result.errors?.html);
+  });
+  const saving = fetcher.state !== "idle";
+  const toggleEnabled = canToggleView(mode);
+  const compareEnabled = canCompare(versions.length, mode);
+  const editEnabled = canEdit(active !== null, mode);
+
+  const save = () => {
+    if (!editing) return;
+    if (editing.draft.trim() === "") return setError(VERSION_TEXTS.emptyContent);
+    setError(undefined);
+    fetcher.submit({ intent: "save-edit", versionId: String(editing.versionId), html: editing.draft }, { method: "post" });
+  };
+
+  return (
+    <section aria-labelledby="html-content-title" className="rounded-xl border bg-card shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b px-4 py-3 sm:px-5">
+        <div className="min-w-0">
+          <h2 id="html-content-title" className="font-semibold">
+            HTML Content
+          </h2>
+          <p className="truncate text-sm text-muted-foreground" data-testid="active-version">
+            {active ? versionLabel(active.createdDate) : VERSION_TEXTS.noVersions}
+            {mode === "edit" ? " · editing" : mode === "compare" ? " · comparing" : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="View" className="inline-flex rounded-lg bg-muted p-[3px]">
+            {(
+              [
+                { value: "rendered", label: "Rendered", icon: Eye },
+                { value: "code", label: "Code", icon: Code2 },
+              ] as const
+            ).map(({ value, label, icon: Icon }) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={view === value}
+                disabled={!toggleEnabled || !active}
+                onClick={() => onViewChange(value)}
+                className={cn(
+                  "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50",
+                  view === value ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                <Icon className="size-4" aria-hidden="true" /> {label}
+              </button>
+            ))}
+          </div>
+          {mode === "edit" ? (
+            <>
+              <Button type="button" variant="outline" size="sm" onClick={onCancelEdit} disabled={saving}>
+                <X aria-hidden="true" /> Cancel
+              </Button>
+              <Button type="button" size="sm" onClick={save} disabled={saving}>
+                {saving ? <Spinner /> : <Save aria-hidden="true" />}
+                {saving ? "Saving..." : "Modify"}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                type="button"
+                variant={mode === "compare" ? "secondary" : "outline"}
+                size="sm"
+                aria-pressed={mode === "compare"}
+                disabled={!compareEnabled}
+                title={versions.length < 2 ? "Comparing needs at least 2 versions" : undefined}
+                onClick={onToggleCompare}
+              >
+                <GitCompareArrows aria-hidden="true" /> Compare Versions
+              </Button>
+              <Button type="button" variant="outline" size="sm" disabled={!editEnabled} onClick={onStartEdit}>
+                <Pencil aria-hidden="true" /> Edit
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="p-4 sm:p-5">
+        {!active ? (
+          <EmptyViewer onAddHtml={onAddHtml} />
+        ) : mode === "edit" && editing ? (
+          <div className="grid gap-2">
+            <p className="text-sm text-muted-foreground">
+              Editing the HTML of {versionLabel(active.createdDate)}. <strong className="font-medium text-foreground">Modify</strong> saves
+              it as a new version; this one stays in the history.
+            </p>
+            <CodeEditor
+              key={editing.versionId}
+              value={editing.draft}
+              onChange={(draft) => {
+                onDraftChange(draft);
+                if (error) setError(undefined);
+              }}
+              label="HTML code"
+              autoFocus
+              className={cn("min-h-80", error && "border-destructive")}
+            />
+            <FieldError id={errorId} error={error} />
+          </div>
+        ) : mode === "compare" ? (
+          <CompareView versions={versions} active={active} compareId={compareId} onCompareChange={onCompareChange} />
+        ) : view === "code" ? (
+          <CodeEditor value={active.htmlContent} readOnly label="HTML source" className="max-h-[75vh] overflow-auto" />
+        ) : active.safeHtml.trim() === "" ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">
+            This version has no content to show. Open the code view to see its source.
+          </p>
+        ) : (
+          <div className="rounded-lg border bg-background px-5 py-6 sm:px-8">
+            <ArticleHtml html={active.safeHtml} className="mx-auto max-w-3xl" />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CompareView({
+  versions,
+  active,
+  compareId,
+  onCompareChange,
+}: {
+  versions: ScreenVersion[];
+  active: ScreenVersion;
+  compareId: number | null;
+  onCompareChange: (id: number) => void;
+}) {
+  const selectId = useId();
+  const chosen = compareId !== null && compareId !== active.id ? compareId : defaultCompareId(versions, active.id);
+  const previous = versions.find((v) => v.id === chosen) ?? null;
+  const others = versions.filter((v) => v.id !== active.id);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <Label htmlFor={selectId}>Compare with</Label>
+        <Select value={previous ? String(previous.id) : ""} onValueChange={(value) => onCompareChange(Number(value))}>
+          <SelectTrigger id={selectId} className="min-w-64">
+            <SelectValue placeholder="Choose a version" />
+          </SelectTrigger>
+          <SelectContent>
+            {others.map((v) => (
+              <SelectItem key={v.id} value={String(v.id)}>
+                {versionLabel(v.createdDate)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {previous ? (
+        <VersionDiff
+          previous={previous.htmlContent}
+          current={active.htmlContent}
+          previousLabel={versionLabel(previous.createdDate)}
+          currentLabel={versionLabel(active.createdDate)}
+        />
+      ) : (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-4 py-6 text-sm text-destructive">
+          {VERSION_TEXTS.versionNotFound}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EmptyViewer({ onAddHtml }: { onAddHtml: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-14 text-center">
+      <div className="grid size-12 place-items-center rounded-full bg-primary/10">
+        <Code2 className="size-6 text-primary" aria-hidden="true" />
+      </div>
+      <p className="font-medium">This page has no version yet</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Paste the article's HTML or Markdown to write its first version. It will show here, rendered or as code.
+      </p>
+      <Button type="button" onClick={onAddHtml}>
+        Write the first version
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { parseForm } from "~/lib/schemas/form";
+import { addHtmlSchema, deleteSchema, HTML_MAX_LENGTH, modifySchema, saveEditSchema } from "./version-forms";
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+};
+
+describe("add-html", () => {
+  it("takes HTML by default, or Markdown, trimmed", () => {
+    expect(parseForm(addHtmlSchema, form({ content: "  <p>x</p>\n" }))).toEqual({
+      ok: true,
+      data: { content: "<p>x</p>", format: "html" },
+    });
+    expect(parseForm(addHtmlSchema, form({ content: "# T", format: "markdown" }))).toEqual({
+      ok: true,
+      data: { content: "# T", format: "markdown" },
+    });
+  });
+
+  it("refuses empty content, content over the limit and an unknown format", () => {
+    expect(parseForm(addHtmlSchema, form({ content: "   " }))).toEqual({ ok: false, errors: { content: "Paste some content first." } });
+    expect(parseForm(addHtmlSchema, form({}))).toEqual({ ok: false, errors: { content: "Paste some content first." } });
+    const long = parseForm(addHtmlSchema, form({ content: "x".repeat(HTML_MAX_LENGTH + 1) }));
+    expect(long.ok ? null : long.errors.content).toMatch(/too long/);
+    expect(parseForm(addHtmlSchema, form({ content: "x", format: "pdf" }))).toEqual({
+      ok: false,
+      errors: { format: "Choose HTML or Markdown." },
+    });
+  });
+});
+
+describe("save-edit and delete", () => {
+  it("need the version id", () => {
+    expect(parseForm(saveEditSchema, form({ versionId: "12", html: "<p>y</p>" }))).toEqual({
+      ok: true,
+      data: { versionId: 12, html: "<p>y</p>" },
+    });
+    expect(parseForm(saveEditSchema, form({ html: "<p>y</p>" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+    expect(parseForm(deleteSchema, form({ versionId: "-3" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+    expect(parseForm(deleteSchema, form({ versionId: "1.5" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+  });
+});
+
+describe("modify", () => {
+  it("needs a version: 'Please select a version to modify'", () => {
+    expect(parseForm(modifySchema, form({ commentsToModify: "x" }))).toEqual({
+      ok: false,
+      errors: { versionId: "Please select a version to modify" },
+    });
+  });
+
+  it("reads switches, an optional example ('none' or empty is none) and optional comments", () => {
+    expect(parseForm(modifySchema, form({ versionId: "4" }))).toEqual({
+      ok: true,
+      data: {
+        versionId: 4,
+        commentsToModify: null,
+        useWebSearch: false,
+        highlightModifications: false,
+        unhighlightModifications: false,
+        createNewVersion: false,
+        exampleVersionId: null,
+      },
+    });
+    const full = parseForm(
+      modifySchema,
+      form({
+        versionId: "4",
+        commentsToModify: "  Plus court  ",
+        useWebSearch: "true",
+        highlightModifications: "on",
+        unhighlightModifications: "false",
+        createNewVersion: "true",
+        exampleVersionId: "2",
+      }),
+    );
+    expect(full).toEqual({
+      ok: true,
+      data: {
+        versionId: 4,
+        commentsToModify: "Plus court",
+        useWebSearch: true,
+        highlightModifications: true,
+        unhighlightModifications: false,
+        createNewVersion: true,
+        exampleVersionId: 2,
+      },
+    });
+    expect(parseForm(modifySchema, form({ versionId: "4", exampleVersionId: "none" })).ok).toBe(true);
+    expect(parseForm(modifySchema, form({ versionId: "4", exampleVersionId: "abc" })).ok).toBe(false);
+  });
+});

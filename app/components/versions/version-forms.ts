@@ -1,0 +1,117 @@
+/**
+ * The page versions screen's forms (spec part 2, sections 2, 5 and 8): one zod schema per intent,
+ * parsed in the browser for quick feedback and again by the route's action, plus the texts the
+ * screen shows. The action answers every intent with a VersionActionResult.
+ */
+import { z } from "zod";
+import type { FieldErrors } from "~/lib/schemas/form";
+import type { Toast } from "~/lib/toast";
+
+/** The longest HTML (or Markdown) a version may hold, in characters. */
+export const HTML_MAX_LENGTH = 1_000_000;
+
+export const VERSION_TEXTS = {
+  saved: "HTML content updated successfully",
+  saveFailed: "Failed to save changes",
+  deleted: "Version deleted successfully",
+  deleteFailed: "Failed to delete version",
+  queued: "New page action created successfully",
+  queueFailed: "Failed to create new page action",
+  createActionMissing: "Failed to find the create_article action",
+  selectVersion: "Please select a version to modify",
+  updated: "Version updated successfully",
+  updateFailed: "Failed to update version",
+  noVersions: "No versions found",
+  noVersionsToModify: "No versions available to modify.",
+  loading: "Loading page versions...",
+  identical: "The versions are identical",
+  versionNotFound: "Version not found",
+  emptyContent: "Paste some content first.",
+  tooLong: `The content is too long (at most ${HTML_MAX_LENGTH.toLocaleString("en-US")} characters).`,
+  badExample: "The example version must be a version of this page.",
+} as const;
+
+export const VERSION_INTENTS = ["add-html", "save-edit", "delete", "modify", "create-new-version"] as const;
+export type VersionIntent = (typeof VERSION_INTENTS)[number];
+
+export type VersionActionResult = {
+  ok: boolean;
+  intent: VersionIntent | null;
+  toast?: Toast;
+  /** The version created (add-html, save-edit), deleted (delete) or modified (modify). */
+  versionId?: number;
+  errors?: FieldErrors;
+  /** Tells two identical answers in a row apart. */
+  stamp: number;
+};
+
+export const CONTENT_FORMATS = ["html", "markdown"] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+// Every field may be missing from the form (zod 4 only lets a key be absent through .optional()).
+const id = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === "" ? NaN : Number(v)))
+    .pipe(z.number({ error: message }).int(message).positive(message));
+
+/** Empty, 'none' or absent: null; otherwise a positive id. */
+const optionalId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === "" || v === "none") return null;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message: VERSION_TEXTS.badExample });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const flag = z
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null()])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+const content = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? "").trim())
+  .pipe(z.string().min(1, VERSION_TEXTS.emptyContent).max(HTML_MAX_LENGTH, VERSION_TEXTS.tooLong));
+
+/** 'Add version from HTML': pasted HTML, or Markdown converted to HTML on the server. */
+export const addHtmlSchema = z.object({
+  content,
+  format: z
+    .string()
+    .optional()
+    .transform((v) => v || "html")
+    .pipe(z.enum(CONTENT_FORMATS, { error: "Choose HTML or Markdown." })),
+});
+
+/** The code editor's 'Modify': the edited version and the new HTML (saved as a new version). */
+export const saveEditSchema = z.object({
+  versionId: id(VERSION_TEXTS.versionNotFound),
+  html: content,
+});
+
+export const deleteSchema = z.object({ versionId: id(VERSION_TEXTS.versionNotFound) });
+
+/** The Modify Versions form; the version to modify is the active one. */
+export const modifySchema = z.object({
+  versionId: id(VERSION_TEXTS.selectVersion),
+  commentsToModify: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(20_000, "Comments must be at most 20,000 characters."))
+    .transform((v) => (v === "" ? null : v)),
+  useWebSearch: flag,
+  highlightModifications: flag,
+  unhighlightModifications: flag,
+  createNewVersion: flag,
+  exampleVersionId: optionalId,
+});
+export type ModifyValues = z.infer<typeof modifySchema>;

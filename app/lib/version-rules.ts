@@ -1,0 +1,139 @@
+/**
+ * Rules of the page versions screen (spec part 2, sections 2, 4 and 9), shared by the browser and the
+ * server: version labels, which version is active, when comparing is possible, and the side-by-side
+ * line diff of two HTML sources.
+ */
+import { diffLines } from "diff";
+
+/** The product's clients are in France: labels read in Paris time on the server and in every browser alike. */
+export const VERSION_TIME_ZONE = "Europe/Paris";
+
+export const NO_DATE_LABEL = "No date available";
+
+/** Compare needs 2 or more versions (spec part 2, section 9). */
+export const COMPARE_MIN_VERSIONS = 2;
+
+const labelFormat = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: VERSION_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 'Version du 21/11/2026 (14:05)', or 'No date available' for a missing or unreadable date. */
+export function versionLabel(created: string | Date | null | undefined): string {
+  if (created === null || created === undefined || created === "") return NO_DATE_LABEL;
+  const date = created instanceof Date ? created : new Date(created);
+  if (Number.isNaN(date.getTime())) return NO_DATE_LABEL;
+  const parts = Object.fromEntries(labelFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return `Version du ${parts.day}/${parts.month}/${parts.year} (${parts.hour}:${parts.minute})`;
+}
+
+type WithId = { id: number };
+
+/**
+ * The version shown as active: the chosen one while it exists, otherwise the newest (the list is
+ * ordered newest first), or none when the list is empty. The newest is active on load.
+ */
+export function activeVersion<T extends WithId>(versions: readonly T[], chosenId: number | null | undefined): T | null {
+  return versions.find((v) => v.id === chosenId) ?? versions[0] ?? null;
+}
+
+/**
+ * The active version id after deleting one: deleting the active version activates the newest
+ * remaining one, or none if the list becomes empty; deleting another keeps the active one.
+ */
+export function activeAfterDelete(versions: readonly WithId[], activeId: number | null, deletedId: number): number | null {
+  const remaining = versions.filter((v) => v.id !== deletedId);
+  if (activeId !== null && activeId !== deletedId && remaining.some((v) => v.id === activeId)) return activeId;
+  return remaining[0]?.id ?? null;
+}
+
+export type ViewerMode = "view" | "edit" | "compare";
+
+/** Comparison needs at least 2 versions and is unavailable while editing. */
+export function canCompare(versionCount: number, mode: ViewerMode): boolean {
+  return versionCount >= COMPARE_MIN_VERSIONS && mode !== "edit";
+}
+
+/** Editing needs a version and is unavailable while comparing (edit and compare are mutually exclusive). */
+export function canEdit(hasVersion: boolean, mode: ViewerMode): boolean {
+  return hasVersion && mode !== "compare";
+}
+
+/** The rendered/code toggle is disabled while editing or comparing. */
+export function canToggleView(mode: ViewerMode): boolean {
+  return mode === "view";
+}
+
+/**
+ * The version compared with the active one by default: the one just before it (the next older one in
+ * the newest-first list); for the oldest version, the one just after it. Null with fewer than 2.
+ */
+export function defaultCompareId(versions: readonly WithId[], activeId: number | null): number | null {
+  const index = versions.findIndex((v) => v.id === activeId);
+  if (index < 0) return null;
+  return versions[index + 1]?.id ?? versions[index - 1]?.id ?? null;
+}
+
+export type DiffSide = { kind: "removed" | "added" | "unchanged"; line: number; text: string } | null;
+export type DiffRow = { left: DiffSide; right: DiffSide };
+export type SideBySideDiff = { identical: boolean; rows: DiffRow[] };
+
+/** Lines of a change's text (a final line break ends the last line; it does not start a new one). */
+function linesOf(value: string): string[] {
+  if (value === "") return [];
+  const lines = value.split(/\r?\n/);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** Stops the line diff of very different, very long sources after this long and shows them whole. */
+const DIFF_TIMEOUT_MS = 1500;
+
+/**
+ * A side-by-side line diff of two HTML sources (jsdiff's diffLines): unchanged lines face each other;
+ * a block of removed lines followed by added ones is shown line against line, the longer side facing
+ * empty cells; lines only removed (left) or only added (right) face an empty cell.
+ */
+export function sideBySideDiff(previous: string, current: string): SideBySideDiff {
+  if (previous === current) return { identical: true, rows: [] };
+  const changes = diffLines(previous, current, { timeout: DIFF_TIMEOUT_MS }) ?? [
+    { value: previous, removed: true, added: false, count: 0 },
+    { value: current, removed: false, added: true, count: 0 },
+  ];
+  const rows: DiffRow[] = [];
+  let leftLine = 0;
+  let rightLine = 0;
+  let removed: string[] = [];
+
+  const flushRemoved = (added: string[]) => {
+    const length = Math.max(removed.length, added.length);
+    for (let i = 0; i < length; i++) {
+      rows.push({
+        left: i < removed.length ? { kind: "removed", line: ++leftLine, text: removed[i] } : null,
+        right: i < added.length ? { kind: "added", line: ++rightLine, text: added[i] } : null,
+      });
+    }
+    removed = [];
+  };
+
+  for (const change of changes) {
+    const lines = linesOf(change.value);
+    if (change.removed) {
+      removed.push(...lines);
+    } else if (change.added) {
+      flushRemoved(lines);
+    } else {
+      flushRemoved([]);
+      for (const text of lines) {
+        rows.push({ left: { kind: "unchanged", line: ++leftLine, text }, right: { kind: "unchanged", line: ++rightLine, text } });
+      }
+    }
+  }
+  flushRemoved([]);
+  return { identical: false, rows };
+}

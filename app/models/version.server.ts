@@ -1,0 +1,135 @@
+/**
+ * Page versions (pages_versions): the article HTML of a page, one row per version. History is never
+ * overwritten: saving new HTML always inserts a new row. Every function takes the acting user and
+ * reaches the rows through models/access.server.ts, so a version of another account behaves exactly
+ * like a missing one (NotFoundError).
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { pagesVersions } from "../../db/schema";
+import { getDb, type Db } from "~/services/db.server";
+import { NotFoundError, ownedPage, ownedVersion, type Actor } from "./access.server";
+import { actionId, queueActions } from "./page-action.server";
+
+export const versionColumns = {
+  id: pagesVersions.id,
+  page: pagesVersions.page,
+  htmlContent: pagesVersions.htmlContent,
+  creator: pagesVersions.creator,
+  createdDate: pagesVersions.createdDate,
+  commentsToModify: pagesVersions.commentsToModify,
+  needToDoWebSearchForModification: pagesVersions.needToDoWebSearchForModification,
+  highlightModifiedContent: pagesVersions.highlightModifiedContent,
+  unhighlightModifiedContent: pagesVersions.unhighlightModifiedContent,
+  pagesVersionsToTakeAsExample: pagesVersions.pagesVersionsToTakeAsExample,
+  sentInRevision: pagesVersions.sentInRevision,
+  approved: pagesVersions.approved,
+};
+
+export type VersionRow = { [K in keyof typeof versionColumns]: (typeof pagesVersions.$inferSelect)[K] };
+
+/** The example given with a modification request is not a version of the same page. */
+export class InvalidExampleError extends Error {
+  constructor() {
+    super("The example version must be a version of the same page.");
+  }
+}
+
+/** A version of the user's page; with `pageId`, it must also belong to that page. */
+async function versionOfPage(user: Actor, versionId: number, pageId?: number) {
+  const owned = await ownedVersion(user, versionId);
+  if (pageId !== undefined && owned.page.id !== pageId) throw new NotFoundError("version");
+  return owned;
+}
+
+/** The page's versions with their HTML, newest first (created_date, then id, descending). */
+export async function listVersions(user: Actor, siteId: number, pageId: number): Promise<VersionRow[]> {
+  await ownedPage(user, pageId, siteId);
+  const db = await getDb();
+  return db
+    .select(versionColumns)
+    .from(pagesVersions)
+    .where(eq(pagesVersions.page, pageId))
+    .orderBy(desc(pagesVersions.createdDate), desc(pagesVersions.id));
+}
+
+/**
+ * Saves HTML as a NEW version of the page, created by the user. With `basedOn` (the version that was
+ * edited), that version must be one of the page's.
+ */
+export async function createVersion(user: Actor, pageId: number, html: string, options: { basedOn?: number } = {}): Promise<VersionRow> {
+  if (options.basedOn !== undefined) await versionOfPage(user, options.basedOn, pageId);
+  else await ownedPage(user, pageId);
+  const db = await getDb();
+  const [row] = await db.insert(pagesVersions).values({ page: pageId, htmlContent: html, creator: user.id }).returning(versionColumns);
+  return row;
+}
+
+/** Deletes one of the user's versions (with `pageId`, only a version of that page); answers its id and page. */
+export async function deleteVersion(user: Actor, versionId: number, pageId?: number) {
+  const owned = await versionOfPage(user, versionId, pageId);
+  const db = await getDb();
+  await db.delete(pagesVersions).where(eq(pagesVersions.id, owned.versionId));
+  return { id: owned.versionId, pageId: owned.page.id };
+}
+
+export type ModificationInput = {
+  commentsToModify: string | null;
+  needToDoWebSearchForModification: boolean;
+  highlightModifiedContent: boolean;
+  unhighlightModifiedContent: boolean;
+  /** A version of the same page, or null. */
+  pagesVersionsToTakeAsExample: number | null;
+};
+
+/**
+ * Records a modification request on a version and queues a modify_articles_with_instructions action
+ * for it (info_json holds { createNewVersion }). With `pageId`, the version must belong to that page.
+ * Throws MissingActionError (nothing changed) when the action catalogue lacks the action.
+ */
+export async function recordModification(
+  user: Actor,
+  versionId: number,
+  input: ModificationInput,
+  options: { createNewVersion?: boolean; pageId?: number } = {},
+) {
+  const owned = await versionOfPage(user, versionId, options.pageId);
+  const db = await getDb();
+  const example = input.pagesVersionsToTakeAsExample;
+  if (example !== null) {
+    const [row] = await db
+      .select({ id: pagesVersions.id })
+      .from(pagesVersions)
+      .where(and(eq(pagesVersions.id, example), eq(pagesVersions.page, owned.page.id)));
+    if (!row) throw new InvalidExampleError();
+  }
+  // Checked before anything is written, so that a missing action leaves the version unchanged.
+  await actionId("modify_articles_with_instructions");
+  // The request and its queued action are recorded together, or not at all.
+  return db.transaction(async (tx) => {
+    const [version] = await tx
+      .update(pagesVersions)
+      .set({
+        commentsToModify: input.commentsToModify,
+        needToDoWebSearchForModification: input.needToDoWebSearchForModification,
+        highlightModifiedContent: input.highlightModifiedContent,
+        unhighlightModifiedContent: input.unhighlightModifiedContent,
+        pagesVersionsToTakeAsExample: example,
+      })
+      .where(eq(pagesVersions.id, owned.versionId))
+      .returning(versionColumns);
+    const [queued] = await queueActions(
+      user,
+      "modify_articles_with_instructions",
+      [{ pageId: owned.page.id, versionId: owned.versionId, infoJson: { createNewVersion: options.createNewVersion ?? false } }],
+      tx as unknown as Db,
+    );
+    return { version, actionId: queued.id };
+  });
+}
+
+/** Queues a create_article action for the page (a new version written by the background process). */
+export async function queueNewVersion(user: Actor, pageId: number) {
+  await ownedPage(user, pageId);
+  const [queued] = await queueActions(user, "create_article", [{ pageId }]);
+  return { actionId: queued.id };
+}
