@@ -1,0 +1,131 @@
+import { ClipboardCopy, FilePlus2, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/lib/notify";
+import { BATCH_CREATE_MIN, COPY_URLS_MIN, PAGE_MESSAGES } from "~/lib/page-rules";
+import type { Toast } from "~/lib/toast";
+import type { PageActionResult } from "./types";
+
+/** The server said no (no version among the pages, a refused request): its toast is shown as is. */
+class CopyRefused extends Error {
+  constructor(public readonly toast: Toast) {
+    super(toast.description ?? toast.title);
+  }
+}
+
+type Deferred = { resolve: (text: string) => void; reject: (error: Error) => void };
+
+/**
+ * Writes text that is still being fetched. Where ClipboardItem is known, the write starts at once,
+ * inside the click (Safari and Firefox only allow clipboard writes during a user gesture), with the
+ * text as a promise; otherwise, or if that write fails, the text is awaited and written.
+ */
+async function writeClipboard(text: Promise<string>) {
+  if (typeof ClipboardItem !== "undefined" && navigator.clipboard?.write) {
+    const blob = text.then((value) => new Blob([value], { type: "text/plain" }));
+    blob.catch(() => undefined);
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
+      return;
+    } catch {
+      // Falls through: the text's own failure (a CopyRefused) is thrown below, or writeText is tried.
+    }
+  }
+  const value = await text;
+  if (!navigator.clipboard?.writeText) throw new Error("No clipboard");
+  await navigator.clipboard.writeText(value);
+}
+
+/** The bar over the table when rows are selected: create articles (2 or more) and copy URLs (1 or more). */
+export function BatchActions({
+  siteId,
+  selectedIds,
+  onClear,
+}: {
+  siteId: number;
+  /** In the order of the table. */
+  selectedIds: number[];
+  onClear: () => void;
+}) {
+  const create = useFetcher<PageActionResult>();
+  const copy = useFetcher<PageActionResult>();
+  const pendingCopy = useRef<Deferred | null>(null);
+  const action = `/sites/${siteId}/pages`;
+  const count = selectedIds.length;
+
+  useEffect(() => {
+    if (create.state !== "idle" || !create.data) return;
+    if (create.data.toast) notify(create.data.toast);
+    if (create.data.ok) onClear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [create.state, create.data]);
+
+  useEffect(() => {
+    if (copy.state !== "idle" || !copy.data) return;
+    const pending = pendingCopy.current;
+    pendingCopy.current = null;
+    if (!pending) return;
+    const result = copy.data;
+    if (result.ok && result.text) pending.resolve(result.text);
+    else pending.reject(new CopyRefused(result.toast ?? { type: "error", title: "Error", description: PAGE_MESSAGES.copyFailed }));
+  }, [copy.state, copy.data]);
+
+  function form(intent: string) {
+    const data = new FormData();
+    data.set("intent", intent);
+    for (const id of selectedIds) data.append("pageId", String(id));
+    return data;
+  }
+
+  function copyUrls() {
+    pendingCopy.current?.reject(new Error("superseded"));
+    const text = new Promise<string>((resolve, reject) => {
+      pendingCopy.current = { resolve, reject };
+    });
+    text.catch(() => undefined);
+    copy.submit(form("copy-urls"), { method: "post", action });
+    writeClipboard(text).then(
+      () => notify({ type: "success", title: PAGE_MESSAGES.urlsCopied, id: `copy-${Date.now()}` }),
+      (error: unknown) => {
+        if (error instanceof Error && error.message === "superseded") return;
+        notify(error instanceof CopyRefused ? error.toast : { type: "error", title: "Error", description: PAGE_MESSAGES.copyFailed });
+      },
+    );
+  }
+
+  const creating = create.state !== "idle";
+  const copying = copy.state !== "idle";
+  const tooFew = count < BATCH_CREATE_MIN;
+
+  return (
+    <div
+      role="region"
+      aria-label="Batch actions"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2"
+    >
+      <p className="mr-auto text-sm font-medium" aria-live="polite">
+        {count} {count === 1 ? "page" : "pages"} selected
+      </p>
+      {tooFew ? (
+        <span id="batch-create-hint" className="text-xs text-muted-foreground">
+          Select {BATCH_CREATE_MIN} or more pages to create articles.
+        </span>
+      ) : null}
+      <Button
+        size="sm"
+        onClick={() => create.submit(form("create-articles"), { method: "post", action })}
+        disabled={tooFew || creating}
+        aria-describedby={tooFew ? "batch-create-hint" : undefined}
+      >
+        <FilePlus2 aria-hidden="true" /> {creating ? "Creating..." : "Create articles"}
+      </Button>
+      <Button size="sm" variant="outline" onClick={copyUrls} disabled={count < COPY_URLS_MIN || copying}>
+        <ClipboardCopy aria-hidden="true" /> {copying ? "Copying..." : "Copy URLs"}
+      </Button>
+      <Button size="icon" variant="ghost" className="size-8" onClick={onClear} aria-label="Clear selection" title="Clear selection">
+        <X aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

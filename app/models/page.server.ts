@@ -1,0 +1,242 @@
+/**
+ * Pages of a site (spec part 2, sections 3, 4, 5 and 7). Every function takes the acting user and
+ * reaches the page through its site's owner (models/access.server.ts): a page or site of another
+ * account behaves exactly like a missing one (NotFoundError).
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { pages, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites, statuses } from "../../db/schema";
+import { BATCH_CREATE_MIN, normalizePageUrl, PAGE_MESSAGES, resolveStatusId, type PageInput } from "~/lib/page-rules";
+import { getDb, type Db } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { NotFoundError, ownedPage, ownedSite, type Actor } from "./access.server";
+import { queueActions } from "./page-action.server";
+
+export type Status = { id: number; name: string };
+
+export type PageListRow = {
+  id: number;
+  name: string;
+  url: string;
+  status: number;
+  statusName: string | null;
+  dateModified: Date;
+  hideCoverImageFromPreview: boolean;
+  hideRevisionsTextsFromPreview: boolean;
+  serpResultsCount: number;
+  llmAnswersCount: number;
+  latestVersionId: number | null;
+};
+
+/** A batch that breaks the spec's rules (no page, or fewer than 2 for article creation). */
+export class BatchRuleError extends Error {}
+
+/** Every status, by id. */
+export async function listStatuses(): Promise<Status[]> {
+  const db = await getDb();
+  return db.select({ id: statuses.id, name: statuses.name }).from(statuses).orderBy(statuses.id);
+}
+
+/**
+ * The list's query: every page of a site with its status name, its counts and its newest version,
+ * newest change first. Each count is computed once per page in its own grouped CTE (restricted to
+ * the site), then joined one row to one row, so that the counts never multiply each other.
+ * Exported for the benchmark (scripts/bench-pages.ts), which runs its SQL directly as well.
+ */
+export function pageListQuery(db: Db, siteId: number) {
+  const serpCounts = db.$with("serp_counts").as(
+    db
+      .select({ pageId: pagesKeywords.linkedPage, count: sql<number>`count(*)::int`.as("serp_count") })
+      .from(pagesKeywords)
+      .innerJoin(serps, eq(serps.linkedKeyword, pagesKeywords.linkedKeyword))
+      .innerJoin(pages, eq(pages.id, pagesKeywords.linkedPage))
+      .where(eq(pages.site, siteId))
+      .groupBy(pagesKeywords.linkedPage),
+  );
+  const llmCounts = db.$with("llm_counts").as(
+    db
+      .select({ pageId: pagesLlmAnswers.linkedPage, count: sql<number>`count(*)::int`.as("llm_count") })
+      .from(pagesLlmAnswers)
+      .innerJoin(pages, eq(pages.id, pagesLlmAnswers.linkedPage))
+      .where(eq(pages.site, siteId))
+      .groupBy(pagesLlmAnswers.linkedPage),
+  );
+  const latestVersions = db.$with("latest_versions").as(
+    db
+      .selectDistinctOn([pagesVersions.page], { pageId: pagesVersions.page, versionId: sql<number>`${pagesVersions.id}`.as("version_id") })
+      .from(pagesVersions)
+      .innerJoin(pages, eq(pages.id, pagesVersions.page))
+      .where(eq(pages.site, siteId))
+      .orderBy(pagesVersions.page, desc(pagesVersions.createdDate), desc(pagesVersions.id)),
+  );
+  return db
+    .with(serpCounts, llmCounts, latestVersions)
+    .select({
+      id: pages.id,
+      name: pages.name,
+      url: pages.url,
+      status: pages.status,
+      statusName: statuses.name,
+      dateModified: pages.dateModified,
+      hideCoverImageFromPreview: pages.hideCoverImageFromPreview,
+      hideRevisionsTextsFromPreview: pages.hideRevisionsTextsFromPreview,
+      serpResultsCount: sql<number>`coalesce(${serpCounts.count}, 0)`.mapWith(Number),
+      llmAnswersCount: sql<number>`coalesce(${llmCounts.count}, 0)`.mapWith(Number),
+      latestVersionId: latestVersions.versionId,
+    })
+    .from(pages)
+    .leftJoin(statuses, eq(statuses.id, pages.status))
+    .leftJoin(serpCounts, eq(serpCounts.pageId, pages.id))
+    .leftJoin(llmCounts, eq(llmCounts.pageId, pages.id))
+    .leftJoin(latestVersions, eq(latestVersions.pageId, pages.id))
+    .where(eq(pages.site, siteId))
+    .orderBy(desc(pages.dateModified), desc(pages.id));
+}
+
+/** Every page of one of the user's sites, with status name, counts and newest version; one query. */
+export async function listPages(user: Actor, siteId: number): Promise<PageListRow[]> {
+  await ownedSite(user, siteId);
+  const db = await getDb();
+  return pageListQuery(db, siteId);
+}
+
+async function statusIdFor(db: Db, choice: number | null | undefined): Promise<number> {
+  if (typeof choice !== "number") return resolveStatusId(choice, []);
+  const [row] = await db.select({ id: statuses.id }).from(statuses).where(eq(statuses.id, choice));
+  return resolveStatusId(choice, row ? [row.id] : []);
+}
+
+const pageColumns = {
+  id: pages.id,
+  site: pages.site,
+  name: pages.name,
+  url: pages.url,
+  status: pages.status,
+  dateCreated: pages.dateCreated,
+  dateModified: pages.dateModified,
+  hideCoverImageFromPreview: pages.hideCoverImageFromPreview,
+  hideRevisionsTextsFromPreview: pages.hideRevisionsTextsFromPreview,
+};
+
+export type PageRow = { [K in keyof typeof pageColumns]: (typeof pages.$inferSelect)[K] };
+
+/**
+ * Creates a page in one of the user's sites. The URL is normalised against the site's address; an
+ * unknown or missing status becomes 1.
+ */
+export async function createPage(user: Actor, siteId: number, input: PageInput): Promise<PageRow> {
+  const site = await ownedSite(user, siteId);
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .insert(pages)
+    .values({
+      site: site.id,
+      name: input.name,
+      url: normalizePageUrl(input.url, site.url),
+      status: await statusIdFor(db, input.status),
+      creator: user.id,
+      dateCreated: now,
+      dateModified: now,
+      hideCoverImageFromPreview: input.hideCoverImageFromPreview,
+      hideRevisionsTextsFromPreview: input.hideRevisionsTextsFromPreview,
+    })
+    .returning(pageColumns);
+  if (!row) throw new Error("No data returned after page creation");
+  logger.info({ userId: user.id, siteId, pageId: row.id }, "page created");
+  return row;
+}
+
+/**
+ * Changes a page of the site; date_modified becomes now. A status that is not found becomes 1; an
+ * input without a status keeps the page's.
+ */
+export async function updatePage(user: Actor, siteId: number, pageId: number, input: PageInput): Promise<PageRow> {
+  const page = await ownedPage(user, pageId, siteId);
+  const db = await getDb();
+  const [row] = await db
+    .update(pages)
+    .set({
+      name: input.name,
+      url: normalizePageUrl(input.url, page.site.url),
+      ...(input.status === undefined ? {} : { status: await statusIdFor(db, input.status) }),
+      hideCoverImageFromPreview: input.hideCoverImageFromPreview,
+      hideRevisionsTextsFromPreview: input.hideRevisionsTextsFromPreview,
+      dateModified: new Date(),
+    })
+    .where(and(eq(pages.id, page.id), eq(pages.site, page.site.id)))
+    .returning(pageColumns);
+  if (!row) throw new NotFoundError("page");
+  logger.info({ userId: user.id, siteId, pageId }, "page updated");
+  return row;
+}
+
+/** Deletes a page of the site; its versions, keywords links, answers, images and actions go with it. */
+export async function deletePage(user: Actor, siteId: number, pageId: number): Promise<{ id: number; name: string }> {
+  const page = await ownedPage(user, pageId, siteId);
+  const db = await getDb();
+  const [row] = await db
+    .delete(pages)
+    .where(and(eq(pages.id, page.id), eq(pages.site, page.site.id)))
+    .returning({ id: pages.id, name: pages.name });
+  if (!row) throw new NotFoundError("page");
+  logger.info({ userId: user.id, siteId, pageId }, "page deleted");
+  return row;
+}
+
+/**
+ * Checks that every id is a page of this site of the user's (the caller checked the site); the ids
+ * themselves, deduplicated.
+ */
+async function ownedPageIds(user: Actor, siteId: number, pageIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(pageIds)];
+  if (ids.length === 0) return ids;
+  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new NotFoundError("page");
+  const db = await getDb();
+  const found = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .where(and(inArray(pages.id, ids), eq(pages.site, siteId), eq(sites.linkedUser, user.id)));
+  if (found.length !== ids.length) throw new NotFoundError("page");
+  return ids;
+}
+
+export type LatestVersion = { pageId: number; name: string; versionId: number };
+
+/**
+ * The newest version of each given page (with the page's name), in the order of the ids; pages
+ * without a version are left out. Every id must be a page of this site of the user's.
+ */
+export async function latestVersionsFor(user: Actor, siteId: number, pageIds: readonly number[]): Promise<LatestVersion[]> {
+  await ownedSite(user, siteId);
+  const ids = await ownedPageIds(user, siteId, pageIds);
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .selectDistinctOn([pagesVersions.page], { pageId: pagesVersions.page, name: pages.name, versionId: pagesVersions.id })
+    .from(pagesVersions)
+    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .where(inArray(pagesVersions.page, ids))
+    .orderBy(pagesVersions.page, desc(pagesVersions.createdDate), desc(pagesVersions.id));
+  const byPage = new Map(rows.map((row) => [row.pageId, row]));
+  return ids.flatMap((id) => byPage.get(id) ?? []);
+}
+
+/**
+ * Batch article creation: one create_article request per page, the first queued null and the
+ * others true (spec part 2, section 4). Needs 2 pages or more, all of this site of the user's.
+ */
+export async function queueArticleCreation(user: Actor, siteId: number, pageIds: readonly number[]) {
+  await ownedSite(user, siteId);
+  const ids = [...new Set(pageIds)];
+  if (ids.length === 0) throw new BatchRuleError(PAGE_MESSAGES.noPageIds);
+  if (ids.length < BATCH_CREATE_MIN) throw new BatchRuleError(PAGE_MESSAGES.batchTooFew);
+  await ownedPageIds(user, siteId, ids);
+  const queued = await queueActions(
+    user,
+    "create_article",
+    ids.map((pageId) => ({ pageId })),
+  );
+  logger.info({ userId: user.id, siteId, pages: ids.length }, "article creation queued");
+  return queued;
+}
