@@ -1,15 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { notify } from "~/lib/notify";
 import type { PageActionResult, PageItem } from "./types";
 
@@ -25,26 +16,15 @@ export function DeletePageDialog({ page, siteId, onClose }: { page: PageItem | n
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <AlertDialog open={page !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this page?</AlertDialogTitle>
-          <AlertDialogDescription>Are you sure you want to delete the page "{page?.name}"?</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy}
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={(event) => {
-              event.preventDefault();
-              if (page) fetcher.submit({ intent: "delete", pageId: String(page.id) }, { method: "post", action: `/sites/${siteId}/pages` });
-            }}
-          >
-            {busy ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={page !== null}
+      title="Delete this page?"
+      description={`Are you sure you want to delete the page "${page?.name}"?`}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() =>
+        page && fetcher.submit({ intent: "delete", pageId: String(page.id) }, { method: "post", action: `/sites/${siteId}/pages` })
+      }
+    />
   );
 }

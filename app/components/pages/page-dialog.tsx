@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { SwitchField } from "~/components/switch-field";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
 import { notify } from "~/lib/notify";
 import { FALLBACK_STATUS_ID, PAGE_MESSAGES, pageFormSchema, pageFormValues } from "~/lib/page-rules";
 import { fieldErrors as toFieldErrors, type FieldErrors } from "~/lib/schemas/form";
@@ -161,14 +161,14 @@ function PageForm({
         </Select>
       </div>
       <div className="grid gap-4 rounded-lg border p-4">
-        <SwitchRow
+        <SwitchField
           id={fieldId("demo")}
           label="Demo article"
           hint="A test page: review actions are blocked on it."
           checked={demo}
           onChange={setDemo}
         />
-        <SwitchRow id={fieldId("hideCover")} label="Hide the cover image in previews" checked={hideCover} onChange={setHideCover} />
+        <SwitchField id={fieldId("hideCover")} label="Hide the cover image in previews" checked={hideCover} onChange={setHideCover} />
       </div>
 
       <DialogFooter>
@@ -177,33 +177,5 @@ function PageForm({
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function SwitchRow({
-  id,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={hint ? `${id}-hint` : undefined} />
-    </div>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { versionLabel } from "~/lib/version-rules";
 import type { ScreenVersion } from "./types";
 import { useVersionFetcher } from "./use-version-fetcher";
@@ -29,28 +20,13 @@ export function DeleteVersionDialog({
   const busy = fetcher.state !== "idle";
 
   return (
-    <AlertDialog open={version !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this version?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {version ? versionLabel(version.createdDate) : null} will be deleted for good. The other versions are kept.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy}
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={(event) => {
-              event.preventDefault();
-              if (version) fetcher.submit({ intent: "delete", versionId: String(version.id) }, { method: "post" });
-            }}
-          >
-            {busy ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={version !== null}
+      title="Delete this version?"
+      description={<>{version ? versionLabel(version.createdDate) : null} will be deleted for good. The other versions are kept.</>}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => version && fetcher.submit({ intent: "delete", versionId: String(version.id) }, { method: "post" })}
+    />
   );
 }

@@ -4,16 +4,7 @@ import { Await, data, Link, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/sites";
 import { PageHeader } from "~/components/page-header";
 import { SiteDialog, type EditableSite, type SiteActionResult } from "~/components/site-dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
@@ -206,29 +197,14 @@ function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClos
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <AlertDialog open={site !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this site?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete the site "{site?.name}"? Its pages and articles are deleted with it.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy}
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={(event) => {
-              event.preventDefault();
-              if (site) fetcher.submit({ intent: "delete", siteId: String(site.id) }, { method: "post", action: "/sites" });
-            }}
-          >
-            {busy ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={site !== null}
+      title="Delete this site?"
+      description={`Are you sure you want to delete the site "${site?.name}"? Its pages and articles are deleted with it.`}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => site && fetcher.submit({ intent: "delete", siteId: String(site.id) }, { method: "post", action: "/sites" })}
+    />
   );
 }
 
