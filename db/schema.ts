@@ -279,8 +279,17 @@ export const pagesActions = pgTable(
     /** True for batch items after the first, otherwise null. */
     queued: boolean("queued"),
     createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    /** What the background worker has done with it: queued, running, done, failed, or waiting (for a provider). */
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("pages_actions_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed', 'waiting')`),
+    index("pages_actions_state_created_idx").on(t.state, t.createdDate),
     index("pages_actions_linked_page_idx").on(t.linkedPage),
     index("pages_actions_linked_action_idx").on(t.linkedAction),
     index("pages_actions_linked_pages_version_idx").on(t.linkedPagesVersion),

@@ -3,10 +3,10 @@
  * modification by instructions, SERP and LLM searches, cover images, the contact form). Callers check
  * ownership of the pages first (models/access.server.ts).
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
-import type { Actor } from "./access.server";
+import { ownedPage, type Actor } from "./access.server";
 
 export type ActionName =
   "serps" | "llm_answers" | "create_article" | "modify_articles_with_instructions" | "contact_form" | "create_cover_image";
@@ -48,4 +48,68 @@ export async function queueActions(user: Actor | null, name: ActionName, items: 
       })),
     )
     .returning({ id: pagesActions.id, linkedPage: pagesActions.linkedPage });
+}
+
+/**
+ * Queues (or re-queues) the single request of a page for an action, as the SERP and LLM searches do:
+ * an existing request of the same page and action is reset (created_date now, back to queued, keyword
+ * id in info2) so that the worker runs it again; otherwise one is inserted.
+ */
+export async function retriggerAction(user: Actor, name: ActionName, pageId: number, info2: string | null = null) {
+  await ownedPage(user, pageId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const linkedAction = await actionId(name, tx as unknown as Db);
+    const [existing] = await tx
+      .select({ id: pagesActions.id })
+      .from(pagesActions)
+      .where(and(eq(pagesActions.linkedPage, pageId), eq(pagesActions.linkedAction, linkedAction)))
+      .orderBy(desc(pagesActions.id))
+      .limit(1)
+      .for("update");
+    if (existing) {
+      const now = new Date();
+      const [row] = await tx
+        .update(pagesActions)
+        .set({ createdDate: now, updatedAt: now, info2, state: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null })
+        .where(eq(pagesActions.id, existing.id))
+        .returning({ id: pagesActions.id });
+      return { id: row.id, created: false };
+    }
+    const [row] = await queueActions(user, name, [{ pageId, info2 }], tx as unknown as Db);
+    return { id: row.id, created: true };
+  });
+}
+
+export type PageActionRow = {
+  id: number;
+  action: string;
+  state: string;
+  attempts: number;
+  createdDate: Date;
+  finishedAt: Date | null;
+  lastError: string | null;
+  versionId: number | null;
+};
+
+/** The requests recorded for one of the user's pages, newest first (the page detail shows them). */
+export async function listPageActions(user: Actor, pageId: number, limit = 50): Promise<PageActionRow[]> {
+  await ownedPage(user, pageId);
+  const db = await getDb();
+  return db
+    .select({
+      id: pagesActions.id,
+      action: actions.name,
+      state: pagesActions.state,
+      attempts: pagesActions.attempts,
+      createdDate: pagesActions.createdDate,
+      finishedAt: pagesActions.finishedAt,
+      lastError: pagesActions.lastError,
+      versionId: pagesActions.linkedPagesVersion,
+    })
+    .from(pagesActions)
+    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+    .where(eq(pagesActions.linkedPage, pageId))
+    .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
+    .limit(limit);
 }
