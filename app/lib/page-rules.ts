@@ -3,6 +3,7 @@
  * browser and the server: the form schema, URL normalisation, status fallback, badge style, the
  * search and status filters, the sort toggle, pagination constants and the batch limits.
  */
+import { formatDateTime } from "~/lib/format";
 import { z } from "zod";
 
 /** The statuses table's defaults, used when it cannot be read (spec part 2, sections 3 and 9). */
@@ -160,16 +161,8 @@ export function pageCountFor(rows: number, pageSize: number): number {
   return Math.max(1, Math.ceil(rows / pageSize));
 }
 
-/**
- * Last modified, as shown in the table: French day and time, in French time whatever the machine,
- * so that the server's HTML and the browser's render say the same thing.
- */
-const modifiedFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-export function formatModified(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : modifiedFormat.format(date);
-}
+/** Last modified, as shown in the table. */
+export const formatModified = formatDateTime;
 
 // ---------------------------------------------------------------------------------------------
 // The page dialog's schema (create and edit), used in the browser and again in the action.

@@ -36,6 +36,7 @@ test.describe("the page detail screen", () => {
     ]) {
       await expect(page.getByRole("link", { name: new RegExp(name.replace(/[&]/g, "\\$&")) })).toHaveAttribute("href", `${base}/${path}`);
     }
+    await expect(page.getByText("No requests for this page yet.")).toBeVisible();
     await page.getByRole("button", { name: "View article" }).click();
     await expectToast(page, "No content available", "This page doesn't have any published versions yet.");
     await page.getByRole("link", { name: "Back to pages" }).click();
@@ -49,7 +50,15 @@ test.describe("the page detail screen", () => {
       failOnStatusCode: false,
     });
     expect(added.status(), await added.text()).toBe(200);
+    const queued = await page.request.post(`/sites/${siteId}/pages/${pageId}/page-versions.data`, {
+      multipart: { intent: "create-new-version" },
+      failOnStatusCode: false,
+    });
+    expect(queued.status(), await queued.text()).toBe(200);
     await open(page, `/sites/${siteId}/pages/${pageId}`);
+    // The queued request is visible with its state.
+    const requests = page.getByRole("list", { name: "Requests" });
+    await expect(requests.getByRole("listitem").filter({ hasText: "Article creation" })).toContainText("Queued");
     await expect(page.getByRole("link", { name: "Open the article in a new tab" })).toHaveAttribute("target", "_blank");
     await page.getByRole("link", { name: "View article" }).click();
     await expect(page).toHaveURL(/\/view\/\d+$/);

@@ -2,6 +2,7 @@ import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, Key
 import { Link } from "react-router";
 import type { Route } from "./+types/page-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { PageRequests } from "~/components/page-requests";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,6 +10,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { NotFoundError, parseId } from "~/models/access.server";
+import { listPageActions } from "~/models/page-action.server";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
 
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.na
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    return await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
+    const summary = await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
+    return { ...summary, requests: await listPageActions(user, summary.page.id) };
   } catch (error) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     throw error;
@@ -30,7 +33,7 @@ const NO_VERSION = {
   description: "This page doesn't have any published versions yet.",
 };
 
-export default function PageDetail({ loaderData: { page, latestVersionId, counts } }: Route.ComponentProps) {
+export default function PageDetail({ loaderData: { page, latestVersionId, counts, requests } }: Route.ComponentProps) {
   const base = `/sites/${page.site.id}/pages/${page.id}`;
   const viewUrl = latestVersionId ? `/view/${latestVersionId}` : null;
   const blocks = [
@@ -151,6 +154,8 @@ export default function PageDetail({ loaderData: { page, latestVersionId, counts
           </Link>
         ))}
       </div>
+
+      <PageRequests requests={requests} />
     </div>
   );
 }

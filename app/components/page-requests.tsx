@@ -1,0 +1,72 @@
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/format";
+
+export type PageRequest = {
+  id: number;
+  action: string;
+  state: string;
+  attempts: number;
+  createdDate: Date | string;
+  finishedAt: Date | string | null;
+  lastError: string | null;
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  serps: "Search results (SERP)",
+  llm_answers: "LLM answers",
+  create_article: "Article creation",
+  modify_articles_with_instructions: "Article modification",
+  create_cover_image: "Cover image",
+  contact_form: "Contact form",
+};
+
+const STATE_LABELS: Record<string, { label: string; variant: "default" | "secondary" | "destructive" | "outline" }> = {
+  queued: { label: "Queued", variant: "outline" },
+  running: { label: "Running", variant: "secondary" },
+  done: { label: "Done", variant: "default" },
+  failed: { label: "Failed", variant: "destructive" },
+  waiting: { label: "Waiting for a provider", variant: "secondary" },
+};
+
+/** The work requested for a page and where it stands, so that nothing queued goes unseen. */
+export function PageRequests({ requests }: { requests: PageRequest[] }) {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>
+          <h2>Requests</h2>
+        </CardTitle>
+        <CardDescription>
+          Work asked for this page (articles, searches, images). Each request stays in the queue until the background process has done it;
+          nothing is lost while it waits.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {requests.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No requests for this page yet.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Requests">
+            {requests.map((request) => {
+              const state = STATE_LABELS[request.state] ?? { label: request.state, variant: "outline" as const };
+              return (
+                <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-medium">{ACTION_LABELS[request.action] ?? request.action}</p>
+                    <p className="text-muted-foreground">
+                      Requested {formatDateTime(request.createdDate)}
+                      {request.finishedAt ? ` · finished ${formatDateTime(request.finishedAt)}` : ""}
+                      {request.attempts > 1 ? ` · ${request.attempts} attempts` : ""}
+                    </p>
+                    {request.state === "failed" && request.lastError ? <p className="text-destructive">{request.lastError}</p> : null}
+                  </div>
+                  <Badge variant={state.variant}>{state.label}</Badge>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

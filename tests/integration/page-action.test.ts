@@ -1,0 +1,65 @@
+/** models/page-action: batches, re-triggering a page's single request, and the list the page detail shows. */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pages, pagesActions, sites } from "../../db/schema";
+import { NotFoundError } from "~/models/access.server";
+import { listPageActions, queueActions, retriggerAction } from "~/models/page-action.server";
+import { useTestDatabase } from "../setup/database";
+import { insertUser, type TestUser } from "../setup/factories";
+
+const database = useTestDatabase();
+let alice: TestUser;
+let bob: TestUser;
+let pageA: number;
+let pageB: number;
+
+beforeAll(async () => {
+  const { db } = database;
+  alice = await insertUser(db);
+  bob = await insertUser(db);
+  const [{ id: site }] = await db
+    .insert(sites)
+    .values({ name: "S", url: "https://s.example", linkedUser: alice.id })
+    .returning({ id: sites.id });
+  [{ id: pageA }, { id: pageB }] = await db
+    .insert(pages)
+    .values([
+      { site, name: "A", url: "https://s.example/a" },
+      { site, name: "B", url: "https://s.example/b" },
+    ])
+    .returning({ id: pages.id });
+});
+
+describe("queued requests", () => {
+  it("queue a batch with the first item null and the others true, in the 'queued' state", async () => {
+    const rows = await queueActions(alice, "create_article", [{ pageId: pageA }, { pageId: pageB }]);
+    const stored = await database.db.select().from(pagesActions).where(eq(pagesActions.id, rows[1].id));
+    expect(stored[0]).toMatchObject({ queued: true, state: "queued", attempts: 0, creator: alice.id });
+    const [first] = await database.db.select().from(pagesActions).where(eq(pagesActions.id, rows[0].id));
+    expect(first.queued).toBeNull();
+  });
+
+  it("re-trigger a page's request instead of adding a second one", async () => {
+    const first = await retriggerAction(alice, "serps", pageA, "11");
+    expect(first.created).toBe(true);
+    const [before] = await database.db.select().from(pagesActions).where(eq(pagesActions.id, first.id));
+    await database.db
+      .update(pagesActions)
+      .set({ state: "failed", attempts: 3, lastError: "provider down" })
+      .where(eq(pagesActions.id, first.id));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await retriggerAction(alice, "serps", pageA, "12");
+    expect(again).toEqual({ id: first.id, created: false });
+    const [after] = await database.db.select().from(pagesActions).where(eq(pagesActions.id, first.id));
+    expect(after).toMatchObject({ info2: "12", state: "queued", attempts: 0, lastError: null });
+    expect(after.createdDate.getTime()).toBeGreaterThan(before.createdDate.getTime());
+  });
+
+  it("list a page's requests newest first, with the action's name, for the owner only", async () => {
+    const list = await listPageActions(alice, pageA);
+    expect(list.map((r) => r.action)).toEqual(expect.arrayContaining(["serps", "create_article"]));
+    expect(list[0].createdDate.getTime()).toBeGreaterThanOrEqual(list[list.length - 1].createdDate.getTime());
+    await expect(listPageActions(bob, pageA)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(retriggerAction(bob, "serps", pageA)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
