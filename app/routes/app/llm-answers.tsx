@@ -1,4 +1,168 @@
-// Being built (issue 4): replaced by the real screen.
-export default function Screen() {
-  return null;
+/**
+ * /sites/:siteId/pages/:pageId/llm-answers-for-page (spec part 2, sections 2, 4, 7, 8 and 9): what
+ * language models answered about the page's topic (LLM name, Answer cut to 150 words with Show more /
+ * Show less), and 'Search LLM Answers', which queues (or re-queues) the page's llm_answers request
+ * and reads the list again 2 seconds later. Contract: POST intent=search to this route (or its .data
+ * URL) queues the search and answers an LlmSearchResult.
+ */
+import { ArrowLeft, Bot, RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/llm-answers";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { LlmAnswersTable } from "~/components/llm-answers/answers-table";
+import type { LlmSearchResult, ScreenLlmAnswer } from "~/components/llm-answers/types";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { BRAND_NAME } from "~/lib/constants";
+import { LLM_REFRESH_DELAY_MS, LLM_TEXTS } from "~/lib/llm-rules";
+import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { notify } from "~/lib/notify";
+import { NotFoundError, ownedPage, parseId, type OwnedPage } from "~/models/access.server";
+import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
+import { MissingActionError } from "~/models/page-action.server";
+import { requireUser, type SessionUser } from "~/services/auth.server";
+import { logger } from "~/services/logger.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.page.name} - LLM Answers – ${BRAND_NAME}` : `${PAGE_NOT_FOUND.title} – ${BRAND_NAME}` },
+];
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+/** The page of the URL, owned by the user and on the URL's site; anything else is a missing page. */
+async function findPage(user: SessionUser, params: Route.LoaderArgs["params"]): Promise<OwnedPage | null> {
+  try {
+    return await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      logger.info({ userId: user.id, siteId: params.siteId, pageId: params.pageId }, "refused: LLM answers of a missing or foreign page");
+      return null;
+    }
+    throw error;
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const page = await findPage(user, params);
+  if (!page) throwNotFound(PAGE_NOT_FOUND);
+  let answers: ScreenLlmAnswer[] | null = null;
+  try {
+    const rows = await listLlmAnswers(user, page.site.id, page.id);
+    answers = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  } catch (error) {
+    if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
+    logger.error({ err: error, pageId: page.id }, "LLM answers could not be loaded");
+  }
+  return {
+    page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
+    answers,
+    loadedAt: Date.now(),
+  };
+}
+
+const reply = (ok: boolean, title: string, status: number, description?: string) =>
+  data<LlmSearchResult>({ ok, toast: { type: ok ? "success" : "error", title, description }, stamp: Date.now() }, { status });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "search") return reply(false, "Error", 400, "Unknown action.");
+  const page = await findPage(user, params);
+  if (!page) return reply(false, LLM_TEXTS.queueFailed, 404, PAGE_NOT_FOUND.message);
+  try {
+    await queueLlmAnswers(user, page.site.id, page.id);
+    return reply(true, LLM_TEXTS.queued, 200);
+  } catch (error) {
+    if (error instanceof NotFoundError) return reply(false, LLM_TEXTS.queueFailed, 404, PAGE_NOT_FOUND.message);
+    if (error instanceof MissingActionError) {
+      logger.error({ action: error.actionName }, "action catalogue entry missing");
+      return reply(false, LLM_TEXTS.actionMissing, 500);
+    }
+    logger.error({ err: error, pageId: page.id }, "LLM answers search could not be queued");
+    return reply(false, LLM_TEXTS.queueFailed, 500);
+  }
+}
+
+export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
+  const { page, answers, loadedAt } = loaderData;
+  const pagePath = `/sites/${page.siteId}/pages/${page.id}`;
+
+  // The load error is also said as a toast, once per load.
+  useEffect(() => {
+    if (answers === null) notify({ type: "error", title: LLM_TEXTS.loadFailed, id: `llm-load-${loadedAt}` });
+  }, [answers, loadedAt]);
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Breadcrumb
+        items={[
+          { label: "My Sites", to: "/sites" },
+          { label: page.siteName, to: `/sites/${page.siteId}` },
+          { label: "Pages", to: `/sites/${page.siteId}/pages` },
+          { label: page.name, to: pagePath },
+          { label: "LLM Answers" },
+        ]}
+      />
+      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
+        <Link to={pagePath}>
+          <ArrowLeft aria-hidden="true" /> Back to {page.name}
+        </Link>
+      </Button>
+      <PageHeader title={`${page.name} - LLM Answers`} description={page.url} actions={<SearchButton key={page.id} />} />
+      {answers === null ? <LoadError /> : <LlmAnswersTable answers={answers} />}
+    </div>
+  );
+}
+
+/**
+ * 'Search LLM Answers': posts intent=search, says the answer as a toast, and reads the list again
+ * 2 seconds after a queued search. It reads 'Searching...' (disabled) until that refresh is done.
+ */
+function SearchButton() {
+  const fetcher = useFetcher<LlmSearchResult>();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const handled = useRef<number | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result.stamp) return;
+    handled.current = result.stamp;
+    notify({ ...result.toast, id: String(result.stamp) });
+    if (!result.ok) return;
+    setRefreshing(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void Promise.resolve(revalidate.current()).finally(() => setRefreshing(false));
+    }, LLM_REFRESH_DELAY_MS);
+  }, [fetcher.state, fetcher.data]);
+
+  const busy = fetcher.state !== "idle" || refreshing;
+  return (
+    <Button onClick={() => fetcher.submit({ intent: "search" }, { method: "post" })} disabled={busy}>
+      {busy ? <Spinner /> : <Bot aria-hidden="true" />}
+      {busy ? LLM_TEXTS.searching : LLM_TEXTS.search}
+    </Button>
+  );
+}
+
+function LoadError() {
+  const revalidator = useRevalidator();
+  return (
+    <Card className="items-center gap-3 px-6 py-12 text-center" role="alert">
+      <p className="font-medium">{LLM_TEXTS.loadFailed}</p>
+      <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+        <RefreshCw aria-hidden="true" /> Try again
+      </Button>
+    </Card>
+  );
 }

@@ -1,0 +1,67 @@
+import { Card } from "~/components/ui/card";
+import { LLM_TEXTS } from "~/lib/llm-rules";
+import { AnswerText } from "./answer-text";
+import type { ScreenLlmAnswer } from "./types";
+
+/**
+ * The answers: a table (LLM name, Answer) from the md breakpoint, one card per answer below it
+ * (390px phones), both from the same rows.
+ */
+export function LlmAnswersTable({ answers }: { answers: ScreenLlmAnswer[] }) {
+  if (answers.length === 0) {
+    return (
+      <Card className="items-center px-6 py-12 text-center">
+        <p className="text-sm text-muted-foreground">{LLM_TEXTS.empty}</p>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <Card className="hidden gap-0 overflow-hidden py-0 md:block">
+        <table className="w-full table-fixed text-left text-sm" aria-label="LLM answers">
+          <thead className="border-b bg-muted/50 text-xs font-medium text-muted-foreground">
+            <tr>
+              <th scope="col" className="w-56 px-4 py-3">
+                LLM name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Answer
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {answers.map((row) => (
+              <tr key={row.id} className="align-top">
+                <td className="px-4 py-3">
+                  <LlmName row={row} />
+                </td>
+                <td className="px-4 py-3">
+                  <AnswerText answer={row.answer} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <ul className="grid gap-3 md:hidden" aria-label="LLM answers">
+        {answers.map((row) => (
+          <li key={row.id}>
+            <Card className="gap-2 px-4 py-4">
+              <LlmName row={row} />
+              <AnswerText answer={row.answer} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function LlmName({ row }: { row: ScreenLlmAnswer }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words">{row.llmName}</p>
+      <p className="text-xs break-all text-muted-foreground">{row.llmNameOpenrouter}</p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * LLM answers of a page (pages_llm_answers, spec part 2, sections 3, 4 and 7): what language models
+ * answered about the page's topic, and the request (llm_answers action) that asks for them again.
+ * Every read and write checks that the page belongs to the user, through its site.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { llms, pages, pagesLlmAnswers, sites } from "../../db/schema";
+import { getDb } from "~/services/db.server";
+import { ownedPage, type Actor } from "./access.server";
+import { retriggerAction } from "./page-action.server";
+
+export type LlmAnswerRow = {
+  id: number;
+  llmName: string;
+  llmNameOpenrouter: string;
+  answer: string | null;
+  createdAt: Date;
+};
+
+/**
+ * The answers of one of the user's pages (on `siteId`), newest first, with the LLM's names. A page
+ * of another account, or of another site, is a NotFoundError.
+ */
+export async function listLlmAnswers(user: Actor, siteId: number, pageId: number): Promise<LlmAnswerRow[]> {
+  await ownedPage(user, pageId, siteId);
+  const db = await getDb();
+  // One query; the joins repeat the ownership condition so that it holds in the read itself.
+  return db
+    .select({
+      id: pagesLlmAnswers.id,
+      llmName: llms.name,
+      llmNameOpenrouter: llms.nameOpenrouter,
+      answer: pagesLlmAnswers.answer,
+      createdAt: pagesLlmAnswers.createdAt,
+    })
+    .from(pagesLlmAnswers)
+    .innerJoin(llms, eq(llms.id, pagesLlmAnswers.linkedLlm))
+    .innerJoin(pages, eq(pages.id, pagesLlmAnswers.linkedPage))
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .where(and(eq(pagesLlmAnswers.linkedPage, pageId), eq(pages.site, siteId), eq(sites.linkedUser, user.id)))
+    .orderBy(desc(pagesLlmAnswers.createdAt), desc(pagesLlmAnswers.id));
+}
+
+/**
+ * Queues the LLM answers search of one of the user's pages: the page's llm_answers request is reset
+ * (or created), without keyword. NotFoundError for a page that is not the user's (or not on
+ * `siteId`); MissingActionError when the catalogue has no llm_answers action.
+ */
+export async function queueLlmAnswers(user: Actor, siteId: number, pageId: number) {
+  await ownedPage(user, pageId, siteId);
+  return retriggerAction(user, "llm_answers", pageId);
+}
