@@ -1,0 +1,94 @@
+import { ExternalLink } from "lucide-react";
+import { useEffect } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { hostAndPath, isSafeLink, KEYWORD_TEXTS, serpDialogTitle, truncateMetaDescription } from "~/lib/keyword-rules";
+import type { ScreenKeyword, ScreenSerp } from "./types";
+import { useKeywordFetcher } from "./use-keyword-fetcher";
+
+/** The SERP results of one keyword (French, spec part 2, section 2), loaded when the dialog opens. */
+export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null; onClose: () => void }) {
+  const fetcher = useKeywordFetcher();
+  const keywordId = keyword?.keywordId;
+
+  useEffect(() => {
+    if (keywordId === undefined) return;
+    fetcher.submit({ intent: "serps", keywordId: String(keywordId) }, { method: "post" });
+  }, [keywordId]); // once per opened keyword
+
+  const loading = fetcher.state !== "idle" || !fetcher.data;
+  const results: ScreenSerp[] = fetcher.data?.ok && fetcher.data.serps ? fetcher.data.serps : [];
+  const failed = !loading && fetcher.data && !fetcher.data.ok;
+
+  return (
+    <Dialog open={keyword !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle className="flex flex-wrap items-center gap-2 pr-6">
+            <span className="break-words">{serpDialogTitle(keyword?.keyword ?? "")}</span>
+            <Badge variant="secondary" aria-label={`${loading ? (keyword?.serpCount ?? 0) : results.length} résultats`}>
+              {loading ? (keyword?.serpCount ?? 0) : results.length}
+            </Badge>
+          </DialogTitle>
+          <DialogDescription className="sr-only">Les résultats de recherche Google enregistrés pour ce mot-clé.</DialogDescription>
+        </DialogHeader>
+        {loading ? (
+          <Spinner label="Chargement..." className="py-6 text-muted-foreground" />
+        ) : failed ? (
+          <p role="alert" className="py-6 text-center text-sm text-destructive">
+            {fetcher.data?.toast?.title ?? KEYWORD_TEXTS.unexpected}
+          </p>
+        ) : results.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">{KEYWORD_TEXTS.serpEmpty}</p>
+        ) : (
+          <ol className="grid gap-3" aria-label="Résultats SERP">
+            {results.map((serp) => (
+              <SerpResult key={serp.id} serp={serp} />
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SerpResult({ serp }: { serp: ScreenSerp }) {
+  const title = serp.title || serp.url || "—";
+  return (
+    <li className="flex gap-3 rounded-lg border p-3">
+      <span
+        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold tabular-nums"
+        aria-label={`Position ${serp.positionAbsolute ?? "?"}`}
+      >
+        {serp.positionAbsolute ?? "?"}
+      </span>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <p className="min-w-0 truncate text-xs text-muted-foreground" title={serp.url ?? undefined}>
+            {hostAndPath(serp.url)}
+          </p>
+          {serp.type ? (
+            <Badge variant="outline" className="shrink-0">
+              {serp.type}
+            </Badge>
+          ) : null}
+        </div>
+        {isSafeLink(serp.url) ? (
+          <a
+            href={serp.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-start gap-1 font-medium break-words text-primary underline-offset-4 hover:underline"
+          >
+            {title}
+            <ExternalLink className="mt-1 size-3.5 shrink-0" aria-hidden="true" />
+          </a>
+        ) : (
+          <p className="font-medium break-words">{title}</p>
+        )}
+        {serp.metaDescription ? <p className="text-sm break-words text-muted-foreground">{truncateMetaDescription(serp.metaDescription)}</p> : null}
+      </div>
+    </li>
+  );
+}

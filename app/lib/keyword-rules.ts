@@ -1,0 +1,99 @@
+/**
+ * Rules of the keywords screen (spec part 2, sections 2, 5, 8 and 9), shared by the model, the route
+ * and the components: keyword normalisation, the SERP button rule, the SERP result formatting and
+ * every text the screen shows.
+ */
+
+/** Meta descriptions of SERP results are cut to this many characters (spec part 2, section 9). */
+export const META_DESCRIPTION_MAX = 150;
+
+/** The keyword list is refreshed this long after a SERP search was queued (spec part 2, section 9). */
+export const SERP_REFRESH_DELAY_MS = 2000;
+
+export const KEYWORD_TEXTS = {
+  loadFailed: "Unable to load page keywords.",
+  empty: "No keywords associated with this page",
+  toggleUnable: "Unable to update keyword search setting.",
+  toggleFailed: "Failed to update search setting.",
+  checkActionFailed: "Unable to check if action already exists.",
+  updateActionFailed: "Unable to update existing search action.",
+  createActionFailed: "Unable to create SERP search action.",
+  unexpected: "An unexpected error occurred.",
+  queued: "SERP search action added. The search will run in the background.",
+  searchFailed: "Error searching for keyword",
+  createFailed: "Error creating keyword",
+  linkFailed: "Error linking keyword to page",
+  addUnexpected: "An unexpected error occurred",
+  added: "Keyword added successfully",
+  alreadyLinked: "This keyword is already linked to this page.",
+  required: "Keyword is required",
+  keywordNotFound: "This keyword is not linked to this page.",
+  searching: "Searching...",
+  serpEmpty: "Aucun résultat SERP trouvé pour ce mot-clé",
+} as const;
+
+/** The title of the SERP results dialog. */
+export const serpDialogTitle = (keyword: string) => `Résultats SERP pour "${keyword}"`;
+
+/** A keyword as stored: trimmed. */
+export function normalizeKeyword(text: string): string {
+  return text.trim();
+}
+
+/** The key keywords are matched on: trimmed and case-insensitive (the unique index lower(btrim(keyword))). */
+export function keywordKey(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/** Whether two keywords are the same keyword. */
+export function sameKeyword(a: string, b: string): boolean {
+  return keywordKey(a) === keywordKey(b);
+}
+
+/** The 'Add' button is disabled while the value is blank after trimming. */
+export function canAddKeyword(text: string): boolean {
+  return normalizeKeyword(text).length > 0;
+}
+
+/**
+ * The SERP search button is offered only when the serps action is known, the keyword has 0 results
+ * and is enabled for search (spec part 2, section 5).
+ */
+export function showSerpSearchButton(row: { serpCount: number; toSearch: boolean }, serpsActionAvailable: boolean): boolean {
+  return serpsActionAvailable && row.serpCount === 0 && row.toSearch;
+}
+
+/** 'View SERPS' is offered when the keyword has at least one result. */
+export function showViewSerps(row: { serpCount: number }): boolean {
+  return row.serpCount > 0;
+}
+
+/** A meta description cut to 150 characters plus '...' when longer. */
+export function truncateMetaDescription(text: string | null | undefined, max = META_DESCRIPTION_MAX): string {
+  if (!text) return "";
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
+}
+
+/** Host plus path of a result's address ('example.com/a/b'); the text itself when it is not a URL. */
+export function hostAndPath(url: string | null | undefined): string {
+  if (!url) return "";
+  try {
+    const parsed = new URL(url);
+    const path = parsed.pathname === "/" ? "" : parsed.pathname;
+    return `${parsed.host}${path}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Only http(s) addresses are rendered as links. */
+export function isSafeLink(url: string | null | undefined): url is string {
+  if (!url) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}

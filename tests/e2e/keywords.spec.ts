@@ -1,0 +1,122 @@
+/**
+ * The keywords screen: adding keywords (an existing one reused, never linked twice), 'Use in search',
+ * queuing a SERP search, and ownership. SERP rows cannot be created through the UI yet, so the SERP
+ * dialog's content is covered by tests/integration/keyword-model.test.ts and app/lib/keyword-rules.test.ts.
+ */
+import type { Page } from "@playwright/test";
+import { expect, failedResource, test } from "./support/fixtures";
+import { createPageByRequest, createSite, unique } from "./support/pages";
+import { expectToast, open } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
+
+async function keywordsScreen(page: Page) {
+  const { siteId } = await createSite(page, unique("Keywords site"));
+  const pageName = unique("Keyword page");
+  const pageId = await createPageByRequest(page, siteId, { name: pageName });
+  const path = `/sites/${siteId}/pages/${pageId}/keywords-for-page`;
+  await open(page, path);
+  await expect(page.getByRole("heading", { level: 1, name: `${pageName} - Keywords` })).toBeVisible();
+  return { siteId, pageId, pageName, path };
+}
+
+const table = (page: Page) => page.getByRole("region", { name: "Keywords table" });
+const rowOf = (page: Page, keyword: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: keyword, exact: true }) });
+
+async function addKeyword(page: Page, text: string) {
+  await page.getByRole("button", { name: "Add Keyword" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Keyword" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Keyword").fill(text);
+  await dialog.getByRole("button", { name: "Add Keyword" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("the keywords screen", () => {
+  test("adds a keyword, reuses it with another case, toggles search and queues a SERP search", async ({ signedInPage: page }) => {
+    const { siteId, pageId, pageName } = await keywordsScreen(page);
+    await expect(page.getByText("No keywords associated with this page", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Back to ${pageName}` })).toHaveAttribute("href", `/sites/${siteId}/pages/${pageId}`);
+
+    // The button stays disabled while the value is blank after trimming.
+    await page.getByRole("button", { name: "Add Keyword" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Keyword" });
+    await dialog.getByLabel("Keyword").fill("   ");
+    await expect(dialog.getByRole("button", { name: "Add Keyword" })).toBeDisabled();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    const keyword = unique("jardin bio").toLowerCase();
+    await addKeyword(page, `  ${keyword}  `);
+    await expectToast(page, "Keyword added successfully");
+    const row = rowOf(page, keyword);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell").first()).toHaveText("0");
+    await expect(row.getByRole("button", { name: /View SERPS/ })).toHaveCount(0);
+
+    // The same keyword with another case and spaces: reused, not linked twice.
+    await addKeyword(page, `   ${keyword.toUpperCase()} `);
+    await expectToast(page, "This keyword is already linked to this page.");
+    await expect(table(page).getByRole("rowheader")).toHaveCount(1);
+
+    // 'Use in search' off: no SERP search; on again: offered.
+    const toggle = row.getByRole("switch", { name: `Use "${keyword}" in search` });
+    await expect(toggle).toBeChecked();
+    const search = row.getByRole("button", { name: `Search SERPs for ${keyword}` });
+    await expect(search).toBeVisible();
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect(search).toHaveCount(0);
+    await page.reload();
+    await expect(rowOf(page, keyword).getByRole("switch")).not.toBeChecked();
+    await rowOf(page, keyword).getByRole("switch").click();
+    await expect(rowOf(page, keyword).getByRole("switch")).toBeChecked();
+
+    // Queue a SERP search: 'Searching...' while it runs, the toast, then the list refreshes.
+    await rowOf(page, keyword).getByRole("button", { name: `Search SERPs for ${keyword}` }).click();
+    await expect(rowOf(page, keyword).getByRole("button", { name: "Searching..." })).toBeVisible();
+    await expectToast(page, "SERP search action added. The search will run in the background.");
+    await expect(rowOf(page, keyword).getByRole("button", { name: `Search SERPs for ${keyword}` })).toBeEnabled({ timeout: 10_000 });
+    // Still 0 results (no worker here): the SERP dialog is not reachable.
+    await expect(page.getByRole("button", { name: /View SERPS/ })).toHaveCount(0);
+  });
+
+  test("the same keyword typed on another page is reused there too", async ({ signedInPage: page }) => {
+    const { siteId, path } = await keywordsScreen(page);
+    const keyword = unique("potager").toLowerCase();
+    await addKeyword(page, keyword);
+    await expectToast(page, "Keyword added successfully");
+    const otherId = await createPageByRequest(page, siteId, { name: unique("Second page") });
+    await open(page, `/sites/${siteId}/pages/${otherId}/keywords-for-page`);
+    await addKeyword(page, keyword.toUpperCase());
+    await expectToast(page, "Keyword added successfully");
+    // The stored text of the existing keyword is shown.
+    await expect(rowOf(page, keyword)).toHaveCount(1);
+    await open(page, path);
+    await expect(rowOf(page, keyword)).toHaveCount(1);
+  });
+
+  test("fits a 390px wide screen", async ({ signedInPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keywordsScreen(page);
+    await addKeyword(page, unique("mobile keyword").toLowerCase());
+    await expect(table(page)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("another account gets 'Page not found'", async ({ signedInPage: page, openContext, consoleGuard }) => {
+    consoleGuard.allow(failedResource(404));
+    const { path } = await keywordsScreen(page);
+    const secret = unique("secret keyword").toLowerCase();
+    await addKeyword(page, secret);
+    const other = await openContext();
+    await createSignedInAccount(other.page, newAccount({ fullName: "Nosy Neighbour" }));
+    const response = await other.page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(other.page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(other.page.getByText("The requested page does not exist or you don't have permission to access it.")).toBeVisible();
+    await expect(other.page.getByText(secret)).toHaveCount(0);
+    // Posting to the screen changes nothing either.
+    const posted = await other.page.request.post(`${path}.data`, { multipart: { intent: "add", keyword: "intrusion" }, failOnStatusCode: false });
+    expect(posted.status()).toBe(404);
+  });
+});
