@@ -25,6 +25,12 @@ function loopbackTwins(origin: string): string[] {
 function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
   const env = getEnv();
   const secure = env.PUBLIC_URL.startsWith("https://");
+  // LinkedIn is offered (to link to an existing account, from /profile) only when both are configured.
+  const linkedin =
+    env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET
+      ? // Linking only: nobody signs up or in through LinkedIn.
+        { clientId: env.LINKEDIN_CLIENT_ID, clientSecret: env.LINKEDIN_CLIENT_SECRET, disableSignUp: true, disableImplicitSignUp: true }
+      : undefined;
   return betterAuth({
     appName: BRAND_NAME,
     baseURL: env.PUBLIC_URL,
@@ -41,6 +47,9 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         rateLimit: schema.rateLimit,
       },
     }),
+    socialProviders: linkedin ? { linkedin } : {},
+    // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
+    account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -41,6 +41,9 @@ const envSchema = z
     S3_PUBLIC_URL: optionalUrl,
     S3_REGION: z.string().trim().default("auto"),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** LinkedIn OAuth application (both or neither): enables "Connectez votre compte LinkedIn" on /profile. */
+    LINKEDIN_CLIENT_ID: z.string().trim().optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().trim().optional(),
     /** Whether a reverse proxy in front sets X-Forwarded-For (Express "trust proxy" syntax). */
     TRUST_PROXY: z
       .string()
@@ -61,6 +64,13 @@ const envSchema = z
         code: "custom",
         path: ["S3_ENDPOINT"],
         message: "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      });
+    }
+    if (Boolean(env.LINKEDIN_CLIENT_ID) !== Boolean(env.LINKEDIN_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LINKEDIN_CLIENT_ID"],
+        message: "LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together",
       });
     }
   });

@@ -1,30 +1,117 @@
+import { and, eq } from "drizzle-orm";
+import { useEffect } from "react";
+import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/profile";
+import { account } from "../../../db/schema";
 import { PageHeader } from "~/components/page-header";
-import { Card, CardContent } from "~/components/ui/card";
-import { UserAvatar } from "~/components/user-avatar";
+import { LinkedInCard, type LinkedInState, type ProfileActionResult } from "~/components/profile/linkedin-card";
+import { ProfileCard } from "~/components/profile/profile-card";
+import { LINKEDIN_MESSAGES as M, linkCallbackError } from "~/components/profile/profile-messages";
 import { BRAND_NAME } from "~/lib/constants";
-import { requireUser } from "~/services/auth.server";
+import { notify } from "~/lib/notify";
+import { callAuth, clientIp, getSessionUser, requireUser } from "~/services/auth.server";
+import { getDb } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Votre Profil – ${BRAND_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { user };
+const LINKEDIN = "linkedin";
+
+function linkedinConfigured() {
+  const env = getEnv();
+  return Boolean(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET);
 }
 
-export default function Profile({ loaderData: { user } }: Route.ComponentProps) {
+/** The user's LinkedIn account row (better-auth's account id), if linked. */
+async function linkedAccountId(userId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, LINKEDIN)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  let linkedin: LinkedInState = { configured: false };
+  if (linkedinConfigured()) {
+    try {
+      linkedin = { configured: true, linked: (await linkedAccountId(user.id)) !== null };
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, "linkedin account lookup failed");
+      linkedin = { configured: true, linked: false };
+    }
+  }
+  return { user, linkedin };
+}
+
+const reply = (result: Omit<ProfileActionResult, "stamp">, status = result.ok ? 200 : 400) =>
+  data<ProfileActionResult>({ ...result, stamp: Date.now() }, { status });
+const failure = (description: string, status = 400) =>
+  reply({ ok: false, toast: { type: "error", title: "Erreur", description } }, status);
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) {
+    logger.info({ ip: clientIp(request) }, "refused: linkedin change without a session");
+    return failure(M.signedOut, 401);
+  }
+  if (!linkedinConfigured()) return failure(M.notConfigured);
+  const intent = (await request.formData()).get("intent");
+
+  if (intent === "link") {
+    // better-auth's link flow: it answers with LinkedIn's authorization URL and sets its state cookie.
+    const result = await callAuth<{ url?: string }>(request, "/link-social", {
+      body: { provider: LINKEDIN, callbackURL: "/profile", errorCallbackURL: "/profile", disableRedirect: true },
+    });
+    if (!result.ok || !result.data?.url) {
+      logger.warn({ userId: user.id, status: result.status, code: result.code }, "linkedin link could not start");
+      return failure(result.code === "SESSION_NOT_FRESH" ? M.notFresh : M.linkFailed, result.status >= 400 ? result.status : 500);
+    }
+    throw redirect(result.data.url, { headers: result.headers });
+  }
+
+  if (intent === "unlink") {
+    const accountId = await linkedAccountId(user.id);
+    if (!accountId) return failure(M.notLinked, 404);
+    const result = await callAuth(request, "/unlink-account", { body: { accountId } });
+    if (!result.ok) {
+      logger.warn({ userId: user.id, status: result.status, code: result.code }, "linkedin unlink refused");
+      const message =
+        result.code === "FAILED_TO_UNLINK_LAST_ACCOUNT" ? M.lastAccount : result.code === "SESSION_NOT_FRESH" ? M.notFresh : M.unlinkFailed;
+      return failure(message, result.status);
+    }
+    logger.info({ userId: user.id }, "linkedin account unlinked");
+    return reply({ ok: true, toast: { type: "success", title: M.disconnected } });
+  }
+  return failure(M.linkFailed);
+}
+
+export default function Profile({ loaderData: { user, linkedin } }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const error = params.get("error");
+  // better-auth comes back to /profile?error=... when linking failed: a French toast, then a clean URL.
+  useEffect(() => {
+    if (!error) return;
+    notify({ type: "error", title: "Erreur", description: linkCallbackError(error) });
+    setParams(
+      (p) => {
+        p.delete("error");
+        p.delete("error_description");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [error, setParams]);
+
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto grid max-w-3xl gap-6">
       <PageHeader title="Votre Profil" />
-      <Card>
-        <CardContent className="flex items-center gap-4">
-          <UserAvatar name={user.name} email={user.email} image={user.image} className="size-16 text-lg" />
-          <div className="min-w-0">
-            <p className="truncate text-lg font-medium">{user.name || user.email.split("@")[0] || "Utilisateur"}</p>
-            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-          </div>
-        </CardContent>
-      </Card>
+      <ProfileCard user={user} />
+      <LinkedInCard state={linkedin} />
     </div>
   );
 }

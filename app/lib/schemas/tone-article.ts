@@ -1,0 +1,37 @@
+/** The 'Create New Tone Article' form (spec part 2, section 5): name required, parent and content optional. */
+import { z } from "zod";
+
+export const TONE_NAME_MAX = 200;
+export const TONE_CONTENT_MAX = 50_000;
+
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => (v && v.trim() ? v.trim() : null));
+
+export const toneArticleSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(TONE_NAME_MAX, `Name must be at most ${TONE_NAME_MAX} characters`),
+  /** A tone group id, or 'none' (or nothing) for no parent. */
+  parent: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === "" || v === "none") return null;
+      const id = typeof v === "number" ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        ctx.addIssue({ code: "custom", message: "Parent group not found" });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  content: optionalText.pipe(
+    z.string().max(TONE_CONTENT_MAX, `Content must be at most ${TONE_CONTENT_MAX} characters`).nullable(),
+  ),
+});
+
+export type ToneArticleInput = z.input<typeof toneArticleSchema>;
+export type ToneArticleValues = z.output<typeof toneArticleSchema>;

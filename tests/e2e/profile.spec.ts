@@ -1,0 +1,62 @@
+/** /profile (spec part 2, French): 'Votre Profil', avatar, display name rule, e-mail and the LinkedIn card. */
+import { expect, test } from "./support/fixtures";
+import { open } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
+
+/** The run's server inherits this process's environment (support/server.ts). */
+const linkedinConfigured = Boolean(process.env.LINKEDIN_CLIENT_ID && process.env.LINKEDIN_CLIENT_SECRET);
+
+test("shows the full name, the e-mail, the e-mail's first letter as avatar, and that LinkedIn is not configured", async ({
+  signedInPage: page,
+  account,
+}) => {
+  await open(page, "/profile");
+  await expect(page).toHaveTitle(/Votre Profil/);
+  await expect(page.getByRole("heading", { name: "Votre Profil", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("profile-name")).toHaveText("Camille Dupont");
+  await expect(page.getByTestId("profile-email")).toHaveText(account.email);
+  await expect(page.getByTestId("profile-avatar")).toHaveText(account.email[0].toUpperCase());
+
+  // The test server has no LinkedIn application: the card says so, with no button to press.
+  test.skip(linkedinConfigured, "this run's server has LinkedIn configured");
+  const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
+  await expect(card.getByRole("heading", { name: "Connectez votre compte LinkedIn" })).toBeVisible();
+  await expect(card).toContainText("La connexion à LinkedIn n'est pas configurée sur ce serveur.");
+  await expect(card.getByRole("button")).toHaveCount(0);
+});
+
+test("without a full name, the display name is the part of the e-mail before the @", async ({ page }) => {
+  const account = await createSignedInAccount(page, newAccount({ prefix: "sans-nom" }));
+  await open(page, "/profile");
+  await expect(page.getByTestId("profile-name")).toHaveText(account.email.split("@")[0]);
+  await expect(page.getByTestId("profile-email")).toHaveText(account.email);
+  await expect(page.getByTestId("profile-avatar")).toHaveText("S");
+});
+
+test("a visitor is sent to /auth", async ({ page }) => {
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+// Runs when the suite is started with (any) LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET; LinkedIn itself is stubbed.
+test("with LinkedIn configured, the button starts better-auth's link flow, and a failed link gives a French toast", async ({
+  signedInPage: page,
+}) => {
+  test.skip(!linkedinConfigured, "LinkedIn is not configured for this run");
+  let target = "";
+  await page.route(/linkedin\.com/, async (route) => {
+    target = route.request().url();
+    await route.fulfill({ status: 200, contentType: "text/html", body: "<main>LinkedIn</main>" });
+  });
+  await open(page, "/profile");
+  const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
+  await expect(card).not.toContainText("n'est pas configurée");
+  await card.getByRole("button", { name: "Connecter LinkedIn" }).click();
+  await expect.poll(() => target).toContain("linkedin.com/oauth");
+  expect(new URL(target).searchParams.get("client_id")).toBe(process.env.LINKEDIN_CLIENT_ID);
+  expect(new URL(target).searchParams.get("redirect_uri")).toMatch(/\/api\/auth\/callback\/linkedin$/);
+
+  await open(page, "/profile?error=email_does_not_match");
+  await expect(page.getByText("L'adresse e-mail de votre compte LinkedIn ne correspond pas à celle de votre compte.")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+});
