@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { pages, pagesVersions, sites } from "../../db/schema";
 import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 
 export type Actor = { id: string };
 
@@ -75,4 +76,18 @@ export async function ownedVersion(user: Actor, versionId: number) {
     .where(and(eq(pagesVersions.id, versionId), eq(sites.linkedUser, user.id)));
   if (!row) throw new NotFoundError("version");
   return { versionId: row.id, page: await ownedPage(user, row.page) };
+}
+
+/**
+ * The page of a screen's URL (/sites/:siteId/pages/:pageId/...), owned by the user and on that site;
+ * null (logged as a refused access) for anything else, which the screen answers as a missing page.
+ */
+export async function findOwnedPage(user: Actor, params: { siteId?: string; pageId?: string }, screen: string): Promise<OwnedPage | null> {
+  try {
+    return await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    logger.info({ userId: user.id, siteId: params.siteId, pageId: params.pageId }, `refused: ${screen} of a missing or foreign page`);
+    return null;
+  }
 }

@@ -25,7 +25,7 @@ import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
-import { NotFoundError, ownedPage, parseId, type OwnedPage } from "~/models/access.server";
+import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import {
   AddKeywordError,
   addKeyword,
@@ -48,18 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-/** The page of the URL, owned by the user and on the URL's site; anything else is a missing page. */
-async function findPage(user: SessionUser, params: Route.LoaderArgs["params"]): Promise<OwnedPage | null> {
-  try {
-    return await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      logger.info({ userId: user.id, siteId: params.siteId, pageId: params.pageId }, "refused: keywords of a missing or foreign page");
-      return null;
-    }
-    throw error;
-  }
-}
+const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "keywords");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -158,7 +147,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "toggle": {
       const linkId = idField(form, "linkId");
       const value = form.get("value");
-      if (!linkId || (value !== "true" && value !== "false")) return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.toggleUnable) });
+      if (!linkId || (value !== "true" && value !== "false"))
+        return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.toggleUnable) });
       try {
         await setToSearch(user, linkId, value === "true", page.id);
         return reply({ ok: true, intent });
@@ -180,7 +170,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       } catch (error) {
         if (error instanceof KeywordNotFoundError || error instanceof NotFoundError) {
           logger.info({ userId: user.id, pageId: page.id, keywordId }, "refused: SERP search of a missing or foreign keyword");
-          return reply({ ok: false, intent, toast: { type: "error", title: KEYWORD_TEXTS.unexpected, description: KEYWORD_TEXTS.keywordNotFound } }, 404);
+          return reply(
+            { ok: false, intent, toast: { type: "error", title: KEYWORD_TEXTS.unexpected, description: KEYWORD_TEXTS.keywordNotFound } },
+            404,
+          );
         }
         if (error instanceof MissingActionError) {
           logger.error({ action: error.actionName }, "action catalogue entry missing");

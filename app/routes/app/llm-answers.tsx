@@ -21,7 +21,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { LLM_REFRESH_DELAY_MS, LLM_TEXTS } from "~/lib/llm-rules";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
-import { NotFoundError, ownedPage, parseId, type OwnedPage } from "~/models/access.server";
+import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
 import { MissingActionError } from "~/models/page-action.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
@@ -33,18 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-/** The page of the URL, owned by the user and on the URL's site; anything else is a missing page. */
-async function findPage(user: SessionUser, params: Route.LoaderArgs["params"]): Promise<OwnedPage | null> {
-  try {
-    return await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      logger.info({ userId: user.id, siteId: params.siteId, pageId: params.pageId }, "refused: LLM answers of a missing or foreign page");
-      return null;
-    }
-    throw error;
-  }
-}
+const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "LLM answers");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -34,7 +34,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { parseForm } from "~/lib/schemas/form";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
-import { NotFoundError, ownedPage, parseId, type OwnedPage } from "~/models/access.server";
+import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import { MissingActionError } from "~/models/page-action.server";
 import {
   createVersion,
@@ -54,18 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-/** The page of the URL, owned by the user and on the URL's site; anything else is a missing page. */
-async function findPage(user: SessionUser, params: Route.LoaderArgs["params"]): Promise<OwnedPage | null> {
-  try {
-    return await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      logger.info({ userId: user.id, siteId: params.siteId, pageId: params.pageId }, "refused: page versions of a missing or foreign page");
-      return null;
-    }
-    throw error;
-  }
-}
+const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "page versions");
 
 /** What the screen receives of a version: the source as text, and the sanitized HTML it may render. */
 function toScreenVersion(row: VersionRow): ScreenVersion {
