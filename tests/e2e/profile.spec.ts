@@ -1,10 +1,9 @@
 /** /profile (spec part 2, French): 'Votre Profil', avatar, display name rule, e-mail and the LinkedIn card. */
+import fs from "node:fs";
 import { expect, test } from "./support/fixtures";
+import { freePort, makeDataDir, startServer } from "./support/server";
 import { open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
-
-/** The run's server inherits this process's environment (support/server.ts). */
-const linkedinConfigured = Boolean(process.env.LINKEDIN_CLIENT_ID && process.env.LINKEDIN_CLIENT_SECRET);
 
 test("shows the full name, the e-mail, the e-mail's first letter as avatar, and that LinkedIn is not configured", async ({
   signedInPage: page,
@@ -17,8 +16,7 @@ test("shows the full name, the e-mail, the e-mail's first letter as avatar, and 
   await expect(page.getByTestId("profile-email")).toHaveText(account.email);
   await expect(page.getByTestId("profile-avatar")).toHaveText(account.email[0].toUpperCase());
 
-  // The test server has no LinkedIn application: the card says so, with no button to press.
-  test.skip(linkedinConfigured, "this run's server has LinkedIn configured");
+  // The run's server has no LinkedIn application: the card says so, with no button to press.
   const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
   await expect(card.getByRole("heading", { name: "Connectez votre compte LinkedIn" })).toBeVisible();
   await expect(card).toContainText("La connexion à LinkedIn n'est pas configurée sur ce serveur.");
@@ -38,25 +36,46 @@ test("a visitor is sent to /auth", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-// Runs when the suite is started with (any) LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET; LinkedIn itself is stubbed.
+// A server of its own with (fake) LinkedIn credentials; LinkedIn itself is stubbed in the browser.
 test("with LinkedIn configured, the button starts better-auth's link flow, and a failed link gives a French toast", async ({
-  signedInPage: page,
+  browser,
+  clientAddress,
 }) => {
-  test.skip(!linkedinConfigured, "LinkedIn is not configured for this run");
-  let target = "";
-  await page.route(/linkedin\.com/, async (route) => {
-    target = route.request().url();
-    await route.fulfill({ status: 200, contentType: "text/html", body: "<main>LinkedIn</main>" });
+  test.setTimeout(90_000);
+  const port = await freePort();
+  const dataDir = makeDataDir("linkedin");
+  const server = await startServer({
+    port,
+    dataDir,
+    env: { LINKEDIN_CLIENT_ID: "test-client-id", LINKEDIN_CLIENT_SECRET: "test-client-secret" },
   });
-  await open(page, "/profile");
-  const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
-  await expect(card).not.toContainText("n'est pas configurée");
-  await card.getByRole("button", { name: "Connecter LinkedIn" }).click();
-  await expect.poll(() => target).toContain("linkedin.com/oauth");
-  expect(new URL(target).searchParams.get("client_id")).toBe(process.env.LINKEDIN_CLIENT_ID);
-  expect(new URL(target).searchParams.get("redirect_uri")).toMatch(/\/api\/auth\/callback\/linkedin$/);
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
+  });
+  try {
+    const page = await context.newPage();
+    await createSignedInAccount(page, newAccount({ fullName: "Lina Kedin" }), dataDir);
+    let target = "";
+    await page.route(/linkedin\.com/, async (route) => {
+      target = route.request().url();
+      await route.fulfill({ status: 200, contentType: "text/html", body: "<main>LinkedIn</main>" });
+    });
+    await open(page, "/profile");
+    const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
+    await expect(card).not.toContainText("n'est pas configurée");
+    await card.getByRole("button", { name: "Connecter LinkedIn" }).click();
+    await expect.poll(() => target).toContain("linkedin.com/oauth");
+    expect(new URL(target).searchParams.get("client_id")).toBe("test-client-id");
+    expect(new URL(target).searchParams.get("redirect_uri")).toBe(`${server.url}/api/auth/callback/linkedin`);
 
-  await open(page, "/profile?error=email_does_not_match");
-  await expect(page.getByText("L'adresse e-mail de votre compte LinkedIn ne correspond pas à celle de votre compte.")).toBeVisible();
-  await expect(page).toHaveURL(/\/profile$/);
+    await open(page, "/profile?error=email_does_not_match");
+    await expect(page.getByText("L'adresse e-mail de votre compte LinkedIn ne correspond pas à celle de votre compte.")).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

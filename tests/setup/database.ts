@@ -21,7 +21,13 @@ export type TestDatabase = {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 };
 
-type Clone = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void>; query: TestDatabase["query"]; destroy: () => Promise<void> };
+type Clone = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  query: TestDatabase["query"];
+  destroy: () => Promise<void>;
+};
 
 export function useTestDatabase(): TestDatabase {
   let clone: Clone | undefined;
@@ -34,6 +40,8 @@ export function useTestDatabase(): TestDatabase {
   });
 
   afterAll(async () => {
+    // Let queries that a test started without waiting (better-auth's counters) finish first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     await closeDatabase();
     await clone?.destroy();
   });
@@ -69,7 +77,7 @@ async function clonePglite(tarball: string): Promise<Clone> {
     kind: "pglite",
     close,
     destroy: close,
-    query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as never[])).rows,
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params as never[])).rows,
   };
 }
 
@@ -91,6 +99,9 @@ async function clonePostgres(serverUrl: string, template: string): Promise<Clone
     }
   });
   const pool = new pg.Pool({ connectionString: databaseUrlFor(serverUrl, name), max: 5 });
+  // A query still running in the background (better-auth updates its counters without waiting) may
+  // hold a connection when the file ends; DROP ... WITH (FORCE) then ends it, which is expected here.
+  pool.on("error", () => undefined);
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -105,6 +116,6 @@ async function clonePostgres(serverUrl: string, template: string): Promise<Clone
       await close();
       await admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
     },
-    query: async <T,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
   };
 }

@@ -28,7 +28,7 @@ export function makeDataDir(tag = "e2e"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `seo-${tag}-`));
 }
 
-export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -40,17 +40,28 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     LOG_LEVEL: "warn",
   };
   // The tests' server must not send real e-mail, nor use a database or bucket of the environment.
-  for (const name of ["SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL", "AUTH_SECRET"]) {
+  for (const name of [
+    "SMTP_URL",
+    "DATABASE_URL",
+    "S3_ENDPOINT",
+    "S3_BUCKET",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_PUBLIC_URL",
+    "AUTH_SECRET",
+    "LINKEDIN_CLIENT_ID",
+    "LINKEDIN_CLIENT_SECRET",
+  ]) {
     delete env[name];
   }
-  return env;
+  return { ...env, ...extra };
 }
 
 /** Spawns the server process (without waiting for it). Its output is kept in `output()`. */
-export function spawnServer(port: number, dataDir: string, logFile?: string) {
+export function spawnServer(port: number, dataDir: string, logFile?: string, extraEnv?: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: APP_ROOT,
-    env: serverEnv(port, dataDir),
+    env: serverEnv(port, dataDir, extraEnv),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -81,10 +92,16 @@ export type RunningServer = {
 };
 
 /** Starts a server and resolves once it printed 'Ready on' and /api/health answers 200. */
-export async function startServer(options: { port: number; dataDir: string; logFile?: string; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  logFile?: string;
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}): Promise<RunningServer> {
   const { port, dataDir } = options;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const started = spawnServer(port, dataDir, options.logFile);
+  const started = spawnServer(port, dataDir, options.logFile, options.env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
