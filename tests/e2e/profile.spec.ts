@@ -66,7 +66,9 @@ test("with LinkedIn configured, the button starts better-auth's link flow, and a
     const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
     await expect(card).not.toContainText("n'est pas configurée");
     await card.getByRole("button", { name: "Connecter LinkedIn" }).click();
-    await expect.poll(() => target).toContain("linkedin.com/oauth");
+    // The browser arrives at (the stub of) LinkedIn's authorization page before the next step.
+    await page.waitForURL(/linkedin\.com\/oauth/);
+    expect(target).toContain("linkedin.com/oauth");
     expect(new URL(target).searchParams.get("client_id")).toBe("test-client-id");
     expect(new URL(target).searchParams.get("redirect_uri")).toBe(`${server.url}/api/auth/callback/linkedin`);
 
