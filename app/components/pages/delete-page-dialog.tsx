@@ -1,19 +1,11 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
-import { notify } from "~/lib/notify";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { PageActionResult, PageItem } from "./types";
 
 /** Deleting a page asks first (spec part 2, section 8). */
 export function DeletePageDialog({ page, siteId, onClose }: { page: PageItem | null; siteId: number; onClose: () => void }) {
-  const fetcher = useFetcher<PageActionResult>();
+  const fetcher = useToastFetcher<PageActionResult>(() => onClose());
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) notify(fetcher.data.toast);
-    onClose();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 
   return (
     <ConfirmDeleteDialog

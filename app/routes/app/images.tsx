@@ -1,8 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/images";
-import { Breadcrumb } from "~/components/breadcrumb";
+import { PageTrail } from "~/components/page-trail";
 import { DeleteImageDialog, type ImageToDelete } from "~/components/images/delete-dialog";
 import { ExampleGrid, ExampleUpload } from "~/components/images/examples";
 import { GenerateImageForm } from "~/components/images/generate-form";
@@ -70,7 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const raw = String(form.get("intent") ?? "");
   const intent = (INTENTS as string[]).includes(raw) ? (raw as ImageIntent) : null;
   if (!intent) return reply("generate", false, { type: "error", title: "Error", description: "Unknown request." });
-  const fail = (status: number, description?: string) => reply(intent, false, { type: "error", title: FAILURES[intent], description }, status);
+  const fail = (status: number, description?: string) =>
+    reply(intent, false, { type: "error", title: FAILURES[intent], description }, status);
 
   try {
     const page = await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
@@ -103,7 +103,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ImagesScreen({ loaderData: { page, images } }: Route.ComponentProps) {
-  const base = `/sites/${page.site.id}/pages/${page.id}`;
   const [toDelete, setToDelete] = useState<ImageToDelete | null>(null);
   const onDelete = (image: { id: number }, label: string) => setToDelete({ id: image.id, label });
 
@@ -115,25 +114,24 @@ export default function ImagesScreen({ loaderData: { page, images } }: Route.Com
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Breadcrumb
-        items={[
-          { label: "My Sites", to: "/sites" },
-          { label: page.site.name, to: `/sites/${page.site.id}` },
-          { label: "Pages", to: `/sites/${page.site.id}/pages` },
-          { label: page.name, to: base },
-          { label: "Images" },
-        ]}
+      <PageTrail
+        page={{ id: page.id, name: page.name, siteId: page.site.id, siteName: page.site.name }}
+        current="Images"
+        backLabel="Back to Page"
       />
-      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
-        <Link to={base}>
-          <ArrowLeft aria-hidden="true" /> Back to Page
-        </Link>
-      </Button>
       <h1 className="mb-6 text-2xl font-bold break-words">Images – {page.name}</h1>
 
       <div className="grid gap-6">
-        <Section id="propositions" title="Image Propositions" description="Cover images proposed for this page. The chosen one is used as the cover.">
-          {images ? <PropositionGrid images={images.propositions} onDelete={onDelete} /> : <LoadError text={IMAGE_MESSAGES.loadPropositions} />}
+        <Section
+          id="propositions"
+          title="Image Propositions"
+          description="Cover images proposed for this page. The chosen one is used as the cover."
+        >
+          {images ? (
+            <PropositionGrid images={images.propositions} onDelete={onDelete} />
+          ) : (
+            <LoadError text={IMAGE_MESSAGES.loadPropositions} />
+          )}
         </Section>
 
         <Section id="generate" title="Generate New Image" description="The request is queued; new propositions appear here once generated.">

@@ -5,11 +5,11 @@
  * the screen shows as a toast (or inline, for the add dialog). Contract relied on by tests: POST
  * intent=add, keyword=<text> to this route (or its .data URL) adds a keyword.
  */
-import { ArrowLeft, Plus, RefreshCw } from "lucide-react";
+import { Plus, RefreshCw } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
-import { Await, data, Link, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, data, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/keywords";
-import { Breadcrumb } from "~/components/breadcrumb";
+import { PageTrail } from "~/components/page-trail";
 import { AddKeywordDialog } from "~/components/keywords/add-keyword-dialog";
 import { KeywordsTable } from "~/components/keywords/keywords-table";
 import { SerpDialog } from "~/components/keywords/serp-dialog";
@@ -208,25 +208,10 @@ export default function KeywordsScreen({ loaderData }: Route.ComponentProps) {
   const { page, keywords, serpsActionAvailable: canSearch } = loaderData;
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<ScreenKeyword | null>(null);
-  const pagePath = `/sites/${page.siteId}/pages/${page.id}`;
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Breadcrumb
-        items={[
-          { label: "My Sites", to: "/sites" },
-          { label: page.siteName, to: `/sites/${page.siteId}` },
-          { label: "Pages", to: `/sites/${page.siteId}/pages` },
-          { label: page.name, to: pagePath },
-          { label: "Keywords" },
-        ]}
-      />
-      <Link
-        to={pagePath}
-        className="mb-3 inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to {page.name}
-      </Link>
+      <PageTrail page={page} current="Keywords" />
       <PageHeader
         title={`${page.name} - Keywords`}
         description={page.url}

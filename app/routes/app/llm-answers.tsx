@@ -5,11 +5,11 @@
  * and reads the list again 2 seconds later. Contract: POST intent=search to this route (or its .data
  * URL) queues the search and answers an LlmSearchResult.
  */
-import { ArrowLeft, Bot, RefreshCw } from "lucide-react";
+import { Bot, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useRevalidator } from "react-router";
+import { data, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/llm-answers";
-import { Breadcrumb } from "~/components/breadcrumb";
+import { PageTrail } from "~/components/page-trail";
 import { LlmAnswersTable } from "~/components/llm-answers/answers-table";
 import type { LlmSearchResult, ScreenLlmAnswer } from "~/components/llm-answers/types";
 import { PageHeader } from "~/components/page-header";
@@ -79,7 +79,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
   const { page, answers, loadedAt } = loaderData;
-  const pagePath = `/sites/${page.siteId}/pages/${page.id}`;
 
   // The load error is also said as a toast, once per load.
   useEffect(() => {
@@ -88,20 +87,7 @@ export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Breadcrumb
-        items={[
-          { label: "My Sites", to: "/sites" },
-          { label: page.siteName, to: `/sites/${page.siteId}` },
-          { label: "Pages", to: `/sites/${page.siteId}/pages` },
-          { label: page.name, to: pagePath },
-          { label: "LLM Answers" },
-        ]}
-      />
-      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
-        <Link to={pagePath}>
-          <ArrowLeft aria-hidden="true" /> Back to {page.name}
-        </Link>
-      </Button>
+      <PageTrail page={page} current="LLM Answers" />
       <PageHeader title={`${page.name} - LLM Answers`} description={page.url} actions={<SearchButton key={page.id} />} />
       {answers === null ? <LoadError /> : <LlmAnswersTable answers={answers} />}
     </div>

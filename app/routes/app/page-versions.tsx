@@ -5,11 +5,12 @@
  * toast. Contract relied on by other tests: POST intent=add-html, format=html, content=<html> to this
  * route (or its .data URL) creates a version.
  */
-import { ArrowLeft, ClipboardPaste, RefreshCw, Sparkles } from "lucide-react";
+import { ClipboardPaste, RefreshCw, Sparkles } from "lucide-react";
 import { Suspense, useCallback, useState } from "react";
-import { Await, data, Link, useRevalidator } from "react-router";
+import { Await, data, useRevalidator } from "react-router";
 import { marked } from "marked";
 import type { Route } from "./+types/page-versions";
+import { PageTrail } from "~/components/page-trail";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -190,16 +191,10 @@ function PageVersions({ page, versions }: { page: Route.ComponentProps["loaderDa
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const openAdd = useCallback(() => setAdding(true), []);
-  const pagePath = `/sites/${page.siteId}/pages/${page.id}`;
 
   return (
     <div className="mx-auto max-w-6xl">
-      <Link
-        to={pagePath}
-        className="mb-3 inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to {page.name}
-      </Link>
+      <PageTrail page={page} current="Versions" />
       <PageHeader
         title={`${page.name} - Versions`}
         description={page.url}

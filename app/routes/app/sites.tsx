@@ -1,10 +1,11 @@
 import { Globe, MoreVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
-import { Await, data, Link, useFetcher, useRevalidator } from "react-router";
+import { Await, data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/sites";
 import { PageHeader } from "~/components/page-header";
 import { SiteDialog, type EditableSite, type SiteActionResult } from "~/components/site-dialog";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
@@ -187,14 +188,8 @@ function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () =
 }
 
 function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClose: () => void }) {
-  const fetcher = useFetcher<SiteActionResult>();
+  const fetcher = useToastFetcher<SiteActionResult>(() => onClose());
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) notify(fetcher.data.toast);
-    onClose();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 
   return (
     <ConfirmDeleteDialog
