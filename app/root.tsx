@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -20,13 +21,21 @@ import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
+import type { PublicConfig } from "~/lib/public-config";
 import { getSessionUser } from "~/services/auth.server";
+import { getEnv } from "~/services/env.server";
 import { readToast } from "~/services/toast.server";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getSessionUser(request), readToast(request)]);
-  return data({ user, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const env = getEnv();
+  const publicConfig: PublicConfig = {
+    origin: env.PUBLIC_URL,
+    contactEmail: env.CONTACT_EMAIL,
+    paymentLinkUrl: env.PAYMENT_LINK_URL ?? "/first-article",
+  };
+  return data({ user, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -38,10 +47,15 @@ export function useOptionalUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
+/** A route's `handle.lang` sets the document's language (the public pages are mostly English, the app French). */
+export type RouteHandle = { lang?: "en" | "fr" };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const matches = useMatches();
+  const lang = matches.map((match) => (match.handle as RouteHandle | undefined)?.lang).findLast(Boolean) ?? "fr";
   return (
-    <html lang="fr">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -3,8 +3,21 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 /** Every URL of the product, grouped as in the specification's route tables. */
 export default [
   // Public side (spec part 3).
-  index("routes/public/home.tsx"),
+  index("routes/public/home.tsx", { id: "home" }),
+  route("home-4-pricing-google-2-why-ai", "routes/public/home.tsx", { id: "home-4-pricing-google-2-why-ai" }),
   route("maintenance", "routes/public/maintenance.tsx"),
+  route("home-1", "routes/public/home-1.tsx"),
+  route("home-2", "routes/public/home-2.tsx"),
+  route("home-3", "routes/public/home-3.tsx"),
+  route("home-4", "routes/public/home-4.tsx"),
+  route("home-4-pricing-openai", "routes/public/home-4-pricing.tsx", { id: "home-4-pricing-openai" }),
+  route("home-4-pricing-antropic", "routes/public/home-4-pricing.tsx", { id: "home-4-pricing-antropic" }),
+  route("home-4-pricing-google", "routes/public/home-4-pricing.tsx", { id: "home-4-pricing-google" }),
+  route("home-5", "routes/public/home-5.tsx"),
+  route("first-article", "routes/public/first-article.tsx"),
+  route("first-article-success", "routes/public/first-article-success.tsx"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
   route("login", "routes/public/to-auth.tsx", { id: "login" }),
   route("signup", "routes/public/to-auth.tsx", { id: "signup" }),
   route("view/:versionId", "routes/public/view.tsx"),
@@ -44,6 +57,7 @@ export default [
     route("countries", "routes/api/countries.ts"),
     route("countries/:countryId/languages", "routes/api/languages.ts"),
     route("tone-groups", "routes/api/tone-groups.ts"),
+    route("contact", "routes/api/contact.ts"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

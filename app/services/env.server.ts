@@ -55,6 +55,10 @@ const envSchema = z
         if (/^\d+$/.test(v)) return Number(v);
         return v;
       }),
+    /** The team's address: receives contact messages and is shown on the public pages. */
+    CONTACT_EMAIL: z.email("must be an e-mail address").default("contact@seo-ia-content.fr"),
+    /** The card-payment link of the 1€ trial article (a Stripe payment link, for instance). Unset: the pricing button opens /first-article. */
+    PAYMENT_LINK_URL: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

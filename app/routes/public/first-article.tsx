@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main className="flex-1">first-article</main>;
+}

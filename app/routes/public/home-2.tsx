@@ -1,0 +1,5 @@
+export const handle = { lang: "en" };
+
+export default function Page() {
+  return <main className="flex-1">home-2</main>;
+}
