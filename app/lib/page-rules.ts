@@ -4,7 +4,7 @@
  * search and status filters, the sort toggle, pagination constants and the batch limits.
  */
 import { formatDateTime } from "~/lib/format";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The statuses table's defaults, used when it cannot be read (spec part 2, sections 3 and 9). */
 export const DEFAULT_STATUSES = [

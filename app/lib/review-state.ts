@@ -2,7 +2,7 @@
  * The review state of an article version (spec part 2, section 4), derived from two flags, and the
  * four actions with their exact texts. Shared by the review screen and the model that applies them.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export type ReviewState = "Draft" | "In revision" | "Approved";
 

@@ -17,10 +17,11 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
   const db = await getDb();
   const newest = db
     .selectDistinctOn([pagesVersions.page], {
-      pageId: pages.id,
-      pageName: pages.name,
-      versionId: pagesVersions.id,
-      createdDate: pagesVersions.createdDate,
+      // Aliased: both tables have an "id", which the outer query could not tell apart.
+      pageId: sql<number>`${pages.id}`.as("page_id"),
+      pageName: sql<string>`${pages.name}`.as("page_name"),
+      versionId: sql<number>`${pagesVersions.id}`.as("version_id"),
+      createdDate: sql<Date>`${pagesVersions.createdDate}`.as("version_date"),
     })
     .from(pagesVersions)
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
@@ -30,12 +31,12 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
   const rows = await db
     .select()
     .from(newest)
-    .orderBy(desc(sql`${newest.createdDate}`), desc(sql`${newest.versionId}`))
+    .orderBy(desc(newest.createdDate), desc(newest.versionId))
     .limit(limit);
   return rows.map((row) => ({
     pageId: row.pageId,
     pageName: row.pageName,
     latestVersionId: row.versionId,
-    latestVersionDate: row.createdDate.toISOString(),
+    latestVersionDate: new Date(row.createdDate).toISOString(),
   }));
 }

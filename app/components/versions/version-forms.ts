@@ -3,7 +3,7 @@
  * parsed in the browser for quick feedback and again by the route's action, plus the texts the
  * screen shows. The action answers every intent with a VersionActionResult.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { FieldErrors } from "~/lib/schemas/form";
 import type { Toast } from "~/lib/toast";
 

@@ -1,5 +1,5 @@
 /** The auth forms' schemas, used in the browser for fast feedback and again in the actions. */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 export const PASSWORD_MISMATCH = "Les mots de passe ne correspondent pas";

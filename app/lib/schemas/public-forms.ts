@@ -2,7 +2,7 @@
  * The public forms' schemas (spec part 3, section 5), with the spec's messages, used in the browser and
  * again in the actions. Both forms carry a honeypot field ('website') that people never see nor fill.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;

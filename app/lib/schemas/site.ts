@@ -2,7 +2,7 @@
  * The site dialog's schema (spec part 1, sections 3 and 5), used in the browser and in the action.
  * Texts are the spec's (English, as on the site screens).
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from "~/lib/constants";
 
 /** Empty, 'none' or absent become null (language, country, tone group). */

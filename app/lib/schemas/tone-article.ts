@@ -1,5 +1,5 @@
 /** The 'Create New Tone Article' form (spec part 2, section 5): name required, parent and content optional. */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const TONE_NAME_MAX = 200;
 export const TONE_CONTENT_MAX = 50_000;

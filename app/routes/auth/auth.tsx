@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/auth";
+import { seoMeta } from "~/lib/seo";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
@@ -17,7 +18,12 @@ import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: `Connexion – ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: `Connexion – ${BRAND_NAME}`,
+    description: "Connectez-vous ou créez votre compte pour suivre vos sites, relire et approuver vos articles SEO rédigés avec l'IA et relus par un expert.",
+    path: "/auth",
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);

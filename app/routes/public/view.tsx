@@ -75,8 +75,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "article:published_time", content: article.createdDate },
     { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
     { tagName: "link", rel: "canonical", href: url },
+    { "script:ld+json": articleLd({ ...article, url, imageUrl }) },
   ];
 };
+
+/** schema.org Article data: what AI assistants and search engines read to cite the article. */
+function articleLd(article: { title: string; description: string; createdDate: string; url: string; imageUrl: string | null }) {
+  const publisher = { "@type": "Organization", name: BRAND_NAME, url: new URL("/", article.url).href };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title.slice(0, 110),
+    description: article.description,
+    datePublished: article.createdDate,
+    dateModified: article.createdDate,
+    mainEntityOfPage: { "@type": "WebPage", "@id": article.url },
+    url: article.url,
+    ...(article.imageUrl ? { image: [article.imageUrl] } : {}),
+    author: publisher,
+    publisher,
+  };
+}
 
 export default function ViewArticle({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;

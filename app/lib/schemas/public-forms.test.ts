@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { parseForm } from "./form";
+import { contactSchema, firstArticleSchema, normalizeWebsiteUrl, siteNameFromUrl } from "./public-forms";
+
+describe("the contact form schema", () => {
+  it("accepts a name of 2 characters, a valid address and a message of 10, trimmed and lower-cased", () => {
+    expect(parseForm(contactSchema, { name: " Jo ", email: " Jo@Example.COM ", message: "0123456789" })).toEqual({
+      ok: true,
+      data: { name: "Jo", email: "jo@example.com", message: "0123456789" },
+    });
+  });
+
+  it("gives the spec's message under each field", () => {
+    expect(parseForm(contactSchema, { name: "J", email: "jo@", message: "too short" })).toEqual({
+      ok: false,
+      errors: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        message: "Message must be at least 10 characters",
+      },
+    });
+    // Spaces do not count.
+    expect(parseForm(contactSchema, { name: "  J  ", email: "a@b.co", message: "         x" }).ok).toBe(false);
+  });
+});
+
+describe("the first-article form schema", () => {
+  it("requires the URL and the Stripe e-mail with the spec's messages", () => {
+    expect(parseForm(firstArticleSchema, {})).toEqual({
+      ok: false,
+      errors: { url: "Website URL is required", stripe_email: "Stripe email is required" },
+    });
+  });
+
+  it("checks the URL and both e-mails", () => {
+    expect(parseForm(firstArticleSchema, { url: "hello world", stripe_email: "x", email1: "y@" })).toEqual({
+      ok: false,
+      errors: { url: "Please enter a valid URL", stripe_email: "Please enter a valid email", email1: "Please enter a valid email" },
+    });
+  });
+
+  it("treats the contact e-mail and the guidelines as optional", () => {
+    expect(parseForm(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", email1: "", additional_guidelines: " " })).toEqual({
+      ok: true,
+      data: { url: "https://example.com", stripe_email: "pay@example.com", email1: null, additional_guidelines: null },
+    });
+  });
+});
+
+describe("website addresses", () => {
+  it.each([
+    ["example.com", "https://example.com"],
+    ["www.example.com/blog/", "https://www.example.com/blog"],
+    ["http://shop.example.fr", "http://shop.example.fr"],
+    ["  HTTPS://Example.com/path?q=1  ", "https://example.com/path?q=1"],
+  ])("normalizes %s to %s", (input, expected) => {
+    expect(normalizeWebsiteUrl(input)).toBe(expected);
+  });
+
+  it.each(["", "not a url", "localhost", "ftp://example.com", "javascript:alert(1)", "https://user:pw@example.com", "https://example"])("refuses %j", (input) => {
+    expect(normalizeWebsiteUrl(input)).toBeNull();
+  });
+
+  it("names the site after the URL without protocol and www", () => {
+    expect(siteNameFromUrl("https://www.example.com")).toBe("example.com");
+    expect(siteNameFromUrl("http://blog.example.com/fr/")).toBe("blog.example.com/fr");
+  });
+});

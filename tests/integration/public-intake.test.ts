@@ -1,0 +1,220 @@
+/**
+ * The public submissions (spec part 3): the contact form (POST /api/contact) and the first-article form
+ * (POST /first-article), through their route actions: stored, validated with the spec's messages, guarded
+ * by a honeypot and rate limited per client address. Also the demo list and the sitemap that read them.
+ */
+import { desc, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { actions, contactMessages, pages, pagesActions, pagesVersions, sites } from "../../db/schema";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
+import { listDemoArticles } from "~/models/demo.server";
+import { CONTACT_LIMIT, FIRST_ARTICLE_LIMIT } from "~/models/public-intake.server";
+import { action as contactAction } from "~/routes/api/contact";
+import { action as firstArticleAction } from "~/routes/public/first-article";
+import { loader as sitemapLoader } from "~/routes/public/sitemap";
+import { useTestDatabase } from "../setup/database";
+import { insertUser, uniqueEmail, uniqueIp } from "../setup/factories";
+import { mailsTo } from "../setup/outbox";
+
+const database = useTestDatabase();
+
+function post(path: string, fields: Record<string, string>, ip = uniqueIp()) {
+  return new Request(`http://localhost:3999${path}`, {
+    method: "POST",
+    headers: { [CLIENT_IP_HEADER]: ip, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+type Answer = { data: unknown; init: { status?: number; headers?: HeadersInit } | null };
+/** Route actions answer `data()` (a DataWithResponseInit) or a Response (a redirect). */
+async function run(fn: (args: never) => unknown, request: Request): Promise<{ status: number; body: any; headers: Headers }> {
+  const result = (await fn({ request, params: {}, context: {} } as never)) as Answer | Response;
+  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
+  return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
+}
+
+const contact = (fields: Record<string, string>, ip?: string) => run(contactAction as never, post("/api/contact", fields, ip));
+const firstArticle = (fields: Record<string, string>, ip?: string) => run(firstArticleAction as never, post("/first-article", fields, ip));
+
+describe("the contact form", () => {
+  it("stores the message, records a contact_form request with the message as JSON, and mails the team", async () => {
+    const email = uniqueEmail("visitor");
+    const answer = await contact({ name: "Léa Martin", email: email.toUpperCase(), message: "Can you write 8 articles a month about solar panels?" });
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+
+    const [stored] = await database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    expect(stored).toMatchObject({ name: "Léa Martin", message: "Can you write 8 articles a month about solar panels?" });
+
+    const [request] = await database.db
+      .select({ info2: pagesActions.info2, linkedPage: pagesActions.linkedPage, creator: pagesActions.creator, state: pagesActions.state, name: actions.name })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .orderBy(desc(pagesActions.id))
+      .limit(1);
+    expect(request).toMatchObject({ name: "contact_form", linkedPage: null, creator: null, state: "done" });
+    expect(JSON.parse(request.info2!)).toEqual({ name: "Léa Martin", email, message: "Can you write 8 articles a month about solar panels?" });
+
+    const [mail] = await mailsTo("contact@seo-ia-content.fr").then((mails) => mails.filter((m) => m.text.includes(email)));
+    expect(mail.subject).toBe("Contact form: Léa Martin");
+    expect(mail.text).toContain("Can you write 8 articles a month about solar panels?");
+  });
+
+  it("refuses invalid fields with the spec's messages and stores nothing", async () => {
+    const before = await database.db.$count(contactMessages);
+    const answer = await contact({ name: "L", email: "not-an-address", message: "Too short" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      ok: false,
+      errors: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        message: "Message must be at least 10 characters",
+      },
+    });
+    const missing = await contact({});
+    expect(missing.body.errors).toEqual({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      message: "Message must be at least 10 characters",
+    });
+    expect(await database.db.$count(contactMessages)).toBe(before);
+  });
+
+  it("answers a filled honeypot with a quiet success and stores nothing", async () => {
+    const before = await database.db.$count(contactMessages);
+    const answer = await contact({ name: "Bot", email: uniqueEmail("bot"), message: "Buy cheap links now, best offer", website: "http://spam.example" });
+    expect(answer.body).toEqual({ ok: true });
+    expect(await database.db.$count(contactMessages)).toBe(before);
+  });
+
+  it(`accepts ${CONTACT_LIMIT.max} messages per address in ${CONTACT_LIMIT.windowSeconds / 60} minutes, then answers 429 with Retry-After`, async () => {
+    const ip = uniqueIp();
+    const fields = () => ({ name: "Sam", email: uniqueEmail("sam"), message: "Hello, I would like a quote please." });
+    for (let i = 0; i < CONTACT_LIMIT.max; i++) expect((await contact(fields(), ip)).status).toBe(200);
+    const refused = await contact(fields(), ip);
+    expect(refused).toMatchObject({ status: 429, body: { ok: false, error: "rate-limited" } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await contact(fields())).status).toBe(200);
+  });
+});
+
+describe("the first-article form", () => {
+  it("creates the site with exactly the spec's defaults, nobody as owner, and leads to the success page", async () => {
+    const stripe = uniqueEmail("payer");
+    const answer = await firstArticle({
+      url: "https://www.boulangerie-lyon.example/blog/",
+      stripe_email: stripe,
+      email1: "Owner@Boulangerie-Lyon.example",
+      additional_guidelines: "  Talk about sourdough; never mention competitors.  ",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/first-article-success");
+    expect(answer.headers.get("Set-Cookie")).toMatch(/toast/i);
+
+    const [site] = await database.db.select().from(sites).where(eq(sites.stripeEmail, stripe));
+    expect(site).toMatchObject({
+      name: "boulangerie-lyon.example/blog",
+      url: "https://www.boulangerie-lyon.example/blog",
+      imageLogo: "/placeholder.svg",
+      linkedUser: null,
+      additionalGuidelines: "Talk about sourdough; never mention competitors.",
+      email1: "owner@boulangerie-lyon.example",
+      country: null,
+      language: null,
+      familiarTerms: false,
+      forceDefinedLanguageForSerps: false,
+      serpsNbResults: 10,
+      serpsImgNbResults: 5,
+      addressTheReaderWithI: false,
+      acceptedTopics: null,
+      coverImageWidth: 1200,
+      coverImageHeight: 630,
+      nbImagesToCreate: 3,
+      defaultTypePagePost: "post",
+      defaultStatus: "draft",
+      autoPublishImage: false,
+      toneArticlesGroup: null,
+    });
+  });
+
+  it("accepts an address typed without https:// and keeps optional fields empty", async () => {
+    const stripe = uniqueEmail("payer");
+    expect((await firstArticle({ url: "example-shop.fr", stripe_email: stripe, email1: "" })).status).toBe(302);
+    const [site] = await database.db.select().from(sites).where(eq(sites.stripeEmail, stripe));
+    expect(site).toMatchObject({ name: "example-shop.fr", url: "https://example-shop.fr", email1: null, additionalGuidelines: null });
+  });
+
+  it("refuses missing or invalid fields with the spec's messages and creates nothing", async () => {
+    const before = await database.db.$count(sites);
+    const empty = await firstArticle({ url: "", stripe_email: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ url: "Website URL is required", stripe_email: "Stripe email is required" });
+    const invalid = await firstArticle({ url: "not a url", stripe_email: "nope", email1: "also-nope" });
+    expect(invalid.body.errors).toEqual({
+      url: "Please enter a valid URL",
+      stripe_email: "Please enter a valid email",
+      email1: "Please enter a valid email",
+    });
+    expect(await database.db.$count(sites)).toBe(before);
+  });
+
+  it("drops a filled honeypot without creating a site", async () => {
+    const stripe = uniqueEmail("bot");
+    const answer = await firstArticle({ url: "https://bot.example", stripe_email: stripe, website: "x" });
+    expect(answer.status).toBe(302);
+    expect(await database.db.$count(sites, eq(sites.stripeEmail, stripe))).toBe(0);
+  });
+
+  it(`is rate limited per address (${FIRST_ARTICLE_LIMIT.max} an hour)`, async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < FIRST_ARTICLE_LIMIT.max; i++) {
+      expect((await firstArticle({ url: `https://site-${i}.example`, stripe_email: uniqueEmail("p") }, ip)).status).toBe(302);
+    }
+    const refused = await firstArticle({ url: "https://one-more.example", stripe_email: uniqueEmail("p") }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.toast.description).toContain("There was an error submitting your information. Please try again.");
+    expect(await database.db.$count(sites, eq(sites.url, "https://one-more.example"))).toBe(0);
+  });
+});
+
+describe("the demo article list and the sitemap", () => {
+  it("lists demo pages only, with their newest version, newest first, and the sitemap names them", async () => {
+    const owner = await insertUser(database.db);
+    const [{ id: site }] = await database.db.insert(sites).values({ name: "Demo", url: "https://demo.example", linkedUser: owner.id }).returning();
+    const [older, newer, hidden] = await database.db
+      .insert(pages)
+      .values([
+        { site, name: "Older demo", url: "https://demo.example/a", hideRevisionsTextsFromPreview: true },
+        { site, name: "Newer demo", url: "https://demo.example/b", hideRevisionsTextsFromPreview: true },
+        { site, name: "Not a demo", url: "https://demo.example/c" },
+      ])
+      .returning();
+    const at = (iso: string) => new Date(iso);
+    const versions = await database.db
+      .insert(pagesVersions)
+      .values([
+        { page: older.id, content: "<p>v1</p>", createdDate: at("2026-01-01T10:00:00Z") },
+        { page: older.id, content: "<p>v2</p>", createdDate: at("2026-03-01T10:00:00Z") },
+        { page: newer.id, content: "<p>v1</p>", createdDate: at("2026-04-01T10:00:00Z") },
+        { page: hidden.id, content: "<p>v1</p>", createdDate: at("2026-05-01T10:00:00Z") },
+      ])
+      .returning({ id: pagesVersions.id });
+
+    const list = (await listDemoArticles()).filter((d) => [older.id, newer.id, hidden.id].includes(d.pageId));
+    expect(list).toEqual([
+      { pageId: newer.id, pageName: "Newer demo", latestVersionId: versions[2].id, latestVersionDate: "2026-04-01T10:00:00.000Z" },
+      { pageId: older.id, pageName: "Older demo", latestVersionId: versions[1].id, latestVersionDate: "2026-03-01T10:00:00.000Z" },
+    ]);
+
+    const xml = await (await sitemapLoader()).text();
+    expect(xml).toContain("<loc>http://localhost:3999/</loc>");
+    expect(xml).toContain("<loc>http://localhost:3999/home-3</loc>");
+    expect(xml).toContain(`<loc>http://localhost:3999/view/${versions[2].id}</loc>`);
+    expect(xml).toContain(`<loc>http://localhost:3999/view/${versions[1].id}</loc>`);
+    expect(xml).not.toContain(`/view/${versions[0].id}<`);
+    expect(xml).not.toContain(`/view/${versions[3].id}<`);
+    await database.db.delete(pages).where(inArray(pages.id, [older.id, newer.id, hidden.id]));
+  });
+});
