@@ -14,7 +14,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
   const inApp = useMatches().some((match) => match.id === "routes/app/layout");
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
+      <div className="flex h-16 items-center gap-1.5 px-2.5 sm:gap-3 sm:px-6">
         {user && inApp ? <MobileMenuButton /> : null}
         <Logo />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -51,10 +51,10 @@ function MobileMenuButton() {
 function SignedOut() {
   return (
     <>
-      <Button asChild variant="ghost" size="sm" className="px-2 sm:h-9 sm:px-4">
+      <Button asChild variant="ghost" size="sm" className="px-1.5 sm:h-9 sm:px-4">
         <Link to="/auth">Connexion</Link>
       </Button>
-      <Button asChild size="sm" className="px-3 sm:h-9 sm:px-4">
+      <Button asChild size="sm" className="px-2.5 sm:h-9 sm:px-4">
         <Link to="/auth">Commencer</Link>
       </Button>
     </>

@@ -5,13 +5,13 @@ export function Logo() {
   return (
     <Link
       to="/"
-      className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="flex min-w-0 items-center gap-1.5 rounded-md sm:gap-2 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       aria-label={`${BRAND_TAGLINE} – accueil`}
     >
-      <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-primary text-sm font-bold text-primary-foreground">
+      <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-lg sm:size-8 bg-primary text-sm font-bold text-primary-foreground">
         S
       </span>
-      <span className="text-sm font-semibold tracking-tight whitespace-nowrap sm:text-base">{BRAND_TAGLINE}</span>
+      <span className="text-[13px] font-semibold tracking-tight whitespace-nowrap min-[400px]:text-sm sm:text-base">{BRAND_TAGLINE}</span>
     </Link>
   );
 }

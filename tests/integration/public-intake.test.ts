@@ -195,10 +195,10 @@ describe("the demo article list and the sitemap", () => {
     const versions = await database.db
       .insert(pagesVersions)
       .values([
-        { page: older.id, content: "<p>v1</p>", createdDate: at("2026-01-01T10:00:00Z") },
-        { page: older.id, content: "<p>v2</p>", createdDate: at("2026-03-01T10:00:00Z") },
-        { page: newer.id, content: "<p>v1</p>", createdDate: at("2026-04-01T10:00:00Z") },
-        { page: hidden.id, content: "<p>v1</p>", createdDate: at("2026-05-01T10:00:00Z") },
+        { page: older.id, htmlContent: "<p>v1</p>", createdDate: at("2026-01-01T10:00:00Z") },
+        { page: older.id, htmlContent: "<p>v2</p>", createdDate: at("2026-03-01T10:00:00Z") },
+        { page: newer.id, htmlContent: "<p>v1</p>", createdDate: at("2026-04-01T10:00:00Z") },
+        { page: hidden.id, htmlContent: "<p>v1</p>", createdDate: at("2026-05-01T10:00:00Z") },
       ])
       .returning({ id: pagesVersions.id });
 

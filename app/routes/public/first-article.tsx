@@ -70,6 +70,16 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/first-article-success", SUCCESS);
 }
 
+/** A failure the server could not answer (network, crash) keeps the form and what was typed, with the spec's notice. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { toast: { type: "error", title: "Error", description: SUBMIT_ERROR }, stamp: Date.now() } satisfies ActionResult;
+  }
+}
+
 const STEPS = [
   { icon: FileText, text: `One ${WORDS_LABEL} article, researched and edited by a person` },
   { icon: ClipboardCheck, text: `${REVISION_ROUNDS} revision rounds, uploaded as a draft to your WordPress` },
@@ -77,7 +87,7 @@ const STEPS = [
 ];
 
 export default function FirstArticle() {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<typeof clientAction>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/first-article";
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
