@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -16,7 +16,6 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { SidebarProvider } from "~/components/sidebar-context";
 import { Spinner } from "~/components/ui/spinner";
-import { Toaster } from "~/components/ui/sonner";
 import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
 import { notify } from "~/lib/notify";
@@ -69,6 +68,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The toasts' container, loaded after hydration: no page needs it for its first paint. */
+const LazyToaster = lazy(() => import("~/components/ui/sonner").then((module) => ({ default: module.Toaster })));
+
+function Toaster() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
   );
 }
 

@@ -12,7 +12,8 @@ const width = async (locator: Locator) => (await locator.boundingBox())?.width ?
 const sidePanel = (page: Page) => page.getByRole("complementary", { name: "Navigation principale" });
 
 test.describe("the header and the footer", () => {
-  test("a visitor sees the brand, 'Connexion' and 'Commencer', both leading to /auth", async ({ page }) => {
+  test("a visitor sees the brand, 'Connexion' and 'Commencer', both leading to /auth", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(failedResource(404));
     await open(page, "/");
     const header = page.getByRole("banner");
     await expect(header).toContainText("SEO × IA Content");
@@ -21,7 +22,11 @@ test.describe("the header and the footer", () => {
     await expect(header.getByRole("link", { name: "Commencer" })).toHaveAttribute("href", "/auth");
     await expect(header.getByRole("button", { name: /Notifications/ })).toHaveCount(0);
     await expect(header.getByRole("button", { name: "Menu du compte" })).toHaveCount(0);
+    // The landing pages' footer carries the spec's copyright year (2025, part 3); the app's footer the current year.
+    await expect(page.getByRole("contentinfo")).toContainText("© 2025 SEO × IA Content");
+    await open(page, "/no-such-page");
     await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} SEO × IA Content`);
+    await open(page, "/");
 
     await header.getByRole("link", { name: "Commencer" }).click();
     await expect(page).toHaveURL(/\/auth$/);

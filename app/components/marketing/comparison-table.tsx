@@ -42,7 +42,7 @@ export function ComparisonTable({
 }) {
   const threeWay = rows.some((row) => row.freelance);
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm" tabIndex={0} role="region" aria-label={caption}>
+    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[640px] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-muted/50">
