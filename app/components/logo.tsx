@@ -6,7 +6,6 @@ export function Logo() {
     <Link
       to="/"
       className="flex min-w-0 items-center gap-1.5 rounded-md sm:gap-2 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      aria-label={`${BRAND_TAGLINE} – accueil`}
     >
       <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-lg sm:size-8 bg-primary text-sm font-bold text-primary-foreground">
         S

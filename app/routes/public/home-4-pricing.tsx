@@ -1,5 +1,27 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/home-4-pricing";
+import { SoloLanding } from "~/components/marketing/solo/solo-landing";
+import { pricingVariantOf } from "~/components/marketing/solo/variants";
+import { landingLd, originFrom, seoMeta } from "~/lib/seo";
+
+/**
+ * /home-4-pricing-openai, /home-4-pricing-antropic and /home-4-pricing-google: the solo-expert landing with
+ * the 1€ card (openai, google) or the timeline-style 1€ card (antropic). One module, three route ids; the
+ * variant is read from the path.
+ */
 export const handle = { lang: "en" };
 
-export default function Page() {
-  return <main className="flex-1">home-4-pricing</main>;
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const variant = pricingVariantOf(location.pathname);
+  return seoMeta(matches, {
+    title: variant.title,
+    description: variant.description,
+    path: variant.path,
+    jsonLd: landingLd(originFrom(matches), { offers: variant.offers }),
+  });
+};
+
+export default function Home4Pricing() {
+  const { pathname } = useLocation();
+  return <SoloLanding variant={pricingVariantOf(pathname)} />;
 }
