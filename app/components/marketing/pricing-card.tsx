@@ -12,6 +12,8 @@ export type PricingPlan = {
   description: string;
   features: readonly string[];
   isPopular?: boolean;
+  /** A plan shown alone: highlighted with a filled button, without the 'Most popular' badge. */
+  featured?: boolean;
   cta: { label: string; href?: string; external?: boolean };
   /** Small print under the button (offer rule, VAT). */
   note?: React.ReactNode;
@@ -24,7 +26,7 @@ export function PricingCard({ plan, className }: { plan: PricingPlan; className?
       aria-labelledby={titleId}
       className={cn(
         "relative flex flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8",
-        plan.isPopular && "border-primary shadow-lg ring-1 ring-primary",
+        (plan.isPopular || plan.featured) && "border-primary shadow-lg ring-1 ring-primary",
         className,
       )}
     >
@@ -45,7 +47,7 @@ export function PricingCard({ plan, className }: { plan: PricingPlan; className?
           </li>
         ))}
       </ul>
-      <PlanButton cta={plan.cta} popular={plan.isPopular} />
+      <PlanButton cta={plan.cta} popular={plan.isPopular || plan.featured} />
       {plan.note ? <p className="mt-3 text-center text-xs text-muted-foreground">{plan.note}</p> : null}
     </article>
   );

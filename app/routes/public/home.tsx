@@ -3,6 +3,7 @@
  * /home-4-pricing-google-2-why-ai. Everything is server-rendered; only the demo list streams in.
  */
 import { ArrowRight, Check, Mail, Percent, ShieldCheck, Tag } from "lucide-react";
+import { isbot } from "isbot";
 import type { Route } from "./+types/home";
 import { ContactForm } from "~/components/marketing/home/contact-form";
 import {
@@ -48,18 +49,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The demo list is not awaited: the page renders at once and the list streams in. */
-export function loader() {
+/**
+ * The demo list streams to browsers (they see 'Loading demo articles...' first). Crawlers get it already in
+ * the first HTML: for them the loader waits, so that no loading text or hidden segment is what they index.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const demos = listDemoArticles().catch((err: unknown) => {
     logger.error({ err }, "demo articles could not be read");
     return [];
   });
-  return { demos };
+  return { demos: isbot(request.headers.get("user-agent") ?? "") ? await demos : demos };
 }
 
 const ICONS = [Tag, Percent, ShieldCheck] as const;
-
-const HIGHLIGHTED_PLAN =
-  "border-primary shadow-lg ring-1 ring-primary [&_[data-slot=button]]:border-transparent [&_[data-slot=button]]:bg-primary [&_[data-slot=button]]:text-primary-foreground [&_[data-slot=button]:hover]:bg-primary/90 [&_[data-slot=button]:hover]:text-primary-foreground";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { paymentLinkUrl } = usePublicConfig();
@@ -69,6 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     priceSuffix: "for your first article",
     description: PRICING_COPY.planDescription,
     features: INCLUDED,
+    featured: true,
     cta: { label: PRICING_COPY.cta, href: paymentLinkUrl, external: true },
     note: PRICING_COPY.note,
   };
@@ -86,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Section id="pricing" eyebrow="Pricing" title={PRICING_COPY.title} intro={PRICING_COPY.intro} tone="muted">
           <div className="mx-auto grid max-w-5xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             {/* The only plan on the page: highlighted, with a filled button (the kit's 'popular' flag would add a 'Most popular' badge). */}
-            <PricingCard plan={plan} className={HIGHLIGHTED_PLAN} />
+            <PricingCard plan={plan} />
             <ul className="space-y-4">
               {PRICING_COPY.after.map((item, index) => {
                 const Icon = ICONS[index] ?? Check;

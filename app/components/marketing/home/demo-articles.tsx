@@ -14,7 +14,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lo
  * 'View below some demo articles' (spec part 3): streamed from the loader (not awaited), newest first;
  * each entry opens /view/{latest version id} in a new tab. A read error leaves the empty state.
  */
-export function DemoArticles({ demos }: { demos: Promise<DemoArticle[]> }) {
+export function DemoArticles({ demos }: { demos: Promise<DemoArticle[]> | DemoArticle[] }) {
   return (
     <Section
       id="demo-articles"

@@ -19,16 +19,8 @@ import { cn } from "~/lib/utils";
 /** Where every start button of the solo pages leads (spec part 3: the single-price and 1-euro cards go to /auth). */
 export const START_HREF = "/auth";
 
-/**
- * The kit's card draws a filled button only for a "most popular" plan, which would also add that badge; a
- * page with one card wants the filled button without the badge, so the card is highlighted from outside.
- */
-const SINGLE_CARD = cn(
-  "mx-auto w-full max-w-md border-primary shadow-lg ring-1 ring-primary",
-  "[&_[data-slot=button]]:border-transparent [&_[data-slot=button]]:bg-primary [&_[data-slot=button]]:text-primary-foreground [&_[data-slot=button]:hover]:bg-primary/90",
-);
-
 export const HYBRID_PLAN: PricingPlan = {
+  featured: true,
   name: "Hybrid article",
   price: euros(HYBRID_PRICE_EUR),
   priceSuffix: "per article",
@@ -39,6 +31,7 @@ export const HYBRID_PLAN: PricingPlan = {
 };
 
 export const TRIAL_PLAN: PricingPlan = {
+  featured: true,
   name: "Trial article",
   price: euros(TRIAL_PRICE_EUR),
   priceSuffix: "for your first article",
@@ -150,7 +143,7 @@ export function SoloPricingSection({ kind, tone = "muted" }: { kind: PricingKind
       {kind === "timeline" ? (
         <TimelinePricingCard />
       ) : (
-        <PricingCard plan={kind === "hybrid" ? HYBRID_PLAN : TRIAL_PLAN} className={SINGLE_CARD} />
+        <PricingCard plan={kind === "hybrid" ? HYBRID_PLAN : TRIAL_PLAN} className="mx-auto w-full max-w-md" />
       )}
     </Section>
   );
