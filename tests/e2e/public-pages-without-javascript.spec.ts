@@ -4,19 +4,11 @@
  * data, without running any JavaScript (as AI crawlers read it). Also robots.txt and sitemap.xml.
  */
 import { expect, test } from "./support/fixtures";
+import { INDEXED_PUBLIC_PATHS } from "../../app/lib/public-pages";
 import { addVersionByRequest, createSiteWithPage } from "./support/versions";
 
-const LANDINGS = [
-  "/",
-  "/home-1",
-  "/home-2",
-  "/home-3",
-  "/home-4",
-  "/home-4-pricing-openai",
-  "/home-4-pricing-antropic",
-  "/home-4-pricing-google",
-  "/home-5",
-];
+/** The landing pages: the sitemap's public pages except the form. */
+const LANDINGS = INDEXED_PUBLIC_PATHS.filter((path) => path !== "/first-article");
 
 /** The HTML a crawler receives (GPTBot: a bot, so the server sends the whole document at once). */
 async function crawl(request: import("@playwright/test").APIRequestContext, path: string) {
