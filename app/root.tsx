@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -19,6 +18,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
 import { notify } from "~/lib/notify";
+import { usePageLang } from "~/lib/page-lang";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
 import { getSessionUser } from "~/services/auth.server";
@@ -46,13 +46,9 @@ export function useOptionalUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
-/** A route's `handle.lang` sets the document's language (the public pages are mostly English, the app French). */
-export type RouteHandle = { lang?: "en" | "fr" };
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const matches = useMatches();
-  const lang = matches.map((match) => (match.handle as RouteHandle | undefined)?.lang).findLast(Boolean) ?? "fr";
+  const lang = usePageLang();
   return (
     <html lang={lang}>
       <head>

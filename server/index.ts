@@ -3,6 +3,7 @@
  * static files and request-size limits. Authentication (/api/auth) and every other route live in the
  * React Router app, so that the database, auth and storage modules exist once per process.
  */
+import zlib from "node:zlib";
 import crypto from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -73,7 +74,8 @@ async function main() {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(compression());
+  // Brotli at quality 5: nearly the size of quality 11 (the default) at a fraction of the CPU, for each page.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
   // Refuse oversized bodies before anyone buffers them (logo uploads are at most 5 MB).
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -65,7 +65,7 @@ export function organizationLd(origin: string, email?: string) {
 }
 
 /** The article offer as a Service with its Offer(s): the 1€ trial and the regular price, or the given prices. */
-export function offerLd(origin: string, offers: { name: string; price: number; description?: string }[] = defaultOffers) {
+export function offerLd(origin: string, offers: { name: string; price: number; description?: string }[] = defaultOffers, path = "/") {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -79,7 +79,7 @@ export function offerLd(origin: string, offers: { name: string; price: number; d
       price: offer.price.toFixed(2),
       priceCurrency: CURRENCY,
       ...(offer.description ? { description: offer.description } : {}),
-      url: `${origin}/#pricing`,
+      url: `${origin}${path}#pricing`,
       availability: "https://schema.org/InStock",
     })),
   };
@@ -106,9 +106,15 @@ export function faqLd(items: readonly { question: string; answer: string }[]) {
 /** The usual set for a landing page: Organization, Offer and (when it has one) FAQPage. */
 export function landingLd(
   origin: string,
-  options: { faq?: readonly { question: string; answer: string }[]; offers?: { name: string; price: number; description?: string }[]; email?: string } = {},
+  options: {
+    faq?: readonly { question: string; answer: string }[];
+    offers?: { name: string; price: number; description?: string }[];
+    email?: string;
+    /** The page that shows the offers (their link is its #pricing). */
+    path?: string;
+  } = {},
 ) {
-  const list: object[] = [organizationLd(origin, options.email), offerLd(origin, options.offers)];
+  const list: object[] = [organizationLd(origin, options.email), offerLd(origin, options.offers, options.path)];
   if (options.faq?.length) list.push(faqLd(options.faq));
   return list;
 }

@@ -1,4 +1,5 @@
 import { Check, Minus, X } from "lucide-react";
+import { useWords } from "~/lib/page-lang";
 import { cn } from "~/lib/utils";
 
 export type CellStatus = "good" | "mixed" | "bad";
@@ -7,13 +8,20 @@ export type ComparisonCell = { text: string; status: CellStatus };
 export type ComparisonRow = { feature: string; diy: ComparisonCell; service: ComparisonCell; freelance?: ComparisonCell };
 
 const STATUS = {
-  good: { icon: Check, label: "Good", className: "text-success" },
-  mixed: { icon: Minus, label: "Mixed", className: "text-warning" },
-  bad: { icon: X, label: "Poor", className: "text-destructive" },
+  good: { icon: Check, className: "text-success" },
+  mixed: { icon: Minus, className: "text-warning" },
+  bad: { icon: X, className: "text-destructive" },
 } as const;
 
+/** What screen readers hear for the icons and the first column, in the page's language. */
+const WORDS = {
+  en: { good: "Good", mixed: "Mixed", bad: "Poor", feature: "Feature" },
+  fr: { good: "Bien", mixed: "Mitigé", bad: "Faible", feature: "Critère" },
+};
+
 function Cell({ cell, highlight }: { cell: ComparisonCell; highlight?: boolean }) {
-  const { icon: Icon, label, className } = STATUS[cell.status];
+  const { icon: Icon, className } = STATUS[cell.status];
+  const label = useWords(WORDS)[cell.status];
   return (
     <td className={cn("px-4 py-3 align-top", highlight && "bg-primary/5")}>
       <span className="flex items-start gap-2">
@@ -41,6 +49,7 @@ export function ComparisonTable({
   labels?: { service: string; diy: string; freelance?: string };
 }) {
   const threeWay = rows.some((row) => row.freelance);
+  const words = useWords(WORDS);
   return (
     <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[640px] text-left text-sm">
@@ -48,7 +57,7 @@ export function ComparisonTable({
         <thead className="border-b bg-muted/50">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Feature</span>
+              <span className="sr-only">{words.feature}</span>
             </th>
             <th scope="col" className="bg-primary/10 px-4 py-3 font-semibold text-primary">
               {labels.service}

@@ -33,7 +33,7 @@ export function Faq({ items, defaultOpen, byCategory = false }: { items: readonl
               const index = items.indexOf(item);
               return (
                 <AccordionItem key={item.question} value={`item-${index}`}>
-                  <AccordionTrigger>{item.question}</AccordionTrigger>
+                  <AccordionTrigger level={group.category ? 4 : 3}>{item.question}</AccordionTrigger>
                   <AccordionContent>
                     <p className="text-pretty">{item.answer}</p>
                     {item.extra ? <div className="mt-4">{item.extra}</div> : null}

@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { useWords } from "~/lib/page-lang";
 import { cn } from "~/lib/utils";
 
 /** A pricing plan (spec part 3, section 3). `cta.href` absent means a button with no target (spec: 'Start with Starter', ...). */
@@ -19,7 +20,13 @@ export type PricingPlan = {
   note?: React.ReactNode;
 };
 
+const WORDS = {
+  en: { popular: "Most popular", newTab: " (opens in a new tab)" },
+  fr: { popular: "Le plus choisi", newTab: " (s'ouvre dans un nouvel onglet)" },
+};
+
 export function PricingCard({ plan, className }: { plan: PricingPlan; className?: string }) {
+  const words = useWords(WORDS);
   const titleId = `plan-${plan.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <article
@@ -30,7 +37,7 @@ export function PricingCard({ plan, className }: { plan: PricingPlan; className?
         className,
       )}
     >
-      {plan.isPopular ? <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most popular</Badge> : null}
+      {plan.isPopular ? <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{words.popular}</Badge> : null}
       <h3 id={titleId} className="text-lg font-semibold">
         {plan.name}
       </h3>
@@ -54,6 +61,7 @@ export function PricingCard({ plan, className }: { plan: PricingPlan; className?
 }
 
 function PlanButton({ cta, popular }: { cta: PricingPlan["cta"]; popular?: boolean }) {
+  const words = useWords(WORDS);
   const variant = popular ? "default" : "outline";
   const className = "mt-8 w-full";
   if (!cta.href) {
@@ -68,7 +76,7 @@ function PlanButton({ cta, popular }: { cta: PricingPlan["cta"]; popular?: boole
       <Button asChild size="lg" variant={variant} className={className}>
         <a href={cta.href} target="_blank" rel="noopener noreferrer">
           {cta.label}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{words.newTab}</span>
         </a>
       </Button>
     );

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import { useWords } from "~/lib/page-lang";
 import { cn } from "~/lib/utils";
 
 /** A process step or a feature card (spec part 3, section 3): icon, title, description. */
@@ -6,6 +7,8 @@ export type IconCard = { icon: LucideIcon; title: string; description: string };
 
 /** Numbered steps, in a row on large screens. */
 export function ProcessSteps({ steps }: { steps: readonly IconCard[] }) {
+  const step = useWords({ en: "Step", fr: "Étape" });
+  const colon = useWords({ en: ": ", fr: "\u00a0: " });
   return (
     <ol className={cn("grid gap-6 sm:grid-cols-2", steps.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4")}>
       {steps.map(({ icon: Icon, title, description }, index) => (
@@ -17,7 +20,10 @@ export function ProcessSteps({ steps }: { steps: readonly IconCard[] }) {
             <Icon className="size-5" aria-hidden="true" />
           </span>
           <h3 className="mt-4 font-semibold">
-            <span className="sr-only">Step {index + 1}: </span>
+            <span className="sr-only">
+              {step} {index + 1}
+              {colon}
+            </span>
             {title}
           </h3>
           <p className="mt-2 text-sm text-muted-foreground">{description}</p>

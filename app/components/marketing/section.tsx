@@ -28,7 +28,9 @@ export function Section({ id, eyebrow, title, intro, tone = "plain", className, 
       <div className="mx-auto max-w-6xl">
         <header className="mx-auto mb-10 max-w-3xl text-center">
           {eyebrow ? (
-            <p className={cn("mb-2 text-sm font-semibold tracking-wide uppercase", tone === "brand" ? "opacity-90" : "text-primary")}>{eyebrow}</p>
+            <p className={cn("mb-2 text-sm font-semibold tracking-wide uppercase", tone === "brand" ? "opacity-90" : "text-primary")}>
+              {eyebrow}
+            </p>
           ) : null}
           <h2 id={headingId} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
             {title}

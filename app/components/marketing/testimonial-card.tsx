@@ -22,9 +22,20 @@ export function TestimonialCard({ testimonial, className }: { testimonial: Testi
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
         {testimonial.avatar ? (
-          <img src={testimonial.avatar} alt="" width={44} height={44} loading="lazy" decoding="async" className="size-11 rounded-full object-cover" />
+          <img
+            src={testimonial.avatar}
+            alt=""
+            width={44}
+            height={44}
+            loading="lazy"
+            decoding="async"
+            className="size-11 rounded-full object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
+          <span
+            aria-hidden="true"
+            className="grid size-11 place-items-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+          >
             {initialsOf(testimonial.name)}
           </span>
         )}

@@ -12,9 +12,17 @@ function AccordionItem({ className, ...props }: React.ComponentProps<typeof Acco
   return <AccordionPrimitive.Item data-slot="accordion-item" className={cn("border-b last:border-b-0", className)} {...props} />;
 }
 
-function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
+/** `level` sets the heading that wraps the trigger (h3 by default): h4 under a group's own h3. */
+function AccordionTrigger({
+  className,
+  children,
+  level = 3,
+  ...props
+}: React.ComponentProps<typeof AccordionPrimitive.Trigger> & { level?: 3 | 4 }) {
+  const Heading = level === 4 ? "h4" : "h3";
   return (
-    <AccordionPrimitive.Header className="flex">
+    <AccordionPrimitive.Header asChild>
+      <Heading className="flex">
       <AccordionPrimitive.Trigger
         data-slot="accordion-trigger"
         className={cn(
@@ -26,6 +34,7 @@ function AccordionTrigger({ className, children, ...props }: React.ComponentProp
         {children}
         <ChevronDown aria-hidden="true" className="pointer-events-none mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform duration-200" />
       </AccordionPrimitive.Trigger>
+      </Heading>
     </AccordionPrimitive.Header>
   );
 }

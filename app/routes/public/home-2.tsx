@@ -1,5 +1,19 @@
-export const handle = { lang: "en" };
+import type { Route } from "./+types/home-2";
+import { home2 } from "~/components/marketing/variants/content-home-2";
+import { StandardLanding } from "~/components/marketing/variants/landing-sections";
+import { landingLd, originFrom, seoMeta } from "~/lib/seo";
 
-export default function Page() {
-  return <main className="flex-1">home-2</main>;
+/** Home2 (/home-2): the same sections as Home1 with different copy, in French. */
+export const handle = { lang: "fr" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: home2.meta.title,
+    description: home2.meta.description,
+    path: "/home-2",
+    jsonLd: landingLd(originFrom(matches), { offers: home2.offers, path: "/home-2" }),
+  });
+
+export default function Home2() {
+  return <StandardLanding content={home2} />;
 }

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     title: variant.title,
     description: variant.description,
     path: variant.path,
-    jsonLd: landingLd(originFrom(matches), { offers: variant.offers }),
+    jsonLd: landingLd(originFrom(matches), { offers: variant.offers, path: location.pathname }),
   });
 };
 

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: variant.title,
     description: variant.description,
     path: variant.path,
-    jsonLd: landingLd(originFrom(matches), { offers: variant.offers }),
+    jsonLd: landingLd(originFrom(matches), { offers: variant.offers, path: "/home-4" }),
   });
 
 export default function Home4() {

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: HOME5.title,
     description: HOME5.description,
     path: "/home-5",
-    jsonLd: landingLd(originFrom(matches), { offers: TRIAL_OFFERS }),
+    jsonLd: landingLd(originFrom(matches), { offers: TRIAL_OFFERS, path: "/home-5" }),
   });
 
 /** The strategy-call button (spec part 3: it goes to /auth). */

@@ -56,7 +56,11 @@ export function ContactForm() {
       setSending(false);
     }
     if (answer?.ok) {
-      notify({ type: "success", title: "Message sent successfully!", description: "Thank you for your message. We'll get back to you soon." });
+      notify({
+        type: "success",
+        title: "Message sent successfully!",
+        description: "Thank you for your message. We'll get back to you soon.",
+      });
       target.reset();
       setErrors({});
       setChecked(false);

@@ -133,7 +133,10 @@ export const PRICING_COPY = {
   cta: `Get my €${TRIAL_PRICE_EUR} trial article`,
   note: `Limited to one article per client. After that, €${ARTICLE_PRICE_EUR} per article, excluding VAT.`,
   after: [
-    { title: `€${ARTICLE_PRICE_EUR} per article after the trial`, text: "Excluding VAT. Order one article or a regular series; there is no subscription and no minimum." },
+    {
+      title: `€${ARTICLE_PRICE_EUR} per article after the trial`,
+      text: "Excluding VAT. Order one article or a regular series; there is no subscription and no minimum.",
+    },
     {
       title: `Bulk discounts above ${BULK_DISCOUNT_ABOVE_ARTICLES_PER_MONTH} articles a month`,
       text: `Publishing more than ${BULK_DISCOUNT_ABOVE_ARTICLES_PER_MONTH} articles a month? Tell us your plan and we'll quote a lower price per article.`,

@@ -81,7 +81,10 @@ export function Quiz() {
             aria-valuetext={result ? "Quiz complete" : `Question ${index + 1} of ${QUIZ_QUESTIONS.length}`}
             className="h-2 overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${progress}%` }} />
+            <div
+              className="h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none"
+              style={{ width: `${progress}%` }}
+            />
           </div>
         </div>
 
@@ -110,7 +113,12 @@ export function Quiz() {
           </div>
         ) : (
           <div role="group" aria-labelledby={`quiz-q-${question.id}`}>
-            <h3 id={`quiz-q-${question.id}`} ref={heading} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold tracking-tight outline-none">
+            <h3
+              id={`quiz-q-${question.id}`}
+              ref={heading}
+              tabIndex={-1}
+              className="scroll-mt-24 text-xl font-semibold tracking-tight outline-none"
+            >
               {question.question}
             </h3>
             <div className={cn("mt-5 grid gap-3", question.options.length > 2 && "sm:grid-cols-2")}>

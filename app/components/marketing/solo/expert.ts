@@ -17,7 +17,12 @@ export const EXPERT = {
     "Since 2016 I have written and edited content for SaaS companies, online shops and local businesses. Since 2023 I pair AI drafting with my own editing: you get the speed of a machine and the judgement of an editor who reads every line.",
     "I work alone, on purpose. Nobody else touches your articles: the person who reads your brief is the person who edits your text and answers your e-mails.",
   ],
-  facts: ["Former business journalist", "10 years of SEO writing and editing", "Every article edited by me, personally", `Based in ${COMPANY.city}, ${COMPANY.country}`],
+  facts: [
+    "Former business journalist",
+    "10 years of SEO writing and editing",
+    "Every article edited by me, personally",
+    `Based in ${COMPANY.city}, ${COMPANY.country}`,
+  ],
 } as const;
 
 export type Review = {

@@ -83,7 +83,11 @@ export const DIVISION_OF_LABOUR = {
 } as const;
 
 /** Why AI plus a human beats either alone: three columns. */
-export const APPROACHES: readonly { title: string; verdict: "bad" | "mixed" | "good"; points: readonly { text: string; good: boolean }[] }[] = [
+export const APPROACHES: readonly {
+  title: string;
+  verdict: "bad" | "mixed" | "good";
+  points: readonly { text: string; good: boolean }[];
+}[] = [
   {
     title: "Pure AI tools",
     verdict: "bad",

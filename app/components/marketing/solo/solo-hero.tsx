@@ -18,7 +18,10 @@ type SoloHeroProps = {
  */
 export function SoloHero({ eyebrow, headline, lead, highlights, children, withPortrait = true }: SoloHeroProps) {
   return (
-    <section aria-labelledby="hero-title" className="bg-gradient-to-b from-primary/5 to-background px-4 pt-10 pb-14 sm:px-6 sm:pt-16 sm:pb-20">
+    <section
+      aria-labelledby="hero-title"
+      className="bg-gradient-to-b from-primary/5 to-background px-4 pt-10 pb-14 sm:px-6 sm:pt-16 sm:pb-20"
+    >
       <div
         className={
           withPortrait
@@ -33,7 +36,13 @@ export function SoloHero({ eyebrow, headline, lead, highlights, children, withPo
           </h1>
           <p className="mt-5 text-lg text-pretty text-muted-foreground sm:text-xl">{lead}</p>
           <div className={withPortrait ? "mt-8 flex flex-wrap gap-3" : "mt-8 flex flex-wrap justify-center gap-3"}>{children}</div>
-          <ul className={withPortrait ? "mt-8 grid gap-2.5 text-sm sm:text-base" : "mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2.5 text-sm sm:text-base"}>
+          <ul
+            className={
+              withPortrait
+                ? "mt-8 grid gap-2.5 text-sm sm:text-base"
+                : "mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2.5 text-sm sm:text-base"
+            }
+          >
             {highlights.map((item) => (
               <li key={item} className="flex items-start gap-2">
                 <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />

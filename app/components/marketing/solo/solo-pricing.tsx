@@ -86,7 +86,9 @@ export function TimelinePricingCard() {
                 aria-hidden="true"
                 className={cn(
                   "relative grid size-8 shrink-0 place-items-center rounded-full text-sm font-semibold",
-                  index === TRIAL_TIMELINE.length - 1 ? "border-2 border-primary bg-card text-primary" : "bg-primary text-primary-foreground",
+                  index === TRIAL_TIMELINE.length - 1
+                    ? "border-2 border-primary bg-card text-primary"
+                    : "bg-primary text-primary-foreground",
                 )}
               >
                 {index + 1}

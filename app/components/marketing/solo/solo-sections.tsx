@@ -67,7 +67,10 @@ export function WhyHybridSection({ intro }: { intro: string }) {
           return (
             <li
               key={approach.title}
-              className={cn("flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8", best && "border-primary shadow-lg ring-1 ring-primary")}
+              className={cn(
+                "flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8",
+                best && "border-primary shadow-lg ring-1 ring-primary",
+              )}
             >
               <h3 className={cn("text-lg font-semibold", best && "text-primary")}>{approach.title}</h3>
               <ul className="mt-5 space-y-3 text-sm sm:text-base">
@@ -126,7 +129,13 @@ export function ReviewImagesSection() {
 /** #faq: the variant's questions first, then the shared ones. */
 export function SoloFaqSection({ items, tone = "muted" }: { items: readonly FaqItem[]; tone?: "plain" | "muted" }) {
   return (
-    <Section id="faq" eyebrow="FAQ" title="Frequently asked questions" intro="Straight answers to what site owners ask me before we start." tone={tone}>
+    <Section
+      id="faq"
+      eyebrow="FAQ"
+      title="Frequently asked questions"
+      intro="Straight answers to what site owners ask me before we start."
+      tone={tone}
+    >
       <Faq items={[...items, ...SOLO_FAQ_BASE]} defaultOpen={0} />
     </Section>
   );
@@ -175,7 +184,10 @@ export function ContactMailSection({ subject }: { subject: string }) {
 export function AuthorSection() {
   return (
     <Section id="about" eyebrow="Who I am" title="The editor behind every article" tone="muted">
-      <article aria-labelledby="author-name" className="mx-auto grid max-w-4xl items-center gap-8 rounded-2xl border bg-card p-6 shadow-sm sm:p-10 md:grid-cols-[220px_1fr]">
+      <article
+        aria-labelledby="author-name"
+        className="mx-auto grid max-w-4xl items-center gap-8 rounded-2xl border bg-card p-6 shadow-sm sm:p-10 md:grid-cols-[220px_1fr]"
+      >
         <img
           src={EXPERT.portrait.src}
           width={EXPERT.portrait.width}

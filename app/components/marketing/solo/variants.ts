@@ -66,10 +66,13 @@ export const SOLO_VARIANTS = {
       eyebrow: "Hybrid AI + human SEO writing",
       headline: "SEO articles drafted by AI, edited by me, line by line",
       lead: `${ME}. I combine the speed of AI with the judgement of a human editor to deliver articles of ${WORDS_LABEL} that rank on search engines and get cited by AI assistants, in your WordPress within ${TURNAROUND_HOURS} hours.`,
-      highlights: ["Every article edited by me, personally", `${TURNAROUND_HOURS}-hour turnaround, ${REVISION_ROUNDS} revision rounds`, "Rewritten until you're happy, or you don't pay"],
+      highlights: [
+        "Every article edited by me, personally",
+        `${TURNAROUND_HOURS}-hour turnaround, ${REVISION_ROUNDS} revision rounds`,
+        "Rewritten until you're happy, or you don't pay",
+      ],
     },
-    whyIntro:
-      "AI tools write fast and human writers write well. My method takes the best of both and leaves out what hurts your rankings.",
+    whyIntro: "AI tools write fast and human writers write well. My method takes the best of both and leaves out what hurts your rankings.",
     pricing: "hybrid",
     faq: [HYBRID_PRICE_FAQ],
     mailSubject: "Hybrid SEO articles for my website",
@@ -88,7 +91,10 @@ export const SOLO_VARIANTS = {
     whyIntro:
       "ChatGPT can write a blog post, but it does not cite text that sounds like everything else it has read. Pages that get quoted carry facts, experience and a clear structure: that takes an editor.",
     pricing: "trial",
-    faq: [TRIAL_PRICE_FAQ, assistantFaq("ChatGPT", "When ChatGPT searches the web to answer, those are the passages it can lift and link to.")],
+    faq: [
+      TRIAL_PRICE_FAQ,
+      assistantFaq("ChatGPT", "When ChatGPT searches the web to answer, those are the passages it can lift and link to."),
+    ],
     mailSubject: "Getting my website cited by ChatGPT",
     offers: TRIAL_OFFERS,
   },
@@ -105,7 +111,10 @@ export const SOLO_VARIANTS = {
     whyIntro:
       "Claude weighs sources carefully: vague, unsourced text is easy to pass over. Articles that get cited are precise, checked and honest about what they know, which is exactly what a human editor adds to an AI draft.",
     pricing: "timeline",
-    faq: [TRIAL_PRICE_FAQ, assistantFaq("Claude", "When Claude searches the web for an answer, it favours sources it can quote precisely and attribute.")],
+    faq: [
+      TRIAL_PRICE_FAQ,
+      assistantFaq("Claude", "When Claude searches the web for an answer, it favours sources it can quote precisely and attribute."),
+    ],
     mailSubject: "Getting my website cited by Claude",
     offers: TRIAL_OFFERS,
   },
@@ -122,7 +131,13 @@ export const SOLO_VARIANTS = {
     whyIntro:
       "AI Overviews link to pages that answer the question precisely and show real expertise. Mass-produced AI text rarely earns that place; an edited, sourced article can.",
     pricing: "trial",
-    faq: [TRIAL_PRICE_FAQ, assistantFaq("Google's AI Overviews and Gemini", "AI Overviews and Gemini draw on pages Google already trusts, so classic SEO and clear answers go hand in hand.")],
+    faq: [
+      TRIAL_PRICE_FAQ,
+      assistantFaq(
+        "Google's AI Overviews and Gemini",
+        "AI Overviews and Gemini draw on pages Google already trusts, so classic SEO and clear answers go hand in hand.",
+      ),
+    ],
     mailSubject: "Getting cited in Google's AI Overviews",
     offers: TRIAL_OFFERS,
   },
