@@ -21,7 +21,8 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and no-JS readers get the whole document at once; browsers get the shell streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const whole = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const readyOption = whole ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -29,6 +30,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React outlines a large Suspense boundary (fallback first, content swapped in by a script) even when
+        // its data is ready; a crawler must read the content in place, so it gets no such split.
+        ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = lowPriorityModulePreloads();

@@ -13,7 +13,8 @@ const LANDINGS = INDEXED_PUBLIC_PATHS.filter((path) => path !== "/first-article"
 /** The HTML a crawler receives (GPTBot: a bot, so the server sends the whole document at once). */
 async function crawl(request: import("@playwright/test").APIRequestContext, path: string) {
   const response = await request.get(path, { headers: { "User-Agent": "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)" }, maxRedirects: 0 });
-  const html = await response.text();
+  // React separates adjacent text parts with empty comments ('© <!-- -->2025'): read the text without them.
+  const html = (await response.text()).replaceAll("<!-- -->", "");
   const doc = {
     status: response.status(),
     html,
