@@ -8,6 +8,16 @@ export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every icon in one small chunk, rather than a chunk per icon (a page would ask for a dozen files of 300 bytes).
+          groups: [{ name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ }],
+        },
+      },
+    },
+  },
   ssr: {
     // Native or process-bound packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "pg", "nodemailer", "pino", "pino-pretty"],
