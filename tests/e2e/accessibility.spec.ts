@@ -57,3 +57,29 @@ test("the sites screen has no axe violations (empty, with a site, with the dialo
   await expect(dialog.getByRole("radiogroup", { name: "Language" })).toBeVisible();
   await expectNoViolations(page, "/sites, site dialog with the language choice");
 });
+
+test("every public page has no axe violations, on a phone and on a desktop", async ({ page }) => {
+  test.setTimeout(120_000);
+  const paths = [
+    "/",
+    "/home-1",
+    "/home-2",
+    "/home-3",
+    "/home-4",
+    "/home-4-pricing-openai",
+    "/home-4-pricing-antropic",
+    "/home-5",
+    "/first-article",
+    "/first-article-success",
+    "/maintenance",
+  ];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      await open(page, path);
+      await expectNoViolations(page, `${path} at ${width}px`);
+      // Nothing sticks out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} width at ${width}px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
