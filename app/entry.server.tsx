@@ -5,7 +5,9 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
 import { NonceProvider } from "~/lib/nonce";
 import { closeDatabase, getDb } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { startWorker } from "~/services/worker/worker.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,13 +61,17 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error");
 };
 
-/** Called by server/index.ts before it listens: opens, migrates and seeds the database. */
+let worker: ReturnType<typeof startWorker> | undefined;
+
+/** Called by server/index.ts before it listens: opens, migrates and seeds the database, then starts the worker (WORKER=in-process). */
 export async function prepare() {
   await getDb();
+  if (getEnv().WORKER === "in-process") worker = startWorker();
 }
 
-/** Called by server/index.ts on shutdown. */
+/** Called by server/index.ts on shutdown: the worker finishes the action in hand, then the database closes. */
 export async function shutdown() {
+  await worker?.stop();
   await closeDatabase();
 }
 

@@ -286,6 +286,11 @@ export const pagesActions = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     lastError: text("last_error"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While running: the worker that holds it, and until when (a crashed worker's action is taken again after). */
+    workerId: text("worker_id"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** After a failed attempt: not before this time (exponential back-off). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   },
   (t) => [
     check("pages_actions_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed', 'waiting')`),

@@ -2,7 +2,7 @@
  * What strangers may post (spec part 3): a contact message and the first-article intake. Nobody is signed
  * in, so the checks are the schema (again, on the server), a honeypot and a rate limit per client address.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { contactMessages, pagesActions, sites } from "../../db/schema";
 import type { ContactInput, FirstArticleInput } from "~/lib/schemas/public-forms";
 import { siteNameFromUrl } from "~/lib/schemas/public-forms";
@@ -11,6 +11,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { sendMail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
+import { backoffSeconds, completeAction, failAttempt } from "./action-queue.server";
 import { queueActions } from "./page-action.server";
 
 /** Per client address: 5 contact messages per 10 minutes, 3 first-article forms per hour. */
@@ -31,10 +32,15 @@ async function limit(kind: string, ip: string, rule: { windowSeconds: number; ma
   }
 }
 
+/** Who sends a contact message right away: the web process, under the same lease rules as the worker. */
+const WEB_SENDER = `web:${process.pid}`;
+const SEND_LEASE_SECONDS = 120;
+
 /**
  * Stores a contact message and records the contact_form request (info2: the message as JSON, as the spec
- * describes) in one transaction, then mails it to the team (CONTACT_EMAIL). Once mailed, the request is
- * done; if the mail fails, the message is kept and the request stays queued for the background worker.
+ * describes) in one transaction, the request already held by this process (state running, under a lease),
+ * so that the background worker does not send it too. Then it mails it to the team (CONTACT_EMAIL): done;
+ * if the mail fails, the request goes back to the queue with a back-off and the worker tries again.
  */
 export async function submitContactMessage(input: ContactInput, ip: string) {
   await limit("contact", ip, CONTACT_LIMIT);
@@ -47,24 +53,24 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
       [{ pageId: null, info2: JSON.stringify({ name: input.name, email: input.email, message: input.message }) }],
       tx as unknown as Db,
     );
+    await tx
+      .update(pagesActions)
+      .set({ state: "running", attempts: 1, startedAt: sql`now()`, workerId: WEB_SENDER, leaseUntil: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})` })
+      .where(eq(pagesActions.id, action.id));
     return { messageId: message.id, actionId: action.id };
   });
-  const env = getEnv();
   try {
-    await sendMail(contactMail(env.CONTACT_EMAIL, input));
-    const now = new Date();
-    await db
-      .update(pagesActions)
-      .set({ state: "done", attempts: 1, startedAt: now, finishedAt: now, updatedAt: now })
-      .where(eq(pagesActions.id, actionId));
+    await sendMail(contactMail(getEnv().CONTACT_EMAIL, input));
+    await completeAction(actionId, WEB_SENDER);
   } catch (err) {
-    logger.error({ err, messageId }, "contact message stored but not mailed; it stays queued");
+    logger.error({ err, messageId }, "contact message stored but not mailed; the worker will retry");
+    await failAttempt(actionId, WEB_SENDER, err instanceof Error ? err.message : String(err), backoffSeconds(1));
   }
   logger.info({ messageId, ip }, "contact message received");
   return { messageId, actionId };
 }
 
-function contactMail(to: string, input: ContactInput) {
+export function contactMail(to: string, input: ContactInput) {
   const lines = [`From: ${input.name} <${input.email}>`, "", input.message];
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
   return {

@@ -59,6 +59,8 @@ const envSchema = z
     CONTACT_EMAIL: z.email("must be an e-mail address").default("contact@seo-ia-content.fr"),
     /** The card-payment link of the 1€ trial article (a Stripe payment link, for instance). Unset: the pricing button opens /first-article. */
     PAYMENT_LINK_URL: optionalUrl,
+    /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */
+    WORKER: z.enum(["in-process", "off"]).default("in-process"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

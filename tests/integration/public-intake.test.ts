@@ -4,9 +4,12 @@
  * by a honeypot and rate limited per client address. Also the demo list and the sitemap that read them.
  */
 import { desc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { actions, contactMessages, pages, pagesActions, pagesVersions, sites } from "../../db/schema";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
+import { resetEnvForTests } from "~/services/env.server";
+import { resetMailForTests } from "~/services/mail.server";
+import { runOnce } from "~/services/worker/worker.server";
 import { listDemoArticles } from "~/models/demo.server";
 import { CONTACT_LIMIT, FIRST_ARTICLE_LIMIT } from "~/models/public-intake.server";
 import { action as contactAction } from "~/routes/api/contact";
@@ -58,6 +61,33 @@ describe("the contact form", () => {
     const [mail] = await mailsTo("contact@seo-ia-content.fr").then((mails) => mails.filter((m) => m.text.includes(email)));
     expect(mail.subject).toBe("Contact form: Léa Martin");
     expect(mail.text).toContain("Can you write 8 articles a month about solar panels?");
+  });
+
+  it("keeps a message whose mail fails and queues it again for the worker, which sends it later", async () => {
+    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:9"); // nothing listens there
+    resetEnvForTests();
+    resetMailForTests();
+    const email = uniqueEmail("offline");
+    let actionId: number;
+    try {
+      const answer = await contact({ name: "Noé", email, message: "The mail server is down right now." });
+      expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+      const [row] = await database.db.select().from(pagesActions).orderBy(desc(pagesActions.id)).limit(1);
+      actionId = row.id;
+      expect(row).toMatchObject({ state: "queued", attempts: 1 });
+      expect(row.lastError).toBeTruthy();
+      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() - 1000);
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+      resetMailForTests();
+    }
+    // Later, the worker (mail back in the outbox) sends it.
+    await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.id, actionId));
+    while (await runOnce("test-worker"));
+    const [after] = await database.db.select().from(pagesActions).where(eq(pagesActions.id, actionId));
+    expect(after).toMatchObject({ state: "done", attempts: 2 });
+    expect((await mailsTo("contact@seo-ia-content.fr")).some((m) => m.text.includes(email))).toBe(true);
   });
 
   it("refuses invalid fields with the spec's messages and stores nothing", async () => {

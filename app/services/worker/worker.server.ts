@@ -1,0 +1,103 @@
+/**
+ * The background worker: takes queued page actions one at a time and runs the handler of their kind. It
+ * runs inside the server process by default (PGlite allows one process) and as separate processes with
+ * `npm run worker` on PostgreSQL. Each attempt is bounded by a lease; an error is retried with back-off
+ * until MAX_ATTEMPTS, except a PermanentError (bad input), which fails at once with its message.
+ *
+ * Handled so far: contact_form (the message is mailed to CONTACT_EMAIL). The other kinds stay queued until
+ * their providers are built (issue 6): nothing is lost, and they run once a handler exists.
+ */
+import crypto from "node:crypto";
+import os from "node:os";
+import { backoffSeconds, claimNextAction, completeAction, failAttempt, MAX_ATTEMPTS, type ClaimedAction } from "~/models/action-queue.server";
+import type { ActionName } from "~/models/page-action.server";
+import { contactMail } from "~/models/public-intake.server";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+import { sendMail } from "~/services/mail.server";
+
+/** An error that another attempt would not fix (the action's own data is wrong). */
+export class PermanentError extends Error {}
+
+export type Handler = (action: ClaimedAction) => Promise<void>;
+
+/** contact_form: info2 holds { name, email, message } as JSON (spec part 2: all three are required). */
+export const sendContactMessage: Handler = async (action) => {
+  let fields: { name?: unknown; email?: unknown; message?: unknown } = {};
+  try {
+    fields = JSON.parse(action.info2 ?? "{}") ?? {};
+  } catch {
+    fields = {};
+  }
+  const { name, email, message } = fields;
+  if (![name, email, message].every((v) => typeof v === "string" && v.trim())) {
+    throw new PermanentError("All fields (email, name, message) are required");
+  }
+  await sendMail(contactMail(getEnv().CONTACT_EMAIL, { name: String(name), email: String(email), message: String(message) }));
+};
+
+export const HANDLERS: Partial<Record<ActionName, Handler>> = { contact_form: sendContactMessage };
+
+/** How long an attempt may hold its action before another worker may take it again. */
+export const LEASE_SECONDS = 120;
+
+export function newWorkerId() {
+  return `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+}
+
+/** Claims and runs one action. Returns false when there was nothing to do. */
+export async function runOnce(workerId: string, handlers: Partial<Record<ActionName, Handler>> = HANDLERS): Promise<boolean> {
+  const names = Object.keys(handlers) as ActionName[];
+  const action = await claimNextAction(workerId, names, LEASE_SECONDS);
+  if (!action) return false;
+  const log = logger.child({ actionId: action.id, action: action.name, attempt: action.attempts });
+  try {
+    await handlers[action.name]!(action);
+    await completeAction(action.id, workerId);
+    log.info("action done");
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const permanent = err instanceof PermanentError || action.attempts >= MAX_ATTEMPTS;
+    await failAttempt(action.id, workerId, reason, permanent ? null : backoffSeconds(action.attempts));
+    log.warn({ err: reason, permanent }, permanent ? "action failed" : "action attempt failed; retrying later");
+  }
+  return true;
+}
+
+/**
+ * Runs the loop until stopped: drains what is due, then polls every `pollMs`. `stop()` lets the action in
+ * hand finish (its lease protects it if the process dies instead).
+ */
+export function startWorker(options: { pollMs?: number; workerId?: string } = {}) {
+  const pollMs = options.pollMs ?? 1000;
+  const workerId = options.workerId ?? newWorkerId();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    logger.info({ workerId }, "worker started");
+    while (!stopped) {
+      let worked = false;
+      try {
+        worked = await runOnce(workerId);
+      } catch (err) {
+        logger.error({ err }, "worker could not read the queue");
+      }
+      if (worked || stopped) continue;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, pollMs);
+      });
+    }
+    logger.info({ workerId }, "worker stopped");
+  })();
+  return {
+    workerId,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The background worker's queue (models/action-queue) and loop (services/worker): atomic claims in order,
+ * batches in order, leases that expire, back-off, permanent failures, and the contact_form handler.
+ */
+import { eq, inArray, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { pagesActions } from "../../db/schema";
+import { backoffSeconds, claimNextAction, completeAction, failAttempt, MAX_ATTEMPTS } from "~/models/action-queue.server";
+import { queueActions } from "~/models/page-action.server";
+import { HANDLERS, runOnce } from "~/services/worker/worker.server";
+import { useTestDatabase } from "../setup/database";
+import { insertUser } from "../setup/factories";
+import { mailsTo } from "../setup/outbox";
+
+const database = useTestDatabase();
+const contact = (text: string) => ({ pageId: null, info2: JSON.stringify({ name: "Ana", email: "ana@example.test", message: text }) });
+const stateOf = async (id: number) => (await database.db.select().from(pagesActions).where(eq(pagesActions.id, id)))[0];
+/** Clears the queue between tests so that each one sees only its own actions. */
+async function clearQueue() {
+  await database.db.delete(pagesActions);
+}
+
+describe("the queue", () => {
+  it("claims the oldest due action once, under a lease, and only the kinds asked for", async () => {
+    await clearQueue();
+    const [first] = await queueActions(null, "contact_form", [contact("first message")]);
+    const [second] = await queueActions(null, "contact_form", [contact("second message")]);
+    expect(await claimNextAction("w1", ["serps"], 60)).toBeNull();
+
+    const a = await claimNextAction("w1", ["contact_form"], 60);
+    const b = await claimNextAction("w2", ["contact_form"], 60);
+    expect([a?.id, b?.id]).toEqual([first.id, second.id]);
+    expect(a).toMatchObject({ name: "contact_form", attempts: 1 });
+    expect(await claimNextAction("w3", ["contact_form"], 60)).toBeNull();
+    const row = await stateOf(first.id);
+    expect(row).toMatchObject({ state: "running", workerId: "w1", attempts: 1 });
+    expect(row.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it("never gives one action to two workers claiming at the same moment (in parallel on PostgreSQL)", async () => {
+    await clearQueue();
+    const queued = await queueActions(null, "contact_form", Array.from({ length: 6 }, (_, i) => contact(`parallel ${i}`)).map((item) => item));
+    // One insert makes a batch; make them independent requests so that all six are claimable now.
+    await database.db.update(pagesActions).set({ queued: null }).where(inArray(pagesActions.id, queued.map((q) => q.id)));
+    const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => claimNextAction(`w${i}`, ["contact_form"], 60)));
+    const ids = claims.filter(Boolean).map((c) => c!.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+
+  it("takes again an action whose worker died (lease expired), and ignores the late word of the first worker", async () => {
+    await clearQueue();
+    const [action] = await queueActions(null, "contact_form", [contact("lease")]);
+    await claimNextAction("dead", ["contact_form"], 60);
+    await database.db.update(pagesActions).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(pagesActions.id, action.id));
+    const again = await claimNextAction("alive", ["contact_form"], 60);
+    expect(again).toMatchObject({ id: action.id, attempts: 2 });
+    await completeAction(action.id, "dead");
+    expect(await stateOf(action.id)).toMatchObject({ state: "running", workerId: "alive" });
+    await completeAction(action.id, "alive");
+    expect(await stateOf(action.id)).toMatchObject({ state: "done", leaseUntil: null });
+  });
+
+  it("runs a batch in order: an item waits for the earlier ones of its batch", async () => {
+    await clearQueue();
+    const user = await insertUser(database.db);
+    const batch = await queueActions(user, "contact_form", [contact("one"), contact("two"), contact("three")]);
+    const first = await claimNextAction("w", ["contact_form"], 60);
+    expect(first?.id).toBe(batch[0].id);
+    expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
+    await completeAction(batch[0].id, "w");
+    expect((await claimNextAction("w", ["contact_form"], 60))?.id).toBe(batch[1].id);
+  });
+
+  it("puts a failed attempt back with a delay, or fails it for good with the reason", async () => {
+    await clearQueue();
+    const [action] = await queueActions(null, "contact_form", [contact("retry")]);
+    await claimNextAction("w", ["contact_form"], 60);
+    await failAttempt(action.id, "w", "SMTP answered 451", 30);
+    expect(await stateOf(action.id)).toMatchObject({ state: "queued", lastError: "SMTP answered 451" });
+    expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
+    await database.db.update(pagesActions).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(pagesActions.id, action.id));
+    expect((await claimNextAction("w", ["contact_form"], 60))?.attempts).toBe(2);
+    await failAttempt(action.id, "w", "still failing", null);
+    expect(await stateOf(action.id)).toMatchObject({ state: "failed", lastError: "still failing" });
+  });
+
+  it("backs off exponentially with jitter, capped at five minutes", () => {
+    expect(backoffSeconds(1, () => 1)).toBe(2);
+    expect(backoffSeconds(3, () => 1)).toBe(8);
+    expect(backoffSeconds(20, () => 1)).toBe(300);
+    expect(backoffSeconds(3, () => 0)).toBe(1);
+    expect(backoffSeconds(4, () => 0.5)).toBe(8);
+  });
+});
+
+describe("the worker", () => {
+  it("mails a queued contact message to the team and marks it done", async () => {
+    await clearQueue();
+    const [action] = await queueActions(null, "contact_form", [contact("Please call me back about pricing.")]);
+    expect(await runOnce("w")).toBe(true);
+    expect(await stateOf(action.id)).toMatchObject({ state: "done", attempts: 1 });
+    const mails = (await mailsTo("contact@seo-ia-content.fr")).filter((m) => m.text.includes("Please call me back about pricing."));
+    expect(mails).toHaveLength(1);
+    expect(await runOnce("w")).toBe(false);
+  });
+
+  it("fails at once, with the spec's message, a contact request missing a field", async () => {
+    await clearQueue();
+    const [action] = await queueActions(null, "contact_form", [{ pageId: null, info2: JSON.stringify({ name: "Ana", message: "no address" }) }]);
+    await runOnce("w");
+    expect(await stateOf(action.id)).toMatchObject({ state: "failed", lastError: "All fields (email, name, message) are required", attempts: 1 });
+  });
+
+  it(`retries a failing handler with back-off and gives up after ${MAX_ATTEMPTS} attempts`, async () => {
+    await clearQueue();
+    const [action] = await queueActions(null, "contact_form", [contact("flaky")]);
+    const failing = { contact_form: vi.fn(async () => Promise.reject(new Error("connection refused"))) };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(inArray(pagesActions.id, [action.id]));
+      expect(await runOnce("w", failing)).toBe(true);
+      const row = await stateOf(action.id);
+      expect(row.attempts).toBe(attempt);
+      expect(row.state).toBe(attempt < MAX_ATTEMPTS ? "queued" : "failed");
+      if (attempt < MAX_ATTEMPTS) expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    }
+    expect(failing.contact_form).toHaveBeenCalledTimes(MAX_ATTEMPTS);
+    expect((await stateOf(action.id)).lastError).toBe("connection refused");
+    expect(Object.keys(HANDLERS)).toEqual(["contact_form"]);
+  });
+});
