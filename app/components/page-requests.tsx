@@ -1,6 +1,9 @@
+import { RotateCcw } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
+import { useToastFetcher, type ToastResult } from "~/lib/use-toast-fetcher";
 
 export type PageRequest = {
   id: number;
@@ -59,8 +62,14 @@ export function PageRequests({ requests }: { requests: PageRequest[] }) {
                       {request.attempts > 1 ? ` · ${request.attempts} attempts` : ""}
                     </p>
                     {request.state === "failed" && request.lastError ? <p className="text-destructive">{request.lastError}</p> : null}
+                    {request.state === "queued" && request.lastError ? (
+                      <p className="text-muted-foreground">Last attempt failed ({request.lastError}); it will be tried again.</p>
+                    ) : null}
                   </div>
-                  <Badge variant={state.variant}>{state.label}</Badge>
+                  <div className="flex items-center gap-2">
+                    <Badge variant={state.variant}>{state.label}</Badge>
+                    {request.state === "failed" ? <RetryButton requestId={request.id} /> : null}
+                  </div>
                 </li>
               );
             })}
@@ -68,5 +77,20 @@ export function PageRequests({ requests }: { requests: PageRequest[] }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function RetryButton({ requestId }: { requestId: number }) {
+  const fetcher = useToastFetcher<ToastResult>();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="retry-request" />
+      <input type="hidden" name="requestId" value={requestId} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        <RotateCcw aria-hidden="true" />
+        {busy ? "Retrying..." : "Retry"}
+      </Button>
+    </fetcher.Form>
   );
 }

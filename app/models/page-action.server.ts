@@ -113,3 +113,28 @@ export async function listPageActions(user: Actor, pageId: number, limit = 50): 
     .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
     .limit(limit);
 }
+
+/**
+ * Puts a failed request of an owned page back in the queue, as new: attempts at zero, no error, due now.
+ * Returns false when the request is not a failed request of that page (already retried, or someone else's).
+ */
+export async function retryFailedAction(user: Actor, pageId: number, requestId: number): Promise<boolean> {
+  await ownedPage(user, pageId);
+  const db = await getDb();
+  const rows = await db
+    .update(pagesActions)
+    .set({
+      state: "queued",
+      attempts: 0,
+      lastError: null,
+      startedAt: null,
+      finishedAt: null,
+      nextAttemptAt: null,
+      leaseUntil: null,
+      workerId: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), eq(pagesActions.state, "failed")))
+    .returning({ id: pagesActions.id });
+  return rows.length === 1;
+}

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { listPageActions, queueActions, retriggerAction } from "~/models/page-action.server";
+import { listPageActions, queueActions, retriggerAction, retryFailedAction } from "~/models/page-action.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -61,5 +61,23 @@ describe("queued requests", () => {
     expect(list[0].createdDate.getTime()).toBeGreaterThanOrEqual(list[list.length - 1].createdDate.getTime());
     await expect(listPageActions(bob, pageA)).rejects.toBeInstanceOf(NotFoundError);
     await expect(retriggerAction(bob, "serps", pageA)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("retrying a failed request", () => {
+  it("puts a failed request of the owner's page back in the queue as new; nobody else can", async () => {
+    const [request] = await queueActions(alice, "create_article", [{ pageId: pageA }]);
+    await database.db
+      .update(pagesActions)
+      .set({ state: "failed", attempts: 5, lastError: "The model answered 500", finishedAt: new Date() })
+      .where(eq(pagesActions.id, request.id));
+
+    await expect(retryFailedAction(bob, pageA, request.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await retryFailedAction(alice, pageB, request.id)).toBe(false);
+    expect(await retryFailedAction(alice, pageA, request.id)).toBe(true);
+    const [row] = await database.db.select().from(pagesActions).where(eq(pagesActions.id, request.id));
+    expect(row).toMatchObject({ state: "queued", attempts: 0, lastError: null, finishedAt: null, nextAttemptAt: null });
+    // Only a failed request can be retried.
+    expect(await retryFailedAction(alice, pageA, request.id)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/page-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { PageRequests } from "~/components/page-requests";
@@ -10,7 +10,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { NotFoundError, parseId } from "~/models/access.server";
-import { listPageActions } from "~/models/page-action.server";
+import { listPageActions, retryFailedAction } from "~/models/page-action.server";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
 
@@ -21,6 +21,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const summary = await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
     return { ...summary, requests: await listPageActions(user, summary.page.id) };
+  } catch (error) {
+    if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
+    throw error;
+  }
+}
+
+/** The page's only action: put a failed request back in the queue. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "retry-request") return data({ stamp: Date.now() }, { status: 400 });
+  try {
+    const pageId = parseId(params.pageId, "page");
+    const requestId = Number(form.get("requestId"));
+    const retried = Number.isSafeInteger(requestId) && requestId > 0 && (await retryFailedAction(user, pageId, requestId));
+    return data({
+      stamp: Date.now(),
+      toast: retried
+        ? { type: "success" as const, title: "Request queued again", description: "It will run as soon as the background process is free." }
+        : { type: "error" as const, title: "Error", description: "This request is not a failed request of this page any more." },
+    });
   } catch (error) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     throw error;
