@@ -42,7 +42,12 @@ export async function cardAction(page: Page, name: string, action: "Edit" | "Del
 
 /** Picks an option of a dialog select (Radix Select), by the select's label. */
 export async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole("dialog").getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(page.getByRole("listbox")).toHaveCount(0);
+  const combobox = page.getByRole("dialog").getByRole("combobox", { name: label });
+  // Radix ignores a pick that comes too soon after the list opened (on a loaded machine): pick again then.
+  await expect(async () => {
+    if ((await page.getByRole("listbox").count()) === 0) await combobox.click();
+    await page.getByRole("option", { name: option, exact: true }).click({ timeout: 3000 });
+    await expect(page.getByRole("listbox")).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(combobox).toContainText(option);
 }
