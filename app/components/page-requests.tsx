@@ -62,6 +62,7 @@ export function PageRequests({ requests }: { requests: PageRequest[] }) {
                       {request.attempts > 1 ? ` · ${request.attempts} attempts` : ""}
                     </p>
                     {request.state === "failed" && request.lastError ? <p className="text-destructive">{request.lastError}</p> : null}
+                    {request.state === "waiting" && request.lastError ? <p className="text-muted-foreground">{request.lastError}</p> : null}
                     {request.state === "queued" && request.lastError ? (
                       <p className="text-muted-foreground">Last attempt failed ({request.lastError}); it will be tried again.</p>
                     ) : null}

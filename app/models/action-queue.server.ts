@@ -120,3 +120,29 @@ export function backoffSeconds(attempt: number, random: () => number = Math.rand
   const ceiling = Math.min(300, 2 ** attempt);
   return Math.max(1, Math.round(ceiling * random() * 10) / 10);
 }
+
+/** Queued actions of kinds whose provider is not configured wait, saying which settings are missing. */
+export async function parkWaiting(names: readonly ActionName[], message: string, db?: Db) {
+  if (names.length === 0) return;
+  const database = db ?? (await getDb());
+  await database.execute(sql`
+    update pages_actions set state = 'waiting', last_error = ${message}, updated_at = now()
+    from actions
+    where actions.id = pages_actions.linked_action and actions.name in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )}) and pages_actions.state = 'queued'`);
+}
+
+/** Waiting actions of kinds that can run now (their provider was configured) go back to the queue. */
+export async function releaseWaiting(names: readonly ActionName[], db?: Db) {
+  if (names.length === 0) return;
+  const database = db ?? (await getDb());
+  await database.execute(sql`
+    update pages_actions set state = 'queued', last_error = null, updated_at = now()
+    from actions
+    where actions.id = pages_actions.linked_action and actions.name in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )}) and pages_actions.state = 'waiting'`);
+}

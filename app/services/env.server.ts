@@ -59,6 +59,12 @@ const envSchema = z
     CONTACT_EMAIL: z.email("must be an e-mail address").default("contact@seo-ia-content.fr"),
     /** The card-payment link of the 1€ trial article (a Stripe payment link, for instance). Unset: the pricing button opens /first-article. */
     PAYMENT_LINK_URL: optionalUrl,
+    /** SERP provider: DataForSEO's SERP API (Google organic, live). Both or neither; without them SERP searches wait. */
+    DATAFORSEO_LOGIN: z.string().trim().optional(),
+    DATAFORSEO_PASSWORD: z.string().trim().optional(),
+    DATAFORSEO_URL: z.url().default("https://api.dataforseo.com"),
+    /** Timeout of one provider call, in milliseconds. */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */
     WORKER: z.enum(["in-process", "off"]).default("in-process"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -71,6 +77,9 @@ const envSchema = z
         path: ["S3_ENDPOINT"],
         message: "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
       });
+    }
+    if (Boolean(env.DATAFORSEO_LOGIN) !== Boolean(env.DATAFORSEO_PASSWORD)) {
+      ctx.addIssue({ code: "custom", path: ["DATAFORSEO_LOGIN"], message: "DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD must be set together" });
     }
     if (Boolean(env.LINKEDIN_CLIENT_ID) !== Boolean(env.LINKEDIN_CLIENT_SECRET)) {
       ctx.addIssue({

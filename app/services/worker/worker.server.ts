@@ -9,15 +9,24 @@
  */
 import crypto from "node:crypto";
 import os from "node:os";
-import { backoffSeconds, claimNextAction, completeAction, failAttempt, MAX_ATTEMPTS, type ClaimedAction } from "~/models/action-queue.server";
+import {
+  backoffSeconds,
+  claimNextAction,
+  completeAction,
+  failAttempt,
+  MAX_ATTEMPTS,
+  parkWaiting,
+  releaseWaiting,
+  type ClaimedAction,
+} from "~/models/action-queue.server";
 import type { ActionName } from "~/models/page-action.server";
 import { contactMail } from "~/models/public-intake.server";
-import { getEnv } from "~/services/env.server";
+import { getEnv, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { sendMail } from "~/services/mail.server";
-
-/** An error that another attempt would not fix (the action's own data is wrong). */
-export class PermanentError extends Error {}
+import { PermanentError, RetryableError } from "./http.server";
+import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
+export { PermanentError } from "./http.server";
 
 export type Handler = (action: ClaimedAction) => Promise<void>;
 
@@ -37,6 +46,26 @@ export const sendContactMessage: Handler = async (action) => {
 };
 
 export const HANDLERS: Partial<Record<ActionName, Handler>> = { contact_form: sendContactMessage };
+
+/** A kind of action the worker can run, and the settings its provider needs. */
+type Kind = { handler: Handler; settings: readonly (keyof Env)[] };
+
+export const KINDS: Partial<Record<ActionName, Kind>> = {
+  contact_form: { handler: sendContactMessage, settings: [] },
+  serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
+};
+
+/** The kinds that can run with this configuration, and the others with the message saying what to set. */
+export function plan(env: Env = getEnv()) {
+  const runnable: Partial<Record<ActionName, Handler>> = {};
+  const waiting: { name: ActionName; message: string }[] = [];
+  for (const [name, kind] of Object.entries(KINDS) as [ActionName, Kind][]) {
+    const missing = kind.settings.filter((setting) => !env[setting]);
+    if (missing.length === 0) runnable[name] = kind.handler;
+    else waiting.push({ name, message: `Waiting for a provider: set ${missing.join(" and ")} and restart the server` });
+  }
+  return { runnable, waiting };
+}
 
 /** How long an attempt may hold its action before another worker may take it again. */
 export const LEASE_SECONDS = 120;
@@ -58,7 +87,8 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const permanent = err instanceof PermanentError || action.attempts >= MAX_ATTEMPTS;
-    await failAttempt(action.id, workerId, reason, permanent ? null : backoffSeconds(action.attempts));
+    const wait = err instanceof RetryableError && err.retryAfterSeconds !== undefined ? Math.max(err.retryAfterSeconds, 1) : backoffSeconds(action.attempts);
+    await failAttempt(action.id, workerId, reason, permanent ? null : wait);
     log.warn({ err: reason, permanent }, permanent ? "action failed" : "action attempt failed; retrying later");
   }
   return true;
@@ -71,15 +101,25 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
 export function startWorker(options: { pollMs?: number; workerId?: string } = {}) {
   const pollMs = options.pollMs ?? 1000;
   const workerId = options.workerId ?? newWorkerId();
+  const { runnable, waiting } = plan();
+  const park = async () => {
+    for (const { name, message } of waiting) await parkWaiting([name], message);
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   const loop = (async () => {
-    logger.info({ workerId }, "worker started");
+    logger.info({ workerId, runs: Object.keys(runnable), waits: waiting.map((w) => w.name) }, "worker started");
+    try {
+      await releaseWaiting(Object.keys(runnable) as ActionName[]);
+    } catch (err) {
+      logger.error({ err }, "worker could not release the waiting actions");
+    }
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runOnce(workerId);
+        await park();
+        worked = await runOnce(workerId, runnable);
       } catch (err) {
         logger.error({ err }, "worker could not read the queue");
       }

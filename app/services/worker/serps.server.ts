@@ -1,0 +1,82 @@
+/**
+ * serps: the search results of a page's keyword, from a SERP provider. The protocol sits behind a small
+ * interface (SerpProvider) so that another API can be added; the one built is DataForSEO's SERP API
+ * (Google organic, live/advanced), whose location codes the countries table already holds.
+ */
+import type { ClaimedAction } from "~/models/action-queue.server";
+import { replaceSerpResults, serpSearchContext, type SerpRow, type SerpSearchContext } from "~/models/serp-results.server";
+import { getEnv } from "~/services/env.server";
+import { PermanentError, postJson, RetryableError } from "./http.server";
+
+export type SerpProvider = { name: string; search(query: SerpSearchContext): Promise<SerpRow[]> };
+
+/** The settings a SERP search needs; the worker shows them while they are missing. */
+export const SERP_SETTINGS = ["DATAFORSEO_LOGIN", "DATAFORSEO_PASSWORD"] as const;
+
+/** Without a country: the United States (DataForSEO's 2840); without a language: English. */
+const DEFAULT_LOCATION_CODE = 2840;
+const DEFAULT_LANGUAGE_CODE = "en";
+
+type DataForSeoAnswer = {
+  status_code?: number;
+  status_message?: string;
+  tasks?: { status_code?: number; status_message?: string; result?: { items?: { type?: string; rank_absolute?: number; title?: string; url?: string; description?: string }[] | null }[] | null }[];
+};
+
+/**
+ * The language of the search: the site's own language when force_defined_language_for_serps is on; otherwise
+ * the main language of the site's country (what people there search in), else the site's language, else English.
+ */
+export function serpLanguage(query: SerpSearchContext): string {
+  if (query.forceDefinedLanguage && query.languageCode) return query.languageCode;
+  return query.countryLanguageCode ?? query.languageCode ?? DEFAULT_LANGUAGE_CODE;
+}
+
+export function dataForSeo(env = getEnv()): SerpProvider {
+  const auth = `Basic ${Buffer.from(`${env.DATAFORSEO_LOGIN}:${env.DATAFORSEO_PASSWORD}`).toString("base64")}`;
+  return {
+    name: "DataForSEO",
+    async search(query) {
+      const task = {
+        keyword: query.keyword,
+        location_code: query.locationCode ?? DEFAULT_LOCATION_CODE,
+        language_code: serpLanguage(query),
+        depth: query.depth,
+      };
+      const answer = (await postJson("DataForSEO", `${env.DATAFORSEO_URL.replace(/\/+$/, "")}/v3/serp/google/organic/live/advanced`, [task], {
+        Authorization: auth,
+      })) as DataForSeoAnswer;
+      const first = answer?.tasks?.[0];
+      if (!first || typeof first !== "object") throw new RetryableError("DataForSEO sent an answer without a task");
+      if (first.status_code !== 20000) {
+        const message = `DataForSEO: ${first.status_message ?? "task failed"} (${first.status_code ?? "no status"})`;
+        // 40xxx: the request is wrong or the account cannot run it; 50xxx: their side.
+        if (first.status_code && first.status_code >= 40000 && first.status_code < 50000) throw new PermanentError(message);
+        throw new RetryableError(message);
+      }
+      const items = first.result?.[0]?.items ?? [];
+      return items
+        .filter((item) => item.type === "organic")
+        .slice(0, query.depth)
+        .map((item, index) => ({
+          positionAbsolute: item.rank_absolute ?? index + 1,
+          title: item.title ?? null,
+          url: item.url ?? null,
+          metaDescription: item.description ?? null,
+          type: "organic",
+        }));
+    },
+  };
+}
+
+/** The handler: info2 holds the keyword id, linked_page the page whose site sets depth, country and language. */
+export function serpHandler(provider: () => SerpProvider) {
+  return async (action: ClaimedAction) => {
+    const keywordId = Number(action.info2);
+    if (!action.linkedPage || !Number.isSafeInteger(keywordId) || keywordId <= 0) throw new PermanentError("This SERP request names no keyword");
+    const context = await serpSearchContext(action.linkedPage, keywordId);
+    if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
+    const rows = await provider().search(context);
+    await replaceSerpResults(keywordId, rows);
+  };
+}

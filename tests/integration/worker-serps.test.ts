@@ -1,0 +1,132 @@
+/**
+ * The serps action against a fake DataForSEO (tests/fakes/dataforseo.ts): results replace the keyword's rows,
+ * with the site's depth, country and language; 429 honours Retry-After; 5xx, timeouts and malformed answers
+ * are retried; refused credentials and task errors fail with the reason; without settings the action waits.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { locationCountries, locationLanguages, pagesActions, serps, sites } from "../../db/schema";
+import { parkWaiting, releaseWaiting } from "~/models/action-queue.server";
+import { addKeyword, queueSerpSearch } from "~/models/keyword.server";
+import { createPage } from "~/models/page.server";
+import { resetEnvForTests } from "~/services/env.server";
+import { plan, runOnce } from "~/services/worker/worker.server";
+import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
+import { useTestDatabase } from "../setup/database";
+import { insertUser, type TestUser } from "../setup/factories";
+
+const database = useTestDatabase();
+let fake: FakeDataForSeo;
+let owner: TestUser;
+let siteId: number;
+let pageId: number;
+let keywordId: number;
+
+function configure(extra: Record<string, string> = {}) {
+  vi.stubEnv("DATAFORSEO_LOGIN", fake.login);
+  vi.stubEnv("DATAFORSEO_PASSWORD", fake.password);
+  vi.stubEnv("DATAFORSEO_URL", fake.url);
+  vi.stubEnv("PROVIDER_TIMEOUT_MS", "1000");
+  for (const [k, v] of Object.entries(extra)) vi.stubEnv(k, v);
+  resetEnvForTests();
+}
+const run = () => runOnce("serp-worker", plan().runnable);
+const request = async () => (await database.db.select().from(pagesActions).where(eq(pagesActions.linkedPage, pageId)))[0];
+const results = () => database.db.select().from(serps).where(eq(serps.linkedKeyword, keywordId)).orderBy(serps.positionAbsolute);
+
+beforeAll(async () => {
+  fake = await startFakeDataForSeo();
+  owner = await insertUser(database.db);
+  const [france] = await database.db.select().from(locationCountries).where(eq(locationCountries.countryName, "France"));
+  const [french] = await database.db.select().from(locationLanguages).where(eq(locationLanguages.linkedCountry, france.id));
+  [{ id: siteId }] = await database.db
+    .insert(sites)
+    .values({ name: "Boulangerie", url: "https://boulangerie.example", linkedUser: owner.id, country: france.id, language: french.id, serpsNbResults: 3 })
+    .returning();
+  ({ id: pageId } = await createPage(owner, siteId, { name: "Pain au levain", url: "/pain", status: 1 } as never));
+  ({ keywordId } = await addKeyword(owner, siteId, pageId, "pain au levain"));
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  resetEnvForTests();
+  await fake.close();
+});
+beforeEach(async () => {
+  configure();
+  fake.next.length = 0;
+  await queueSerpSearch(owner, siteId, pageId, keywordId);
+});
+
+describe("the serps action", () => {
+  it("stores the organic results of the site's depth, country and language, replacing the earlier ones", async () => {
+    expect(await run()).toBe(true);
+    expect(await request()).toMatchObject({ state: "done", attempts: 1 });
+    expect(fake.tasks.at(-1)).toEqual({ keyword: "pain au levain", location_code: 2250, language_code: "fr", depth: 3 });
+    const rows = await results();
+    expect(rows.map((r) => [r.positionAbsolute, r.type, r.title])).toEqual([
+      [1, "organic", "pain au levain result 1"],
+      [3, "organic", "pain au levain result 3"],
+      [4, "organic", "pain au levain result 4"],
+    ]);
+    expect(rows[0]).toMatchObject({ url: "https://site1.example/pain%20au%20levain", metaDescription: "About pain au levain (1)" });
+
+    await queueSerpSearch(owner, siteId, pageId, keywordId);
+    await run();
+    expect(await results()).toHaveLength(3);
+  });
+
+  it("waits as long as the provider asks on 429, and retries a 500, a timeout and a malformed answer", async () => {
+    fake.next.push({ status: 429, headers: { "Retry-After": "42" } });
+    await run();
+    let row = await request();
+    expect(row).toMatchObject({ state: "queued", lastError: "DataForSEO answered 429 (too many requests)" });
+    const wait = (row.nextAttemptAt!.getTime() - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(35);
+    expect(wait).toBeLessThan(50);
+
+    for (const [next, message] of [
+      [{ status: 503 }, "DataForSEO answered 503"],
+      [{ hang: true }, "DataForSEO did not answer within 1 s"],
+      [{ status: 200, body: "<html>oops" }, "DataForSEO sent an answer that is not JSON"],
+    ] as const) {
+      await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.linkedPage, pageId));
+      fake.next.push(next);
+      await run();
+      row = await request();
+      expect(row).toMatchObject({ state: "queued", lastError: message });
+    }
+    await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.linkedPage, pageId));
+    await run();
+    expect(await request()).toMatchObject({ state: "done", attempts: 5, lastError: null });
+  });
+
+  it("fails at once, with the reason, on refused credentials or a task the provider rejects", async () => {
+    configure({ DATAFORSEO_PASSWORD: "wrong" });
+    await run();
+    expect(await request()).toMatchObject({ state: "failed", attempts: 1, lastError: "DataForSEO refused the credentials (401)" });
+
+    configure();
+    await queueSerpSearch(owner, siteId, pageId, keywordId);
+    fake.next.push({ body: JSON.stringify({ status_code: 20000, tasks: [{ status_code: 40501, status_message: "Invalid Field: 'depth'." }] }) });
+    await run();
+    expect(await request()).toMatchObject({ state: "failed", lastError: "DataForSEO: Invalid Field: 'depth'. (40501)" });
+  });
+
+  it("waits for a provider, naming the settings, and runs once they are given", async () => {
+    vi.stubEnv("DATAFORSEO_LOGIN", "");
+    vi.stubEnv("DATAFORSEO_PASSWORD", "");
+    resetEnvForTests();
+    const { runnable, waiting } = plan();
+    expect(Object.keys(runnable)).toEqual(["contact_form"]);
+    expect(waiting).toEqual([{ name: "serps", message: "Waiting for a provider: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD and restart the server" }]);
+    await parkWaiting(["serps"], waiting[0].message);
+    expect(await request()).toMatchObject({ state: "waiting", lastError: waiting[0].message });
+    expect(await runOnce("w", runnable)).toBe(false);
+
+    configure();
+    await releaseWaiting(Object.keys(plan().runnable) as never);
+    expect(await request()).toMatchObject({ state: "queued", lastError: null });
+    await run();
+    expect(await request()).toMatchObject({ state: "done" });
+  });
+});
