@@ -75,8 +75,15 @@ test.describe("the keywords screen", () => {
     await expect(rowOf(page, keyword).getByRole("button", { name: "Searching..." })).toBeVisible();
     await expectToast(page, "SERP search action added. The search will run in the background.");
     await expect(rowOf(page, keyword).getByRole("button", { name: `Search SERPs for ${keyword}` })).toBeEnabled({ timeout: 10_000 });
-    // Still 0 results (no worker here): the SERP dialog is not reachable.
+    // Still 0 results: this server has no SERP provider, so the dialog is not reachable and the request
+    // waits on the page detail, naming the settings to give.
     await expect(page.getByRole("button", { name: /View SERPS/ })).toHaveCount(0);
+    await expect(async () => {
+      await open(page, `/sites/${siteId}/pages/${pageId}`);
+      const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Search results (SERP)" });
+      await expect(request).toContainText("Waiting for a provider", { timeout: 1000 });
+      await expect(request).toContainText("set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD");
+    }).toPass({ timeout: 15_000 });
   });
 
   test("the same keyword typed on another page is reused there too", async ({ signedInPage: page }) => {
