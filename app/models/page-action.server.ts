@@ -3,7 +3,7 @@
  * modification by instructions, SERP and LLM searches, cover images, the contact form). Callers check
  * ownership of the pages first (models/access.server.ts).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { ownedPage, type Actor } from "./access.server";
@@ -137,4 +137,16 @@ export async function retryFailedAction(user: Actor, pageId: number, requestId: 
     .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), eq(pagesActions.state, "failed")))
     .returning({ id: pagesActions.id });
   return rows.length === 1;
+}
+
+/** Whether the page has a request of this kind that is queued or running (the screen then refreshes until it is done). */
+export async function hasPendingAction(pageId: number, name: ActionName): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: pagesActions.id })
+    .from(pagesActions)
+    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+    .where(and(eq(pagesActions.linkedPage, pageId), eq(actions.name, name), inArray(pagesActions.state, ["queued", "running"])))
+    .limit(1);
+  return Boolean(row);
 }

@@ -8,6 +8,7 @@
 import { Plus, RefreshCw } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Await, data, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { usePollWhile } from "~/lib/use-poll";
 import type { Route } from "./+types/keywords";
 import { PageTrail } from "~/components/page-trail";
 import { AddKeywordDialog } from "~/components/keywords/add-keyword-dialog";
@@ -38,7 +39,7 @@ import {
   serpsActionAvailable,
   setToSearch,
 } from "~/models/keyword.server";
-import { MissingActionError } from "~/models/page-action.server";
+import { hasPendingAction, MissingActionError } from "~/models/page-action.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -56,13 +57,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throwNotFound(PAGE_NOT_FOUND);
   // Streamed: the screen shows a loading state until the list arrives.
   const keywords: Promise<ScreenKeyword[]> = listPageKeywords(user, page.site.id, page.id);
-  const canSearch = await serpsActionAvailable();
+  const [canSearch, serpPending] = await Promise.all([serpsActionAvailable(), hasPendingAction(page.id, "serps")]);
   // A missing serps action is only logged (spec part 2, section 8): the SERP search button is not offered.
   if (!canSearch) logger.error({ action: "serps" }, "action catalogue entry missing");
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     keywords,
     serpsActionAvailable: canSearch,
+    serpPending,
   };
 }
 
@@ -205,7 +207,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function KeywordsScreen({ loaderData }: Route.ComponentProps) {
-  const { page, keywords, serpsActionAvailable: canSearch } = loaderData;
+  const { page, keywords, serpsActionAvailable: canSearch, serpPending } = loaderData;
+  // A SERP search queued or running: its results appear here as soon as the worker has stored them.
+  usePollWhile(serpPending);
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<ScreenKeyword | null>(null);
 

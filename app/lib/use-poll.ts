@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+
+/** While `active` (work queued or running), reads the screen's data again every `ms`, so results appear without a reload. */
+export function usePollWhile(active: boolean, ms = 2000) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, ms);
+    return () => clearInterval(timer);
+  }, [active, ms, revalidator]);
+}

@@ -1,0 +1,52 @@
+/**
+ * Issue 6: with a SERP provider configured (a fake DataForSEO here), a SERP search queued from the keywords
+ * screen runs in the server's worker and its results appear on the screen without a reload.
+ */
+import { startFakeDataForSeo } from "../fakes/dataforseo";
+import { expect, test } from "./support/fixtures";
+import { createPageByRequest, createSite, unique } from "./support/pages";
+import { freePort, makeDataDir, startServer } from "./support/server";
+import { expectToast, open } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
+
+test("a SERP search runs in the background and its results appear without a reload", async ({ browser, clientAddress }) => {
+  test.setTimeout(90_000);
+  const fake = await startFakeDataForSeo();
+  const dataDir = makeDataDir("serp");
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    env: { DATAFORSEO_LOGIN: fake.login, DATAFORSEO_PASSWORD: fake.password, DATAFORSEO_URL: fake.url },
+  });
+  const context = await browser.newContext({ baseURL: server.url, locale: "fr-FR", extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+  try {
+    const page = await context.newPage();
+    await createSignedInAccount(page, newAccount({ fullName: "Serge Perez" }), dataDir);
+    const { siteId } = await createSite(page, unique("Serp site"));
+    const pageId = await createPageByRequest(page, siteId, { name: unique("Serp page") });
+    await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
+
+    const keyword = unique("potager urbain").toLowerCase();
+    await page.getByRole("button", { name: "Add Keyword" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Keyword" });
+    await dialog.getByLabel("Keyword").fill(keyword);
+    await dialog.getByRole("button", { name: "Add Keyword" }).click();
+    await expectToast(page, "Keyword added successfully");
+
+    await page.getByRole("button", { name: `Search SERPs for ${keyword}` }).click();
+    await expectToast(page, "SERP search action added. The search will run in the background.");
+    // No reload: the screen refreshes itself while the search is queued or running.
+    const view = page.getByRole("button", { name: /View SERPS/ });
+    await expect(view).toBeVisible({ timeout: 20_000 });
+    await view.click();
+    await expect(page.getByRole("dialog")).toContainText(`${keyword} result 1`);
+    expect(fake.tasks.at(-1)).toMatchObject({ keyword, depth: 10 });
+
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await expect(page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Search results (SERP)" })).toContainText("Done");
+  } finally {
+    await context.close();
+    await server.stop();
+    await fake.close();
+  }
+});
