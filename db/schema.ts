@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   jsonb,
   pgTable,
   text,
@@ -291,6 +292,10 @@ export const pagesActions = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     /** After a failed attempt: not before this time (exponential back-off). */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** What the provider reported for the work: tokens (language models) and money, in US dollars. */
+    tokensIn: integer("tokens_in"),
+    tokensOut: integer("tokens_out"),
+    costUsd: numeric("cost_usd", { precision: 14, scale: 6 }),
   },
   (t) => [
     check("pages_actions_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed', 'waiting')`),

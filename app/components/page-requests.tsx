@@ -13,7 +13,18 @@ export type PageRequest = {
   createdDate: Date | string;
   finishedAt: Date | string | null;
   lastError: string | null;
+  tokens?: number | null;
+  costUsd?: number | null;
 };
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const count = new Intl.NumberFormat("en-US");
+
+/** "$0.0123 · 4,210 tokens", from what the providers reported. */
+function costLabel(costUsd: number | null | undefined, tokens: number | null | undefined) {
+  const parts = [costUsd != null ? usd.format(costUsd) : null, tokens != null ? `${count.format(tokens)} tokens` : null].filter(Boolean);
+  return parts.join(" · ");
+}
 
 const ACTION_LABELS: Record<string, string> = {
   serps: "Search results (SERP)",
@@ -34,6 +45,13 @@ const STATE_LABELS: Record<string, { label: string; variant: "default" | "second
 
 /** The work requested for a page and where it stands, so that nothing queued goes unseen. */
 export function PageRequests({ requests }: { requests: PageRequest[] }) {
+  const reported = requests.filter((r) => r.costUsd != null || r.tokens != null);
+  const total = reported.length
+    ? costLabel(
+        reported.reduce((sum, r) => sum + (r.costUsd ?? 0), 0),
+        reported.some((r) => r.tokens != null) ? reported.reduce((sum, r) => sum + (r.tokens ?? 0), 0) : null,
+      )
+    : null;
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -44,6 +62,7 @@ export function PageRequests({ requests }: { requests: PageRequest[] }) {
           Work asked for this page (articles, searches, images). Each request stays in the queue until the background process has done it;
           nothing is lost while it waits.
         </CardDescription>
+        {total ? <p className="text-sm font-medium">AI work on this page so far: {total}</p> : null}
       </CardHeader>
       <CardContent>
         {requests.length === 0 ? (
@@ -60,6 +79,7 @@ export function PageRequests({ requests }: { requests: PageRequest[] }) {
                       Requested {formatDateTime(request.createdDate)}
                       {request.finishedAt ? ` · finished ${formatDateTime(request.finishedAt)}` : ""}
                       {request.attempts > 1 ? ` · ${request.attempts} attempts` : ""}
+                      {costLabel(request.costUsd, request.tokens) ? ` · ${costLabel(request.costUsd, request.tokens)}` : ""}
                     </p>
                     {request.state === "failed" && request.lastError ? <p className="text-destructive">{request.lastError}</p> : null}
                     {request.state === "waiting" && request.lastError ? <p className="text-muted-foreground">{request.lastError}</p> : null}

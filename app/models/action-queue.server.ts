@@ -90,11 +90,15 @@ export async function claimNextAction(workerId: string, names: readonly ActionNa
   };
 }
 
-/** The action is done. Only its holder may say so (a retaken action's first worker is ignored). */
-export async function completeAction(id: number, workerId: string, db?: Db) {
+/** What a provider reported for an action's work. */
+export type Usage = { tokensIn?: number; tokensOut?: number; costUsd?: number };
+
+/** The action is done, with what it cost. Only its holder may say so (a retaken action's first worker is ignored). */
+export async function completeAction(id: number, workerId: string, usage: Usage = {}, db?: Db) {
   const database = db ?? (await getDb());
   await database.execute(sql`
-    update pages_actions set state = 'done', finished_at = now(), last_error = null, lease_until = null, next_attempt_at = null, updated_at = now()
+    update pages_actions set state = 'done', finished_at = now(), last_error = null, lease_until = null, next_attempt_at = null, updated_at = now(),
+      tokens_in = ${usage.tokensIn ?? null}, tokens_out = ${usage.tokensOut ?? null}, cost_usd = ${usage.costUsd ?? null}
     where id = ${id} and worker_id = ${workerId} and state = 'running'`);
 }
 

@@ -90,13 +90,16 @@ export type PageActionRow = {
   finishedAt: Date | null;
   lastError: string | null;
   versionId: number | null;
+  /** What the provider reported (null when nothing was reported, or not yet). */
+  tokens: number | null;
+  costUsd: number | null;
 };
 
 /** The requests recorded for one of the user's pages, newest first (the page detail shows them). */
 export async function listPageActions(user: Actor, pageId: number, limit = 50): Promise<PageActionRow[]> {
   await ownedPage(user, pageId);
   const db = await getDb();
-  return db
+  const rows = await db
     .select({
       id: pagesActions.id,
       action: actions.name,
@@ -106,12 +109,20 @@ export async function listPageActions(user: Actor, pageId: number, limit = 50): 
       finishedAt: pagesActions.finishedAt,
       lastError: pagesActions.lastError,
       versionId: pagesActions.linkedPagesVersion,
+      tokensIn: pagesActions.tokensIn,
+      tokensOut: pagesActions.tokensOut,
+      costUsd: pagesActions.costUsd,
     })
     .from(pagesActions)
     .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
     .where(eq(pagesActions.linkedPage, pageId))
     .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
     .limit(limit);
+  return rows.map(({ tokensIn, tokensOut, costUsd, ...row }) => ({
+    ...row,
+    tokens: tokensIn === null && tokensOut === null ? null : (tokensIn ?? 0) + (tokensOut ?? 0),
+    costUsd: costUsd === null ? null : Number(costUsd),
+  }));
 }
 
 /**

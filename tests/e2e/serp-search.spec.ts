@@ -43,7 +43,11 @@ test("a SERP search runs in the background and its results appear without a relo
     expect(fake.tasks.at(-1)).toMatchObject({ keyword, depth: 10 });
 
     await open(page, `/sites/${siteId}/pages/${pageId}`);
-    await expect(page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Search results (SERP)" })).toContainText("Done");
+    const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Search results (SERP)" });
+    await expect(request).toContainText("Done");
+    // What the provider reported it cost, per request and for the page.
+    await expect(request).toContainText("$0.002");
+    await expect(page.getByText("AI work on this page so far: $0.002")).toBeVisible();
   } finally {
     await context.close();
     await server.stop();

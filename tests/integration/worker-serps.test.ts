@@ -60,7 +60,7 @@ beforeEach(async () => {
 describe("the serps action", () => {
   it("stores the organic results of the site's depth, country and language, replacing the earlier ones", async () => {
     expect(await run()).toBe(true);
-    expect(await request()).toMatchObject({ state: "done", attempts: 1 });
+    expect(await request()).toMatchObject({ state: "done", attempts: 1, costUsd: "0.002000" });
     expect(fake.tasks.at(-1)).toEqual({ keyword: "pain au levain", location_code: 2250, language_code: "fr", depth: 3 });
     const rows = await results();
     expect(rows.map((r) => [r.positionAbsolute, r.type, r.title])).toEqual([

@@ -8,7 +8,7 @@ import { replaceSerpResults, serpSearchContext, type SerpRow, type SerpSearchCon
 import { getEnv } from "~/services/env.server";
 import { PermanentError, postJson, RetryableError } from "./http.server";
 
-export type SerpProvider = { name: string; search(query: SerpSearchContext): Promise<SerpRow[]> };
+export type SerpProvider = { name: string; search(query: SerpSearchContext): Promise<{ rows: SerpRow[]; costUsd?: number }> };
 
 /** The settings a SERP search needs; the worker shows them while they are missing. */
 export const SERP_SETTINGS = ["DATAFORSEO_LOGIN", "DATAFORSEO_PASSWORD"] as const;
@@ -20,7 +20,7 @@ const DEFAULT_LANGUAGE_CODE = "en";
 type DataForSeoAnswer = {
   status_code?: number;
   status_message?: string;
-  tasks?: { status_code?: number; status_message?: string; result?: { items?: { type?: string; rank_absolute?: number; title?: string; url?: string; description?: string }[] | null }[] | null }[];
+  tasks?: { status_code?: number; status_message?: string; cost?: number; result?: { items?: { type?: string; rank_absolute?: number; title?: string; url?: string; description?: string }[] | null }[] | null }[];
 };
 
 /**
@@ -55,7 +55,7 @@ export function dataForSeo(env = getEnv()): SerpProvider {
         throw new RetryableError(message);
       }
       const items = first.result?.[0]?.items ?? [];
-      return items
+      const rows = items
         .filter((item) => item.type === "organic")
         .slice(0, query.depth)
         .map((item, index) => ({
@@ -65,6 +65,7 @@ export function dataForSeo(env = getEnv()): SerpProvider {
           metaDescription: item.description ?? null,
           type: "organic",
         }));
+      return { rows, costUsd: typeof first.cost === "number" ? first.cost : undefined };
     },
   };
 }
@@ -76,7 +77,8 @@ export function serpHandler(provider: () => SerpProvider) {
     if (!action.linkedPage || !Number.isSafeInteger(keywordId) || keywordId <= 0) throw new PermanentError("This SERP request names no keyword");
     const context = await serpSearchContext(action.linkedPage, keywordId);
     if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
-    const rows = await provider().search(context);
+    const { rows, costUsd } = await provider().search(context);
     await replaceSerpResults(keywordId, rows);
+    return { costUsd };
   };
 }

@@ -18,6 +18,7 @@ import {
   parkWaiting,
   releaseWaiting,
   type ClaimedAction,
+  type Usage,
 } from "~/models/action-queue.server";
 import type { ActionName } from "~/models/page-action.server";
 import { contactMail } from "~/models/public-intake.server";
@@ -28,7 +29,8 @@ import { PermanentError, RetryableError } from "./http.server";
 import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
 export { PermanentError } from "./http.server";
 
-export type Handler = (action: ClaimedAction) => Promise<void>;
+/** Runs an action; returns what the provider reported it cost, if anything. */
+export type Handler = (action: ClaimedAction) => Promise<Usage | void>;
 
 /** contact_form: info2 holds { name, email, message } as JSON (spec part 2: all three are required). */
 export const sendContactMessage: Handler = async (action) => {
@@ -81,8 +83,8 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
   if (!action) return false;
   const log = logger.child({ actionId: action.id, action: action.name, attempt: action.attempts });
   try {
-    await handlers[action.name]!(action);
-    await completeAction(action.id, workerId);
+    const usage = await handlers[action.name]!(action);
+    await completeAction(action.id, workerId, usage ?? {});
     log.info("action done");
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
