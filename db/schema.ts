@@ -140,6 +140,10 @@ export const llms = pgTable("llms", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   name: text("name").notNull(),
   nameOpenrouter: text("name_openrouter").notNull().unique(),
+  /** Asked by the llm_answers action when true. */
+  active: boolean("active").notNull().default(true),
+  /** Another OpenRouter model to ask when this one answers 429 (rate limited). */
+  fallbackOpenrouter: text("fallback_openrouter"),
 });
 
 /**
@@ -362,6 +366,10 @@ export const pagesLlmAnswers = pgTable(
       .notNull()
       .references(() => llms.id),
     answer: text("answer"),
+    /** What the assistant was asked, whether its answer names the site (name or domain), and the URLs it cites. */
+    question: text("question"),
+    mentionsSite: boolean("mentions_site"),
+    citedUrls: jsonb("cited_urls").$type<string[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("pages_llm_answers_linked_page_idx").on(t.linkedPage), index("pages_llm_answers_linked_llm_idx").on(t.linkedLlm)],

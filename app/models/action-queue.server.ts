@@ -35,7 +35,12 @@ type Row = {
  * item (queued = true) waits until the earlier items of its batch (same action, creator and creation time,
  * as one insert writes them) have finished. Returns null when there is nothing to do.
  */
-export async function claimNextAction(workerId: string, names: readonly ActionName[], leaseSeconds: number, db?: Db): Promise<ClaimedAction | null> {
+export async function claimNextAction(
+  workerId: string,
+  names: readonly ActionName[],
+  leaseSeconds: number,
+  db?: Db,
+): Promise<ClaimedAction | null> {
   if (names.length === 0) return null;
   const database = db ?? (await getDb());
   const list = sql.join(

@@ -28,11 +28,7 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
     .where(eq(pages.hideRevisionsTextsFromPreview, true))
     .orderBy(pagesVersions.page, desc(pagesVersions.createdDate), desc(pagesVersions.id))
     .as("newest");
-  const rows = await db
-    .select()
-    .from(newest)
-    .orderBy(desc(newest.createdDate), desc(newest.versionId))
-    .limit(limit);
+  const rows = await db.select().from(newest).orderBy(desc(newest.createdDate), desc(newest.versionId)).limit(limit);
   return rows.map((row) => ({
     pageId: row.pageId,
     pageName: row.pageName,

@@ -61,11 +61,7 @@ export async function chooseProposition(user: Actor, pageId: number, imageId: nu
       .select({ id: pagesVersionsImages.id })
       .from(pagesVersionsImages)
       .where(
-        and(
-          eq(pagesVersionsImages.id, imageId),
-          eq(pagesVersionsImages.linkedPage, pageId),
-          eq(pagesVersionsImages.type, "proposition"),
-        ),
+        and(eq(pagesVersionsImages.id, imageId), eq(pagesVersionsImages.linkedPage, pageId), eq(pagesVersionsImages.type, "proposition")),
       );
     if (!image) throw new ImageNotFoundError();
     await tx
@@ -116,9 +112,11 @@ export async function addExamples(user: Actor, pageId: number, files: File[]) {
   if (files.length === 0) throw new ImageUploadError(IMAGE_MESSAGES.noFiles);
   const checked: { bytes: Uint8Array; type: ImageType; name: string }[] = [];
   for (const file of files) {
-    if (file.size > EXAMPLE_MAX_BYTES) throw new ImageUploadError(`"${shortName(file.name)}" is too large. Maximum size is 10 MB per image.`);
+    if (file.size > EXAMPLE_MAX_BYTES)
+      throw new ImageUploadError(`"${shortName(file.name)}" is too large. Maximum size is 10 MB per image.`);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.byteLength > EXAMPLE_MAX_BYTES) throw new ImageUploadError(`"${shortName(file.name)}" is too large. Maximum size is 10 MB per image.`);
+    if (bytes.byteLength > EXAMPLE_MAX_BYTES)
+      throw new ImageUploadError(`"${shortName(file.name)}" is too large. Maximum size is 10 MB per image.`);
     const type = detectImageType(bytes);
     if (!type) throw new ImageUploadError(`"${shortName(file.name)}" is not a supported image. Please use JPG, PNG, GIF, or WebP.`);
     checked.push({ bytes, type, name: file.name });

@@ -55,7 +55,13 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
     );
     await tx
       .update(pagesActions)
-      .set({ state: "running", attempts: 1, startedAt: sql`now()`, workerId: WEB_SENDER, leaseUntil: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})` })
+      .set({
+        state: "running",
+        attempts: 1,
+        startedAt: sql`now()`,
+        workerId: WEB_SENDER,
+        leaseUntil: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})`,
+      })
       .where(eq(pagesActions.id, action.id));
     return { messageId: message.id, actionId: action.id };
   });

@@ -26,7 +26,9 @@ export async function serpSearchContext(pageId: number, keywordId: number): Prom
       locationCode: locationCountries.locationCode,
       languageCode: locationLanguages.languageCode,
       forceDefinedLanguage: sites.forceDefinedLanguageForSerps,
-      countryLanguageCode: sql<string | null>`(select l.language_code from location_languages l where l.linked_country = "sites"."country" order by l.id limit 1)`,
+      countryLanguageCode: sql<
+        string | null
+      >`(select l.language_code from location_languages l where l.linked_country = "sites"."country" order by l.id limit 1)`,
     })
     .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))

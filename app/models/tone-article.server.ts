@@ -61,7 +61,10 @@ export async function createToneArticle(user: Actor, input: ToneArticleInput): P
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "form");
-    throw new ToneArticleInputError(issue?.message ?? "Invalid tone article", field === "name" || field === "parent" || field === "content" ? field : "form");
+    throw new ToneArticleInputError(
+      issue?.message ?? "Invalid tone article",
+      field === "name" || field === "parent" || field === "content" ? field : "form",
+    );
   }
   const { name, parent, content } = parsed.data;
   const db = await getDb();

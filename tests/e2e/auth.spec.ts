@@ -131,7 +131,11 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("recovering a forgotten password", () => {
-  test("a person can reset a forgotten password by e-mail; the old one stops working", async ({ signedInPage: page, account, consoleGuard }) => {
+  test("a person can reset a forgotten password by e-mail; the old one stops working", async ({
+    signedInPage: page,
+    account,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(failedResource(400));
     await signOut(page);
     await open(page, "/auth");

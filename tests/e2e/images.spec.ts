@@ -20,7 +20,10 @@ test.describe("the images screen", () => {
     await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/pages/${pageId}$`));
   });
 
-  test("uploads two examples by the picker, serves them with their type, and deletes one with its file", async ({ signedInPage: page, consoleGuard }) => {
+  test("uploads two examples by the picker, serves them with their type, and deletes one with its file", async ({
+    signedInPage: page,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(failedResource(404));
     const { siteId, pageId } = await createSiteWithPage(page);
     await open(page, imagesPath(siteId, pageId));

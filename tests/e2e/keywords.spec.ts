@@ -20,7 +20,10 @@ async function keywordsScreen(page: Page) {
 }
 
 const table = (page: Page) => page.getByRole("region", { name: "Keywords table" });
-const rowOf = (page: Page, keyword: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: keyword, exact: true }) });
+const rowOf = (page: Page, keyword: string) =>
+  table(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: keyword, exact: true }) });
 
 async function addKeyword(page: Page, text: string) {
   await page.getByRole("button", { name: "Add Keyword" }).click();
@@ -71,7 +74,9 @@ test.describe("the keywords screen", () => {
     await expect(rowOf(page, keyword).getByRole("switch")).toBeChecked();
 
     // Queue a SERP search: 'Searching...' while it runs, the toast, then the list refreshes.
-    await rowOf(page, keyword).getByRole("button", { name: `Search SERPs for ${keyword}` }).click();
+    await rowOf(page, keyword)
+      .getByRole("button", { name: `Search SERPs for ${keyword}` })
+      .click();
     await expect(rowOf(page, keyword).getByRole("button", { name: "Searching..." })).toBeVisible();
     await expectToast(page, "SERP search action added. The search will run in the background.");
     await expect(rowOf(page, keyword).getByRole("button", { name: `Search SERPs for ${keyword}` })).toBeEnabled({ timeout: 10_000 });
@@ -123,7 +128,10 @@ test.describe("the keywords screen", () => {
     await expect(other.page.getByText("The requested page does not exist or you don't have permission to access it.")).toBeVisible();
     await expect(other.page.getByText(secret)).toHaveCount(0);
     // Posting to the screen changes nothing either.
-    const posted = await other.page.request.post(`${path}.data`, { multipart: { intent: "add", keyword: "intrusion" }, failOnStatusCode: false });
+    const posted = await other.page.request.post(`${path}.data`, {
+      multipart: { intent: "add", keyword: "intrusion" },
+      failOnStatusCode: false,
+    });
     expect(posted.status()).toBe(404);
   });
 });

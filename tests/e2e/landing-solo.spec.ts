@@ -113,7 +113,13 @@ test("the antropic variant shows the 1€ offer as a timeline, in order", async 
   await open(page, "/home-4-pricing-antropic");
   const steps = page.getByRole("list", { name: "The trial, step by step" }).getByRole("listitem");
   await expect(steps).toHaveCount(5);
-  const titles = ["Pay €1", "Fill the 5-minute brief", "Approve the outline", "Your article in 24 hours, in your WordPress", "Then €50 per article, excl. VAT"];
+  const titles = [
+    "Pay €1",
+    "Fill the 5-minute brief",
+    "Approve the outline",
+    "Your article in 24 hours, in your WordPress",
+    "Then €50 per article, excl. VAT",
+  ];
   for (const [index, title] of titles.entries()) await expect(steps.nth(index)).toContainText(title);
   await expect(page.locator("#pricing")).toContainText("One trial per client.");
 });
@@ -138,7 +144,8 @@ test("a visitor of /home-5 sees testimonials, process, comparison, price, author
 
   // The three-way comparison: service, freelancers, DIY AI tools.
   const table = page.getByRole("table", { name: "My service compared with freelance writers and DIY AI tools" });
-  for (const column of ["My service", "Freelancers", "DIY AI tools"]) await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
+  for (const column of ["My service", "Freelancers", "DIY AI tools"])
+    await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(9);
 });
 

@@ -12,7 +12,10 @@ const LANDINGS = INDEXED_PUBLIC_PATHS.filter((path) => path !== "/first-article"
 
 /** The HTML a crawler receives (GPTBot: a bot, so the server sends the whole document at once). */
 async function crawl(request: import("@playwright/test").APIRequestContext, path: string) {
-  const response = await request.get(path, { headers: { "User-Agent": "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)" }, maxRedirects: 0 });
+  const response = await request.get(path, {
+    headers: { "User-Agent": "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)" },
+    maxRedirects: 0,
+  });
   // React separates adjacent text parts with empty comments ('© <!-- -->2025'): read the text without them.
   const html = (await response.text()).replaceAll("<!-- -->", "");
   const doc = {
@@ -23,13 +26,18 @@ async function crawl(request: import("@playwright/test").APIRequestContext, path
     canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? "",
     h1: [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").trim()),
     lang: html.match(/<html lang="([^"]+)"/)?.[1],
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]) as Record<string, unknown>,
+    ),
   };
   return doc;
 }
 
 test.describe("a crawler that runs no JavaScript", () => {
-  test("reads every landing page: one heading, its own title and description, canonical, social tags, Organization and Offer data", async ({ request, baseURL }) => {
+  test("reads every landing page: one heading, its own title and description, canonical, social tags, Organization and Offer data", async ({
+    request,
+    baseURL,
+  }) => {
     const titles = new Set<string>();
     for (const path of LANDINGS) {
       const doc = await crawl(request, path);
@@ -40,7 +48,13 @@ test.describe("a crawler that runs no JavaScript", () => {
       titles.add(doc.title);
       expect(doc.description.length, `${path} description`).toBeGreaterThan(50);
       expect(doc.canonical, path).toBe(`${baseURL}${path}`);
-      for (const tag of ['property="og:title"', 'property="og:description"', 'property="og:url"', 'property="og:image"', 'name="twitter:card"']) {
+      for (const tag of [
+        'property="og:title"',
+        'property="og:description"',
+        'property="og:url"',
+        'property="og:image"',
+        'name="twitter:card"',
+      ]) {
         expect(doc.html, `${path} ${tag}`).toContain(tag);
       }
       const types = doc.jsonLd.map((d) => d["@type"]);
@@ -51,7 +65,10 @@ test.describe("a crawler that runs no JavaScript", () => {
       expect(service.offers[0].priceCurrency).toBe("EUR");
       expect(types, `${path} carries its FAQ as FAQPage data`).toContain("FAQPage");
       const faq = doc.jsonLd.find((d) => d["@type"] === "FAQPage") as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
-      for (const question of faq.mainEntity) expect(doc.html, `${path}: the answer to '${question.name}' is in the page`).toContain(question.name.replace(/'/g, "&#x27;").slice(0, 20));
+      for (const question of faq.mainEntity)
+        expect(doc.html, `${path}: the answer to '${question.name}' is in the page`).toContain(
+          question.name.replace(/'/g, "&#x27;").slice(0, 20),
+        );
       // The whole page is there: the footer's copyright comes last.
       expect(doc.html, path).toContain("© 2025");
     }
@@ -61,7 +78,13 @@ test.describe("a crawler that runs no JavaScript", () => {
   test("reads the main page's sections, the quiz's first question and the demo list without a loading state", async ({ request }) => {
     for (const path of ["/", "/home-4-pricing-google-2-why-ai"]) {
       const doc = await crawl(request, path);
-      for (const text of ["Meet the team", "Why Not Use AI SEO Tools Directly Myself?", "Are you our ideal client?", "View below some demo articles", "How old is your website?"]) {
+      for (const text of [
+        "Meet the team",
+        "Why Not Use AI SEO Tools Directly Myself?",
+        "Are you our ideal client?",
+        "View below some demo articles",
+        "How old is your website?",
+      ]) {
         expect(doc.html, `${path}: ${text}`).toContain(text.replace(/'/g, "&#x27;"));
       }
       expect(doc.html).toContain("Not ready to buy your trial article for 1€ ? Or want to contact us directly?");
@@ -95,7 +118,12 @@ test.describe("a crawler that runs no JavaScript", () => {
     }
   });
 
-  test("finds robots.txt open to every crawler, AI crawlers named, and the sitemap with demo articles", async ({ page, request, baseURL, signedInPage }) => {
+  test("finds robots.txt open to every crawler, AI crawlers named, and the sitemap with demo articles", async ({
+    page,
+    request,
+    baseURL,
+    signedInPage,
+  }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.headers()["content-type"]).toContain("text/plain");
     const text = await robots.text();
@@ -106,7 +134,14 @@ test.describe("a crawler that runs no JavaScript", () => {
     // A demo page (marked to hide revision texts) with one version appears in the sitemap as /view/{id}.
     const { siteId, pageId } = await createSiteWithPage(signedInPage);
     const form = await signedInPage.request.post(`/sites/${siteId}/pages.data`, {
-      multipart: { intent: "update", pageId: String(pageId), name: "Sitemap demo", url: "/blog/sitemap-demo", status: "1", hideRevisionsTextsFromPreview: "on" },
+      multipart: {
+        intent: "update",
+        pageId: String(pageId),
+        name: "Sitemap demo",
+        url: "/blog/sitemap-demo",
+        status: "1",
+        hideRevisionsTextsFromPreview: "on",
+      },
       failOnStatusCode: false,
     });
     expect([200, 204]).toContain(form.status());

@@ -18,7 +18,11 @@ test("a SERP search runs in the background and its results appear without a relo
     dataDir,
     env: { DATAFORSEO_LOGIN: fake.login, DATAFORSEO_PASSWORD: fake.password, DATAFORSEO_URL: fake.url },
   });
-  const context = await browser.newContext({ baseURL: server.url, locale: "fr-FR", extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
+  });
   try {
     const page = await context.newPage();
     await createSignedInAccount(page, newAccount({ fullName: "Serge Perez" }), dataDir);

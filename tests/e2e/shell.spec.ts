@@ -35,7 +35,10 @@ test.describe("the header and the footer", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test("a signed-in person sees the bell with its badge 3 and an avatar menu with their name and e-mail", async ({ signedInPage: page, account }) => {
+  test("a signed-in person sees the bell with its badge 3 and an avatar menu with their name and e-mail", async ({
+    signedInPage: page,
+    account,
+  }) => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Connexion" })).toHaveCount(0);
     const bell = header.getByRole("button", { name: "Notifications (3)" });

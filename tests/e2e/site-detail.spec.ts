@@ -10,7 +10,10 @@ test.describe("the site detail screen", () => {
     await createSiteByRequest(page, { url: "https://www.detail.example.com" });
     await open(page, "/sites");
     const id = await siteIdOf(page, "detail.example.com");
-    await page.getByRole("link", { name: /detail\.example\.com/ }).first().click();
+    await page
+      .getByRole("link", { name: /detail\.example\.com/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/sites/${id}$`));
 
     const trail = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -40,7 +43,8 @@ test.describe("the site detail screen", () => {
     await page.getByRole("button", { name: "Settings" }).click();
     await expectToast(page, "Site settings coming soon");
     await page.getByRole("button", { name: "More options" }).click();
-    for (const item of ["View Analytics", "Export Content", "Share Site"]) await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
+    for (const item of ["View Analytics", "Export Content", "Share Site"])
+      await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.getByRole("link", { name: /Pages/ }).click();
@@ -75,7 +79,10 @@ test.describe("the site detail screen", () => {
     await expect(other.page.getByText("private.example.com")).toHaveCount(0);
 
     // A rename by request is refused, and the name is unchanged for the owner.
-    const rename = await other.page.request.post(`/sites/${id}.data`, { form: { intent: "rename", name: "Stolen" }, failOnStatusCode: false });
+    const rename = await other.page.request.post(`/sites/${id}.data`, {
+      form: { intent: "rename", name: "Stolen" },
+      failOnStatusCode: false,
+    });
     expect(rename.status()).toBe(404);
     await open(page, `/sites/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "private.example.com" })).toBeVisible();

@@ -68,7 +68,12 @@ test.describe("the site dialog", () => {
     await expect(dialog.getByLabel("Images to create")).toHaveValue("1");
     await expect(dialog.getByRole("combobox", { name: "Default status" })).toHaveText("Draft");
     await expect(dialog.getByRole("combobox", { name: "Tone of voice" })).toHaveText("None");
-    for (const name of ["Use familiar terms", "Write in the first person", "Force the site's language for search results", "Publish the cover image automatically"]) {
+    for (const name of [
+      "Use familiar terms",
+      "Write in the first person",
+      "Force the site's language for search results",
+      "Publish the cover image automatically",
+    ]) {
       await expect(dialog.getByRole("switch", { name })).toHaveAttribute("aria-checked", "false");
     }
     // No language choice before a country is chosen.
@@ -90,7 +95,9 @@ test.describe("the site dialog", () => {
     await expect(serpsImg).toHaveAttribute("aria-valuenow", "1");
   });
 
-  test("refuses a missing logo, a file over 5 MB and a file that is not an image, without sending anything", async ({ signedInPage: page }) => {
+  test("refuses a missing logo, a file over 5 MB and a file that is not an image, without sending anything", async ({
+    signedInPage: page,
+  }) => {
     const dialog = await openCreateDialog(page);
     const posts = watchPosts(page);
     await dialog.getByLabel("Site URL").fill("https://no-logo.example.org");
@@ -121,7 +128,9 @@ test.describe("the site dialog", () => {
 });
 
 test.describe("creating a site", () => {
-  test("a person can create a site with a logo; the name defaults to the address without scheme and www", async ({ signedInPage: page }) => {
+  test("a person can create a site with a logo; the name defaults to the address without scheme and www", async ({
+    signedInPage: page,
+  }) => {
     const dialog = await openCreateDialog(page);
     await dialog.getByLabel("Site URL").fill("https://www.example.com");
     await dialog.getByLabel("Logo").setInputFiles(pngFile());
@@ -138,7 +147,9 @@ test.describe("creating a site", () => {
     // France has one language: chosen automatically, no radio choice.
     await chooseOption(page, "Country", "France");
     await expect(dialog.getByRole("radiogroup", { name: "Language" })).toHaveCount(0);
-    await expect(dialog.locator("p", { hasText: "the only language of this country" })).toHaveText(/^French\s*\(the only language of this country\)$/);
+    await expect(dialog.locator("p", { hasText: "the only language of this country" })).toHaveText(
+      /^French\s*\(the only language of this country\)$/,
+    );
 
     // Back to Belgium: the earlier choice was cleared.
     await chooseOption(page, "Country", "Belgium");
@@ -203,7 +214,11 @@ test.describe("creating a site", () => {
       expect(Buffer.compare(await served.body(), file.buffer)).toBe(0);
     }
     // Newest first (id descending).
-    await expect(page.getByRole("list", { name: "Sites" }).getByRole("heading")).toHaveText(["webp.example.net", "gif.example.net", "jpeg.example.net"]);
+    await expect(page.getByRole("list", { name: "Sites" }).getByRole("heading")).toHaveText([
+      "webp.example.net",
+      "gif.example.net",
+      "jpeg.example.net",
+    ]);
   });
 
   test("the server checks the logo by its content and size, and requires one", async ({ signedInPage: page, request }) => {
@@ -211,7 +226,10 @@ test.describe("creating a site", () => {
     expect(text.status()).toBe(400);
     expect(await text.text()).toContain(FORMAT_ERROR);
 
-    const big = await postSiteForm(page, "create", { url: "https://big.example.org", logo: { name: "big.png", mimeType: "image/png", buffer: oversizedPng() } });
+    const big = await postSiteForm(page, "create", {
+      url: "https://big.example.org",
+      logo: { name: "big.png", mimeType: "image/png", buffer: oversizedPng() },
+    });
     expect(big.status()).toBe(400);
     expect(await big.text()).toContain(SIZE_ERROR);
 
@@ -220,7 +238,10 @@ test.describe("creating a site", () => {
     expect(await none.text()).toContain(LOGO_REQUIRED);
 
     // Nobody signed in (a request without the session cookie).
-    const anonymous = await request.post("/sites.data", { multipart: { intent: "create", url: "https://anon.example.org", logo: pngFile() }, failOnStatusCode: false });
+    const anonymous = await request.post("/sites.data", {
+      multipart: { intent: "create", url: "https://anon.example.org", logo: pngFile() },
+      failOnStatusCode: false,
+    });
     expect(anonymous.status()).toBe(401);
     expect(await anonymous.text()).toContain("You must be logged in to create a site.");
 
@@ -268,7 +289,12 @@ test.describe("editing and deleting a site", () => {
     await open(page, "/sites");
     const id = await siteIdOf(page, "kept.example.com");
     const before = await siteCard(page, "kept.example.com").locator("img").getAttribute("src");
-    const response = await postSiteForm(page, "update", { siteId: String(id), url: "https://kept.example.com", name: "Changed name", logo: textPretendingToBePng() });
+    const response = await postSiteForm(page, "update", {
+      siteId: String(id),
+      url: "https://kept.example.com",
+      name: "Changed name",
+      logo: textPretendingToBePng(),
+    });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain(FORMAT_ERROR);
     await open(page, "/sites");
@@ -313,7 +339,12 @@ test.describe("ownership", () => {
     await expect(bob.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
     await expect(bob.getByText("Alice's site")).toHaveCount(0);
 
-    const update = await postSiteForm(bob, "update", { siteId: String(id), url: "https://bob.example.com", name: "Taken by Bob", logo: pngFile() });
+    const update = await postSiteForm(bob, "update", {
+      siteId: String(id),
+      url: "https://bob.example.com",
+      name: "Taken by Bob",
+      logo: pngFile(),
+    });
     expect(update.status()).toBe(404);
     expect(await update.text()).toContain("does not exist or you don't have permission");
     const updateNoLogo = await postSiteForm(bob, "update", { siteId: String(id), url: "https://bob.example.com", name: "Taken by Bob" });

@@ -29,7 +29,8 @@ export async function startFakeDataForSeo(): Promise<FakeDataForSeo> {
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       if (req.method !== "POST" || req.url !== "/v3/serp/google/organic/live/advanced") return res.writeHead(404).end();
-      if (req.headers.authorization !== expected) return res.writeHead(401, { "Content-Type": "application/json" }).end('{"status_code":40100}');
+      if (req.headers.authorization !== expected)
+        return res.writeHead(401, { "Content-Type": "application/json" }).end('{"status_code":40100}');
       const next = fake.next.shift();
       if (next?.hang) return; // never answers
       if (next) return res.writeHead(next.status ?? 200, { "Content-Type": "application/json", ...next.headers }).end(next.body ?? "{}");
@@ -38,11 +39,22 @@ export async function startFakeDataForSeo(): Promise<FakeDataForSeo> {
       const items = Array.from({ length: task.depth + 2 }, (_, i) =>
         i === 1
           ? { type: "people_also_ask", rank_absolute: i + 1 }
-          : { type: "organic", rank_absolute: i + 1, title: `${task.keyword} result ${i + 1}`, url: `https://site${i + 1}.example/${encodeURIComponent(task.keyword)}`, description: `About ${task.keyword} (${i + 1})` },
+          : {
+              type: "organic",
+              rank_absolute: i + 1,
+              title: `${task.keyword} result ${i + 1}`,
+              url: `https://site${i + 1}.example/${encodeURIComponent(task.keyword)}`,
+              description: `About ${task.keyword} (${i + 1})`,
+            },
       );
-      res.writeHead(200, { "Content-Type": "application/json" }).end(
-        JSON.stringify({ status_code: 20000, tasks: [{ status_code: 20000, status_message: "Ok.", cost: 0.002, result: [{ keyword: task.keyword, items }] }] }),
-      );
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(
+          JSON.stringify({
+            status_code: 20000,
+            tasks: [{ status_code: 20000, status_message: "Ok.", cost: 0.002, result: [{ keyword: task.keyword, items }] }],
+          }),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -69,13 +69,18 @@ describe("origin checks (as in production)", () => {
     const local = await auth.callAuth(request({ origin: TEST_PUBLIC_URL, cookie }), "/sign-out");
     expect(local.status).toBe(200);
     const twin = await signedIn();
-    const viaIp = await auth.callAuth(request({ origin: TEST_PUBLIC_URL.replace("localhost", "127.0.0.1"), cookie: twin.cookie }), "/sign-out");
+    const viaIp = await auth.callAuth(
+      request({ origin: TEST_PUBLIC_URL.replace("localhost", "127.0.0.1"), cookie: twin.cookie }),
+      "/sign-out",
+    );
     expect(viaIp.status).toBe(200);
   });
 
   it("refuses a request carrying cookies from another origin (INVALID_ORIGIN)", async () => {
     const { email, password, cookie } = await signedIn();
-    const result = await auth.callAuth(request({ origin: "https://evil.example", cookie }), "/sign-in/email", { body: { email, password } });
+    const result = await auth.callAuth(request({ origin: "https://evil.example", cookie }), "/sign-in/email", {
+      body: { email, password },
+    });
     expect(result.status).toBe(403);
     expect(result.code).toBe("INVALID_ORIGIN");
   });
@@ -90,7 +95,12 @@ describe("origin checks (as in production)", () => {
   it("refuses a cross-site form navigation to sign in (login CSRF)", async () => {
     const { email, password } = await signedIn();
     const result = await auth.callAuth(
-      request({ origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" }),
+      request({
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+        "sec-fetch-mode": "navigate",
+        "sec-fetch-dest": "document",
+      }),
       "/sign-in/email",
       { body: { email, password } },
     );

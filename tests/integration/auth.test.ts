@@ -127,13 +127,13 @@ describe("sign-in", () => {
 describe("no account enumeration", () => {
   it("answers a sign-up with an existing address like a new one, and creates nothing", async () => {
     const { email } = await confirmedAccount();
-    const before = await database.query<{ n: number }>("select count(*)::int as n from \"user\"");
+    const before = await database.query<{ n: number }>('select count(*)::int as n from "user"');
     const again = await signUp(browser(), email, "another password", "Intruder");
     const fresh = await signUp(browser(), uniqueEmail("fresh"), "another password", "Intruder");
     expect(again.status).toBe(fresh.status);
     expect(again.ok).toBe(true);
     expect(Object.keys(again.data ?? {}).sort()).toEqual(Object.keys(fresh.data ?? {}).sort());
-    const after = await database.query<{ n: number }>("select count(*)::int as n from \"user\"");
+    const after = await database.query<{ n: number }>('select count(*)::int as n from "user"');
     expect(after[0].n).toBe(before[0].n + 1); // only the fresh one
     expect((await userRow(email)).name).toBe("Camille Dupont");
     // The owner of the address is told, by e-mail, rather than the visitor by the answer.

@@ -21,7 +21,9 @@ afterAll(async () => {
 async function emptyDatabase(): Promise<string> {
   const name = `t_start_${crypto.randomBytes(5).toString("hex")}`;
   await withAdminClient(serverUrl!, (c) => c.query(`CREATE DATABASE ${quoteIdent(name)}`));
-  cleanups.push(() => withAdminClient(serverUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => undefined));
+  cleanups.push(() =>
+    withAdminClient(serverUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => undefined),
+  );
   return databaseUrlFor(serverUrl!, name);
 }
 
@@ -38,13 +40,20 @@ describe.skipIf(!serverUrl)("servers starting together on a fresh PostgreSQL dat
     const url = await emptyDatabase();
     const servers = await Promise.all([server(url), server(url), server(url)]);
     const results = await Promise.allSettled(servers.map((s) => migrateAndSeed(s.db, "postgres")));
-    const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => String(r.reason?.message ?? r.reason));
+    const failures = results
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => String(r.reason?.message ?? r.reason));
     expect(failures, "every server starts").toEqual([]);
 
     const { pool } = servers[0];
-    const groups = await pool.query("select name, count(*)::int as n from tone_articles where parent_tone_article is null and creator is null group by name");
+    const groups = await pool.query(
+      "select name, count(*)::int as n from tone_articles where parent_tone_article is null and creator is null group by name",
+    );
     expect(groups.rows.length).toBe(toneGroups.length);
-    expect(groups.rows.filter((r) => r.n !== 1), "tone groups seeded more than once").toEqual([]);
+    expect(
+      groups.rows.filter((r) => r.n !== 1),
+      "tone groups seeded more than once",
+    ).toEqual([]);
     const [c] = (await pool.query("select count(*)::int as n from location_countries")).rows;
     expect(c.n).toBe(countries.length);
   });
@@ -55,12 +64,17 @@ describe.skipIf(!serverUrl)("servers starting together on a fresh PostgreSQL dat
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(servers[0].db as never, { migrationsFolder: migrationsFolder() });
     const results = await Promise.allSettled(servers.map((s) => seedReferenceData(s.db)));
-    const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => String(r.reason?.message ?? r.reason));
+    const failures = results
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => String(r.reason?.message ?? r.reason));
     expect(failures, "every seed succeeds").toEqual([]);
     const groups = await servers[0].pool.query(
       "select name, count(*)::int as n from tone_articles where parent_tone_article is null and creator is null group by name",
     );
-    expect(groups.rows.filter((r) => r.n !== 1), "tone groups seeded more than once").toEqual([]);
+    expect(
+      groups.rows.filter((r) => r.n !== 1),
+      "tone groups seeded more than once",
+    ).toEqual([]);
     const samples = await servers[0].pool.query("select count(*)::int as n from tone_articles where parent_tone_article is not null");
     expect(samples.rows[0].n).toBe(toneGroups.reduce((sum, g) => sum + g.children.length, 0));
   });

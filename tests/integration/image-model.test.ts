@@ -44,15 +44,26 @@ async function filesOfPage(pageId: number): Promise<string[]> {
 }
 
 async function newPage(owner: TestUser) {
-  const [site] = await database.db.insert(sites).values({ name: "Images", url: "https://images.example", linkedUser: owner.id }).returning({ id: sites.id });
-  const [page] = await database.db.insert(pages).values({ site: site.id, name: "Page", url: "/page", status: 1 }).returning({ id: pages.id });
+  const [site] = await database.db
+    .insert(sites)
+    .values({ name: "Images", url: "https://images.example", linkedUser: owner.id })
+    .returning({ id: sites.id });
+  const [page] = await database.db
+    .insert(pages)
+    .values({ site: site.id, name: "Page", url: "/page", status: 1 })
+    .returning({ id: pages.id });
   return { siteId: site.id, pageId: page.id };
 }
 
 async function insertImage(pageId: number, type: "proposition" | "example", fields: { chosen?: boolean; imageUrl?: string } = {}) {
   const [row] = await database.db
     .insert(pagesVersionsImages)
-    .values({ linkedPage: pageId, type, imageUrl: fields.imageUrl ?? `https://cdn.example/${type}-${Math.random()}.png`, chosen: fields.chosen ?? false })
+    .values({
+      linkedPage: pageId,
+      type,
+      imageUrl: fields.imageUrl ?? `https://cdn.example/${type}-${Math.random()}.png`,
+      chosen: fields.chosen ?? false,
+    })
     .returning();
   return row;
 }
@@ -232,7 +243,13 @@ describe("requestImageGeneration", () => {
     await requestImageGeneration(
       alice,
       pageId,
-      parseGenerateImageForm({ numberOfImages: "3", generatePrompt: "true", useInitialPhoto: "true", comments: "Tons chauds", imageExampleId: String(example.id) }),
+      parseGenerateImageForm({
+        numberOfImages: "3",
+        generatePrompt: "true",
+        useInitialPhoto: "true",
+        comments: "Tons chauds",
+        imageExampleId: String(example.id),
+      }),
     );
     const [row] = await coverRequests(pageId);
     expect(row.infoJson).toEqual({
@@ -252,7 +269,13 @@ describe("requestImageGeneration", () => {
     const example = await insertImage(pageId, "example");
     await requestImageGeneration(alice, pageId, parseGenerateImageForm({ numberOfImages: "abc", imageExampleId: String(example.id) }));
     const [row] = await coverRequests(pageId);
-    expect(row.infoJson).toEqual({ generate_prompt: false, comments: "", use_initial_photo: false, image_example_id: null, number_of_images: 1 });
+    expect(row.infoJson).toEqual({
+      generate_prompt: false,
+      comments: "",
+      use_initial_photo: false,
+      image_example_id: null,
+      number_of_images: 1,
+    });
   });
 
   it("refuses an example of another page, and another user, queuing nothing", async () => {

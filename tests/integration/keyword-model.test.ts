@@ -62,7 +62,9 @@ describe("addKeyword", () => {
     const result = await addKeyword(alice, siteA, pageA, `  Jardin Bio ${stamp}  `);
     expect(result).toMatchObject({ keyword: `Jardin Bio ${stamp}`, created: true, alreadyLinked: false });
     const list = await listPageKeywords(alice, siteA, pageA);
-    expect(list).toEqual([{ id: result.linkId, keywordId: result.keywordId, keyword: `Jardin Bio ${stamp}`, toSearch: true, serpCount: 0 }]);
+    expect(list).toEqual([
+      { id: result.linkId, keywordId: result.keywordId, keyword: `Jardin Bio ${stamp}`, toSearch: true, serpCount: 0 },
+    ]);
   });
 
   it("reuses an existing keyword written with another case and spaces, and never links it twice", async () => {
@@ -70,7 +72,10 @@ describe("addKeyword", () => {
     const first = await addKeyword(alice, siteA, pageA, `potager ${stamp}`);
     const again = await addKeyword(alice, siteA, pageA, `   POTAGER ${stamp.toUpperCase()} `);
     expect(again).toMatchObject({ keywordId: first.keywordId, linkId: first.linkId, created: false, alreadyLinked: true });
-    const matching = await db.select().from(keywords).where(sql`lower(btrim(${keywords.keyword})) = ${`potager ${stamp}`}`);
+    const matching = await db
+      .select()
+      .from(keywords)
+      .where(sql`lower(btrim(${keywords.keyword})) = ${`potager ${stamp}`}`);
     expect(matching).toHaveLength(1);
     const links = await db
       .select()
@@ -175,7 +180,10 @@ describe("queueSerpSearch", () => {
 
   it("refuses a keyword not linked to the page", async () => {
     const { db } = await database;
-    const [{ id: lone }] = await db.insert(keywords).values({ keyword: `lone ${stamp}` }).returning({ id: keywords.id });
+    const [{ id: lone }] = await db
+      .insert(keywords)
+      .values({ keyword: `lone ${stamp}` })
+      .returning({ id: keywords.id });
     await expect(queueSerpSearch(alice, siteA, pageA, lone)).rejects.toBeInstanceOf(KeywordNotFoundError);
   });
 });
@@ -199,6 +207,11 @@ describe("ownership", () => {
     expect(await listPageKeywords(alice, siteA, pageA)).toEqual(before);
     const after = await serpsActionRows(pageA);
     expect(after.map((r) => r.pages_actions)).toEqual(actionsBefore.map((r) => r.pages_actions));
-    expect(await db.select().from(keywords).where(sql`lower(btrim(${keywords.keyword})) = ${`intrusion ${stamp}`}`)).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(keywords)
+        .where(sql`lower(btrim(${keywords.keyword})) = ${`intrusion ${stamp}`}`),
+    ).toHaveLength(0);
   });
 });

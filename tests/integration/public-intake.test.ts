@@ -43,20 +43,34 @@ const firstArticle = (fields: Record<string, string>, ip?: string) => run(firstA
 describe("the contact form", () => {
   it("stores the message, records a contact_form request with the message as JSON, and mails the team", async () => {
     const email = uniqueEmail("visitor");
-    const answer = await contact({ name: "Léa Martin", email: email.toUpperCase(), message: "Can you write 8 articles a month about solar panels?" });
+    const answer = await contact({
+      name: "Léa Martin",
+      email: email.toUpperCase(),
+      message: "Can you write 8 articles a month about solar panels?",
+    });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
 
     const [stored] = await database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
     expect(stored).toMatchObject({ name: "Léa Martin", message: "Can you write 8 articles a month about solar panels?" });
 
     const [request] = await database.db
-      .select({ info2: pagesActions.info2, linkedPage: pagesActions.linkedPage, creator: pagesActions.creator, state: pagesActions.state, name: actions.name })
+      .select({
+        info2: pagesActions.info2,
+        linkedPage: pagesActions.linkedPage,
+        creator: pagesActions.creator,
+        state: pagesActions.state,
+        name: actions.name,
+      })
       .from(pagesActions)
       .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
       .orderBy(desc(pagesActions.id))
       .limit(1);
     expect(request).toMatchObject({ name: "contact_form", linkedPage: null, creator: null, state: "done" });
-    expect(JSON.parse(request.info2!)).toEqual({ name: "Léa Martin", email, message: "Can you write 8 articles a month about solar panels?" });
+    expect(JSON.parse(request.info2!)).toEqual({
+      name: "Léa Martin",
+      email,
+      message: "Can you write 8 articles a month about solar panels?",
+    });
 
     const [mail] = await mailsTo("contact@seo-ia-content.fr").then((mails) => mails.filter((m) => m.text.includes(email)));
     expect(mail.subject).toBe("Contact form: Léa Martin");
@@ -113,7 +127,12 @@ describe("the contact form", () => {
 
   it("answers a filled honeypot with a quiet success and stores nothing", async () => {
     const before = await database.db.$count(contactMessages);
-    const answer = await contact({ name: "Bot", email: uniqueEmail("bot"), message: "Buy cheap links now, best offer", website: "http://spam.example" });
+    const answer = await contact({
+      name: "Bot",
+      email: uniqueEmail("bot"),
+      message: "Buy cheap links now, best offer",
+      website: "http://spam.example",
+    });
     expect(answer.body).toEqual({ ok: true });
     expect(await database.db.$count(contactMessages)).toBe(before);
   });
@@ -212,7 +231,10 @@ describe("the first-article form", () => {
 describe("the demo article list and the sitemap", () => {
   it("lists demo pages only, with their newest version, newest first, and the sitemap names them", async () => {
     const owner = await insertUser(database.db);
-    const [{ id: site }] = await database.db.insert(sites).values({ name: "Demo", url: "https://demo.example", linkedUser: owner.id }).returning();
+    const [{ id: site }] = await database.db
+      .insert(sites)
+      .values({ name: "Demo", url: "https://demo.example", linkedUser: owner.id })
+      .returning();
     const [older, newer, hidden] = await database.db
       .insert(pages)
       .values([

@@ -24,7 +24,9 @@ describe("consumeRateLimit", () => {
   it("stores the counter in rate_limit under an app: key, apart from better-auth's keys", async () => {
     await consumeRateLimit("stored:1", 60, 5);
     await consumeRateLimit("stored:1", 60, 5);
-    const rows = await database.query<{ id: string; key: string; count: number }>("select id, key, count from rate_limit where key = 'app:stored:1'");
+    const rows = await database.query<{ id: string; key: string; count: number }>(
+      "select id, key, count from rate_limit where key = 'app:stored:1'",
+    );
     expect(rows).toEqual([{ id: "app:stored:1", key: "app:stored:1", count: 2 }]);
   });
 

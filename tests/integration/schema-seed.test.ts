@@ -34,8 +34,33 @@ const SPEC_TABLES = [
 
 /** The 27 member states of the European Union, by ISO 3166-1 alpha-2 code. */
 const EU_ISO_CODES = [
-  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
-  "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
 ];
 const NAMED_COUNTRIES = ["United Kingdom", "United States", "Canada", "Switzerland", "Belgium", "Morocco"];
 

@@ -3,15 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sites, toneArticles } from "../../db/schema";
 import { SITE_FIELDS, siteFormSchema, type SiteInput } from "~/lib/schemas/site";
-import {
-  createSite,
-  deleteSite,
-  getSite,
-  InvalidReferenceError,
-  listSites,
-  SiteNotFoundError,
-  updateSite,
-} from "~/models/site.server";
+import { createSite, deleteSite, getSite, InvalidReferenceError, listSites, SiteNotFoundError, updateSite } from "~/models/site.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -175,7 +167,11 @@ describe("updateSite / deleteSite", () => {
   });
 
   it("checks references on update too, without touching the row", async () => {
-    const site = await createSite(alice, input({ url: "https://ref.example", country: String(france), language: String(french) }), "/r.png");
+    const site = await createSite(
+      alice,
+      input({ url: "https://ref.example", country: String(france), language: String(french) }),
+      "/r.png",
+    );
     const before = await rawSite(site.id);
     await expect(
       updateSite(alice, site.id, input({ url: "https://ref.example", country: String(france), language: String(german) })),

@@ -79,7 +79,11 @@ describe("createToneArticle", () => {
   });
 
   it("accepts a shared group or the user's own group as parent", async () => {
-    const underShared = await createToneArticle(alice, { name: "Sous un groupe partagé", parent: String(sharedGroup.id), content: "Texte" });
+    const underShared = await createToneArticle(alice, {
+      name: "Sous un groupe partagé",
+      parent: String(sharedGroup.id),
+      content: "Texte",
+    });
     expect(underShared).toMatchObject({ parentId: sharedGroup.id, parentName: sharedGroup.name, own: true });
     const group = await createToneArticle(alice, { name: "Groupe d'Alice", parent: "none" });
     const underOwn = await createToneArticle(alice, { name: "Exemple d'Alice", parent: String(group.id) });

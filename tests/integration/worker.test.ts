@@ -39,9 +39,21 @@ describe("the queue", () => {
 
   it("never gives one action to two workers claiming at the same moment (in parallel on PostgreSQL)", async () => {
     await clearQueue();
-    const queued = await queueActions(null, "contact_form", Array.from({ length: 6 }, (_, i) => contact(`parallel ${i}`)).map((item) => item));
+    const queued = await queueActions(
+      null,
+      "contact_form",
+      Array.from({ length: 6 }, (_, i) => contact(`parallel ${i}`)).map((item) => item),
+    );
     // One insert makes a batch; make them independent requests so that all six are claimable now.
-    await database.db.update(pagesActions).set({ queued: null }).where(inArray(pagesActions.id, queued.map((q) => q.id)));
+    await database.db
+      .update(pagesActions)
+      .set({ queued: null })
+      .where(
+        inArray(
+          pagesActions.id,
+          queued.map((q) => q.id),
+        ),
+      );
     const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => claimNextAction(`w${i}`, ["contact_form"], 60)));
     const ids = claims.filter(Boolean).map((c) => c!.id);
     expect(ids).toHaveLength(6);
@@ -52,7 +64,10 @@ describe("the queue", () => {
     await clearQueue();
     const [action] = await queueActions(null, "contact_form", [contact("lease")]);
     await claimNextAction("dead", ["contact_form"], 60);
-    await database.db.update(pagesActions).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(pagesActions.id, action.id));
+    await database.db
+      .update(pagesActions)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(pagesActions.id, action.id));
     const again = await claimNextAction("alive", ["contact_form"], 60);
     expect(again).toMatchObject({ id: action.id, attempts: 2 });
     await completeAction(action.id, "dead");
@@ -79,7 +94,10 @@ describe("the queue", () => {
     await failAttempt(action.id, "w", "SMTP answered 451", 30);
     expect(await stateOf(action.id)).toMatchObject({ state: "queued", lastError: "SMTP answered 451" });
     expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
-    await database.db.update(pagesActions).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(pagesActions.id, action.id));
+    await database.db
+      .update(pagesActions)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(pagesActions.id, action.id));
     expect((await claimNextAction("w", ["contact_form"], 60))?.attempts).toBe(2);
     await failAttempt(action.id, "w", "still failing", null);
     expect(await stateOf(action.id)).toMatchObject({ state: "failed", lastError: "still failing" });
@@ -107,9 +125,15 @@ describe("the worker", () => {
 
   it("fails at once, with the spec's message, a contact request missing a field", async () => {
     await clearQueue();
-    const [action] = await queueActions(null, "contact_form", [{ pageId: null, info2: JSON.stringify({ name: "Ana", message: "no address" }) }]);
+    const [action] = await queueActions(null, "contact_form", [
+      { pageId: null, info2: JSON.stringify({ name: "Ana", message: "no address" }) },
+    ]);
     await runOnce("w");
-    expect(await stateOf(action.id)).toMatchObject({ state: "failed", lastError: "All fields (email, name, message) are required", attempts: 1 });
+    expect(await stateOf(action.id)).toMatchObject({
+      state: "failed",
+      lastError: "All fields (email, name, message) are required",
+      attempts: 1,
+    });
   });
 
   it(`retries a failing handler with back-off and gives up after ${MAX_ATTEMPTS} attempts`, async () => {
@@ -117,7 +141,10 @@ describe("the worker", () => {
     const [action] = await queueActions(null, "contact_form", [contact("flaky")]);
     const failing = { contact_form: vi.fn(async () => Promise.reject(new Error("connection refused"))) };
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(inArray(pagesActions.id, [action.id]));
+      await database.db
+        .update(pagesActions)
+        .set({ nextAttemptAt: null })
+        .where(inArray(pagesActions.id, [action.id]));
       expect(await runOnce("w", failing)).toBe(true);
       const row = await stateOf(action.id);
       expect(row.attempts).toBe(attempt);

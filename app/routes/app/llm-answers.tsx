@@ -5,6 +5,7 @@
  * and reads the list again 2 seconds later. Contract: POST intent=search to this route (or its .data
  * URL) queues the search and answers an LlmSearchResult.
  */
+import { usePollWhile } from "~/lib/use-poll";
 import { Bot, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher, useRevalidator } from "react-router";
@@ -23,7 +24,7 @@ import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
-import { MissingActionError } from "~/models/page-action.server";
+import { hasPendingAction, MissingActionError } from "~/models/page-action.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -51,6 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     answers,
     loadedAt: Date.now(),
+    pending: await hasPendingAction(page.id, "llm_answers"),
   };
 }
 
@@ -78,7 +80,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
-  const { page, answers, loadedAt } = loaderData;
+  const { page, answers, loadedAt, pending } = loaderData;
+  // An LLM answers search queued or running: the answers appear here as soon as the worker has stored them.
+  usePollWhile(pending);
 
   // The load error is also said as a toast, once per load.
   useEffect(() => {

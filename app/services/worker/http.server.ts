@@ -40,12 +40,18 @@ export async function postJson(provider: string, url: string, body: unknown, hea
     });
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    throw new RetryableError(timedOut ? `${provider} did not answer within ${Math.round(timeoutMs / 1000)} s` : `${provider} could not be reached`);
+    throw new RetryableError(
+      timedOut ? `${provider} did not answer within ${Math.round(timeoutMs / 1000)} s` : `${provider} could not be reached`,
+    );
   }
   if (response.status === 429 || response.status >= 500) {
-    throw new RetryableError(`${provider} answered ${response.status}${response.status === 429 ? " (too many requests)" : ""}`, retryAfter(response.headers.get("retry-after")));
+    throw new RetryableError(
+      `${provider} answered ${response.status}${response.status === 429 ? " (too many requests)" : ""}`,
+      retryAfter(response.headers.get("retry-after")),
+    );
   }
-  if (response.status === 401 || response.status === 403) throw new PermanentError(`${provider} refused the credentials (${response.status})`);
+  if (response.status === 401 || response.status === 403)
+    throw new PermanentError(`${provider} refused the credentials (${response.status})`);
   if (!response.ok) throw new PermanentError(`${provider} refused the request (${response.status})`);
   try {
     return await response.json();

@@ -20,7 +20,12 @@ const DEFAULT_LANGUAGE_CODE = "en";
 type DataForSeoAnswer = {
   status_code?: number;
   status_message?: string;
-  tasks?: { status_code?: number; status_message?: string; cost?: number; result?: { items?: { type?: string; rank_absolute?: number; title?: string; url?: string; description?: string }[] | null }[] | null }[];
+  tasks?: {
+    status_code?: number;
+    status_message?: string;
+    cost?: number;
+    result?: { items?: { type?: string; rank_absolute?: number; title?: string; url?: string; description?: string }[] | null }[] | null;
+  }[];
 };
 
 /**
@@ -43,9 +48,14 @@ export function dataForSeo(env = getEnv()): SerpProvider {
         language_code: serpLanguage(query),
         depth: query.depth,
       };
-      const answer = (await postJson("DataForSEO", `${env.DATAFORSEO_URL.replace(/\/+$/, "")}/v3/serp/google/organic/live/advanced`, [task], {
-        Authorization: auth,
-      })) as DataForSeoAnswer;
+      const answer = (await postJson(
+        "DataForSEO",
+        `${env.DATAFORSEO_URL.replace(/\/+$/, "")}/v3/serp/google/organic/live/advanced`,
+        [task],
+        {
+          Authorization: auth,
+        },
+      )) as DataForSeoAnswer;
       const first = answer?.tasks?.[0];
       if (!first || typeof first !== "object") throw new RetryableError("DataForSEO sent an answer without a task");
       if (first.status_code !== 20000) {
@@ -74,7 +84,8 @@ export function dataForSeo(env = getEnv()): SerpProvider {
 export function serpHandler(provider: () => SerpProvider) {
   return async (action: ClaimedAction) => {
     const keywordId = Number(action.info2);
-    if (!action.linkedPage || !Number.isSafeInteger(keywordId) || keywordId <= 0) throw new PermanentError("This SERP request names no keyword");
+    if (!action.linkedPage || !Number.isSafeInteger(keywordId) || keywordId <= 0)
+      throw new PermanentError("This SERP request names no keyword");
     const context = await serpSearchContext(action.linkedPage, keywordId);
     if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
     const { rows, costUsd } = await provider().search(context);

@@ -26,6 +26,7 @@ import { getEnv, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { sendMail } from "~/services/mail.server";
 import { PermanentError, RetryableError } from "./http.server";
+import { llmAnswersHandler, LLM_SETTINGS } from "./llm-answers.server";
 import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
 export { PermanentError } from "./http.server";
 
@@ -55,6 +56,7 @@ type Kind = { handler: Handler; settings: readonly (keyof Env)[] };
 export const KINDS: Partial<Record<ActionName, Kind>> = {
   contact_form: { handler: sendContactMessage, settings: [] },
   serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
+  llm_answers: { handler: llmAnswersHandler(), settings: LLM_SETTINGS },
 };
 
 /** The kinds that can run with this configuration, and the others with the message saying what to set. */
@@ -89,7 +91,10 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const permanent = err instanceof PermanentError || action.attempts >= MAX_ATTEMPTS;
-    const wait = err instanceof RetryableError && err.retryAfterSeconds !== undefined ? Math.max(err.retryAfterSeconds, 1) : backoffSeconds(action.attempts);
+    const wait =
+      err instanceof RetryableError && err.retryAfterSeconds !== undefined
+        ? Math.max(err.retryAfterSeconds, 1)
+        : backoffSeconds(action.attempts);
     await failAttempt(action.id, workerId, reason, permanent ? null : wait);
     log.warn({ err: reason, permanent }, permanent ? "action failed" : "action attempt failed; retrying later");
   }

@@ -39,7 +39,8 @@ export class ConsoleGuard {
 }
 
 /** The console line Chrome writes for an HTTP error answer, for `consoleGuard.allow`. */
-export const failedResource = (status: number | string) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+export const failedResource = (status: number | string) =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 
 type OpenedContext = { context: BrowserContext; page: Page; clientAddress: string };
 

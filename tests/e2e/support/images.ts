@@ -21,4 +21,8 @@ export type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
 export const pngFile = (name = "logo.png"): FilePayload => ({ name, mimeType: "image/png", buffer: PNG_1X1 });
 /** Plain text under an image's name and declared type: only its content gives it away. */
-export const textPretendingToBePng = (): FilePayload => ({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("This is not an image at all.\n") });
+export const textPretendingToBePng = (): FilePayload => ({
+  name: "logo.png",
+  mimeType: "image/png",
+  buffer: Buffer.from("This is not an image at all.\n"),
+});

@@ -8,7 +8,11 @@ export type SiteFields = { url: string; name?: string; logo?: FilePayload | null
  * Sends the dialog's form as the browser would (React Router's single fetch: POST /sites.data), with
  * the page's cookies. Returns the raw answer (turbo-stream text that carries the messages).
  */
-export function postSiteForm(page: Page, intent: "create" | "update" | "delete", fields: Record<string, string | FilePayload>): Promise<APIResponse> {
+export function postSiteForm(
+  page: Page,
+  intent: "create" | "update" | "delete",
+  fields: Record<string, string | FilePayload>,
+): Promise<APIResponse> {
   return page.request.post("/sites.data", { multipart: { intent, ...fields }, failOnStatusCode: false });
 }
 
@@ -23,7 +27,10 @@ export async function createSiteByRequest(page: Page, site: SiteFields) {
 
 /** The card of a site in the grid, by its name. */
 export function siteCard(page: Page, name: string): Locator {
-  return page.getByRole("list", { name: "Sites" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return page
+    .getByRole("list", { name: "Sites" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
 /** The id of a site, read from its card's link (/sites/{id}). */

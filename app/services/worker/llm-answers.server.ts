@@ -1,0 +1,140 @@
+/**
+ * llm_answers: asks every active LLM, through OpenRouter's OpenAI-compatible chat API (the openai SDK with
+ * OpenRouter's base URL), the question a reader would ask an assistant about the page's topic, in the site's
+ * language; stores one answer per LLM with whether it names the site (name or domain) and the URLs it cites.
+ * A 429 is retried at once on the LLM's fallback model when it has one. Answers that arrived are kept even
+ * when another LLM fails (the attempt is then retried for the whole set).
+ */
+import OpenAI from "openai";
+import type { ClaimedAction, Usage } from "~/models/action-queue.server";
+import { llmQuestionContext, replaceLlmAnswers, type LlmQuestionContext, type NewLlmAnswer } from "~/models/llm-work.server";
+import { getEnv } from "~/services/env.server";
+import { PermanentError, RetryableError } from "./http.server";
+
+export const LLM_SETTINGS = ["OPENROUTER_API_KEY"] as const;
+
+const QUESTIONS: Record<string, (topic: string) => string> = {
+  en: (t) =>
+    `I'm looking into "${t}". What should I know, and which websites or resources do you recommend? Please cite your sources with their URLs.`,
+  fr: (t) =>
+    `Je me renseigne sur « ${t} ». Que faut-il savoir, et quels sites ou ressources recommandes-tu ? Cite tes sources avec leurs URL.`,
+  es: (t) => `Estoy investigando sobre «${t}». ¿Qué debo saber y qué sitios web o recursos recomiendas? Cita tus fuentes con sus URL.`,
+  de: (t) =>
+    `Ich informiere mich über „${t}“. Was sollte ich wissen, und welche Websites oder Quellen empfiehlst du? Bitte nenne deine Quellen mit URLs.`,
+  it: (t) => `Mi sto informando su «${t}». Cosa dovrei sapere e quali siti o risorse consigli? Cita le tue fonti con i loro URL.`,
+  pt: (t) => `Estou a pesquisar sobre «${t}». O que devo saber e que sites ou recursos recomendas? Cita as tuas fontes com os URLs.`,
+  nl: (t) =>
+    `Ik zoek informatie over "${t}". Wat moet ik weten en welke websites of bronnen raad je aan? Vermeld je bronnen met hun URL's.`,
+};
+
+/** The question, in the site's language (English when there is no template for it): the page's name, then its keywords. */
+export function questionFor(context: Pick<LlmQuestionContext, "pageName" | "keywords" | "languageCode">): string {
+  const topic = [context.pageName, ...context.keywords.filter((k) => k.toLowerCase() !== context.pageName.toLowerCase()).slice(0, 3)].join(
+    ", ",
+  );
+  const template = QUESTIONS[(context.languageCode ?? "en").slice(0, 2).toLowerCase()] ?? QUESTIONS.en;
+  return template(topic);
+}
+
+/** The URLs an answer cites (markdown links or bare), without duplicates or trailing punctuation. */
+export function citedUrls(answer: string): string[] {
+  const found = answer.match(/https?:\/\/[^\s<>()[\]"'`]+/g) ?? [];
+  return [...new Set(found.map((url) => url.replace(/[.,;:!?*_]+$/, "")))];
+}
+
+/** Whether the answer names the site: its name, or its domain (without www). */
+export function mentionsSite(answer: string, siteName: string, siteUrl: string): boolean {
+  const text = answer.toLowerCase();
+  let domain = "";
+  try {
+    domain = new URL(siteUrl).hostname.replace(/^www\./, "").toLowerCase();
+  } catch {
+    domain = "";
+  }
+  const name = siteName.trim().toLowerCase();
+  return Boolean((domain && text.includes(domain)) || (name.length >= 3 && text.includes(name)));
+}
+
+function toWorkerError(err: unknown, model: string): Error {
+  if (err instanceof OpenAI.APIConnectionTimeoutError) return new RetryableError(`OpenRouter did not answer in time (${model})`);
+  if (err instanceof OpenAI.APIConnectionError) return new RetryableError(`OpenRouter could not be reached (${model})`);
+  if (err instanceof OpenAI.APIError) {
+    const status = err.status ?? 0;
+    const retryAfter = Number(err.headers?.get?.("retry-after"));
+    if (status === 429)
+      return new RetryableError(
+        `OpenRouter answered 429 for ${model} (rate limited)`,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    if (status >= 500) return new RetryableError(`OpenRouter answered ${status} for ${model}`);
+    if (status === 401 || status === 403) return new PermanentError(`OpenRouter refused the key (${status})`);
+    return new PermanentError(`OpenRouter refused the request for ${model} (${status})`);
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+type Completion = { text: string; usage: Usage };
+
+export function openRouterClient(env = getEnv()) {
+  return new OpenAI({ apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL, timeout: env.PROVIDER_TIMEOUT_MS, maxRetries: 0 });
+}
+
+async function ask(client: OpenAI, model: string, question: string): Promise<Completion> {
+  const response = await client.chat.completions.create({
+    model,
+    messages: [{ role: "user", content: question }],
+    // OpenRouter: report the cost with the usage.
+    ...({ usage: { include: true } } as object),
+  });
+  const text = response.choices?.[0]?.message?.content;
+  if (typeof text !== "string" || !text.trim()) throw new RetryableError(`OpenRouter sent an empty answer for ${model}`);
+  const usage = response.usage as (OpenAI.CompletionUsage & { cost?: number }) | undefined;
+  return { text: text.trim(), usage: { tokensIn: usage?.prompt_tokens, tokensOut: usage?.completion_tokens, costUsd: usage?.cost } };
+}
+
+export function llmAnswersHandler(client: () => OpenAI = () => openRouterClient()) {
+  return async (action: ClaimedAction): Promise<Usage> => {
+    if (!action.linkedPage) throw new PermanentError("This LLM answers request names no page");
+    const context = await llmQuestionContext(action.linkedPage);
+    if (!context) throw new PermanentError("The page of this LLM answers request no longer exists");
+    if (context.llms.length === 0) throw new PermanentError("No active LLM to ask");
+    const question = questionFor(context);
+    const api = client();
+    const answers: NewLlmAnswer[] = [];
+    const usage: Required<Usage> = { tokensIn: 0, tokensOut: 0, costUsd: 0 };
+    const failures: Error[] = [];
+    for (const llm of context.llms) {
+      try {
+        let completion: Completion;
+        try {
+          completion = await ask(api, llm.model, question);
+        } catch (err) {
+          const mapped = toWorkerError(err, llm.model);
+          if (!(mapped instanceof RetryableError && mapped.message.includes("429") && llm.fallback)) throw mapped;
+          completion = await ask(api, llm.fallback, question).catch((e) => Promise.reject(toWorkerError(e, llm.fallback!)));
+        }
+        answers.push({
+          llmId: llm.id,
+          question,
+          answer: completion.text,
+          mentionsSite: mentionsSite(completion.text, context.siteName, context.siteUrl),
+          citedUrls: citedUrls(completion.text),
+        });
+        usage.tokensIn += completion.usage.tokensIn ?? 0;
+        usage.tokensOut += completion.usage.tokensOut ?? 0;
+        usage.costUsd += completion.usage.costUsd ?? 0;
+      } catch (err) {
+        failures.push(err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    await replaceLlmAnswers(action.linkedPage, answers);
+    if (failures.length) {
+      const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0;
+      const message = `${answers.length} of ${context.llms.length} answers stored; ${failures.map((f) => f.message).join("; ")}`;
+      throw permanent
+        ? new PermanentError(message)
+        : new RetryableError(message, failures.find((f) => f instanceof RetryableError)?.retryAfterSeconds);
+    }
+    return usage;
+  };
+}
