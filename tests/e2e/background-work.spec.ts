@@ -1,22 +1,31 @@
 /**
- * Issue 6: with a SERP provider configured (a fake DataForSEO here), a SERP search queued from the keywords
- * screen runs in the server's worker and its results appear on the screen without a reload.
+ * Issue 6: with the providers configured (fake DataForSEO and OpenRouter here), a SERP search queued from the
+ * keywords screen and an LLM answers search queued from its screen run in the server's worker, and their
+ * results appear on the screens without a reload, with what they cost.
  */
 import { startFakeDataForSeo } from "../fakes/dataforseo";
+import { startFakeOpenRouter } from "../fakes/openrouter";
 import { expect, test } from "./support/fixtures";
 import { createPageByRequest, createSite, unique } from "./support/pages";
 import { freePort, makeDataDir, startServer } from "./support/server";
 import { expectToast, open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
-test("a SERP search runs in the background and its results appear without a reload", async ({ browser, clientAddress }) => {
+test("SERP and LLM answer searches run in the background and their results appear without a reload", async ({ browser, clientAddress }) => {
   test.setTimeout(90_000);
   const fake = await startFakeDataForSeo();
+  const openRouter = await startFakeOpenRouter();
   const dataDir = makeDataDir("serp");
   const server = await startServer({
     port: await freePort(),
     dataDir,
-    env: { DATAFORSEO_LOGIN: fake.login, DATAFORSEO_PASSWORD: fake.password, DATAFORSEO_URL: fake.url },
+    env: {
+      DATAFORSEO_LOGIN: fake.login,
+      DATAFORSEO_PASSWORD: fake.password,
+      DATAFORSEO_URL: fake.url,
+      OPENROUTER_API_KEY: openRouter.apiKey,
+      OPENROUTER_BASE_URL: openRouter.baseUrl,
+    },
   });
   const context = await browser.newContext({
     baseURL: server.url,
@@ -52,9 +61,24 @@ test("a SERP search runs in the background and its results appear without a relo
     // What the provider reported it cost, per request and for the page.
     await expect(request).toContainText("$0.002");
     await expect(page.getByText("AI work on this page so far: $0.002")).toBeVisible();
+
+    // LLM answers: every active LLM (six seeded) answers; the table fills in by itself.
+    await open(page, `/sites/${siteId}/pages/${pageId}/llm-answers-for-page`);
+    await page.getByRole("button", { name: "Search LLM Answers" }).click();
+    await expectToast(page, "LLM answers search action added. The search will run in the background.");
+    await expect(page.getByText("An answer from openai/gpt-4o.", { exact: false }).first()).toBeVisible({ timeout: 20_000 });
+    for (const model of ["anthropic/claude-sonnet-4", "google/gemini-2.5-pro", "perplexity/sonar"]) {
+      await expect(page.getByText(`An answer from ${model}.`, { exact: false }).first()).toBeVisible();
+    }
+    expect(new Set(openRouter.asked.map((a) => a.model)).size).toBe(6);
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    const llmRequest = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "LLM answers" });
+    await expect(llmRequest).toContainText("Done");
+    await expect(llmRequest).toContainText("600 tokens");
   } finally {
     await context.close();
     await server.stop();
     await fake.close();
+    await openRouter.close();
   }
 });
