@@ -11,7 +11,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
-import { ConfigError, getEnv } from "../app/services/env.server";
+import { getEnvOrExit } from "../app/services/env.server";
 import { CLIENT_IP_HEADER } from "../app/services/client-ip";
 import { logger } from "../app/services/logger.server";
 
@@ -20,16 +20,7 @@ type Entry = { prepare: () => Promise<void>; shutdown: () => Promise<void> };
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 async function main() {
-  let env;
-  try {
-    env = getEnv();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = getEnvOrExit();
   const development = env.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");

@@ -4,22 +4,13 @@
  * its lease expires. Set WORKER=off on the servers to leave the work to these processes. With the embedded
  * PGlite database only the server process may open the data folder, so its in-process worker does the work.
  */
-import { ConfigError, getEnv } from "../app/services/env.server";
+import { getEnvOrExit } from "../app/services/env.server";
 import { closeDatabase, getDb } from "../app/services/db.server";
 import { logger } from "../app/services/logger.server";
 import { startWorker } from "../app/services/worker/worker.server";
 
 async function main() {
-  let env;
-  try {
-    env = getEnv();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = getEnvOrExit();
   if (!env.DATABASE_URL) {
     console.error(
       "npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, the server runs the worker itself (WORKER=in-process, the default).",

@@ -151,3 +151,16 @@ export function getEnv(): Env {
 export function resetEnvForTests() {
   cached = undefined;
 }
+
+/** For the processes' entry points: the configuration, or a message naming each bad variable and exit code 1. */
+export function getEnvOrExit(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
