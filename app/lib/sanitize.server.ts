@@ -127,3 +127,12 @@ export function articleText(html: string | null | undefined): string {
   const spaced = (html ?? "").replace(/<\/(p|div|h[1-6]|li|td|th|blockquote|section|article|figcaption|pre)>|<br\s*\/?>/gi, "$& ");
   return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
 }
+
+/**
+ * Article HTML as it is stored when a language model wrote it: the same allow-list as for display, without
+ * the display-time changes (id prefixes, new-tab links), which the viewer adds when it shows the article.
+ */
+export function cleanArticleHtml(html: string | null | undefined): string {
+  const { transformTags: _display, ...storage } = OPTIONS;
+  return sanitizeHtml(html ?? "", storage).trim();
+}

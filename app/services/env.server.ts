@@ -66,6 +66,8 @@ const envSchema = z
     /** Language models through OpenRouter (OpenAI-compatible chat API). Without a key, LLM answers wait. */
     OPENROUTER_API_KEY: z.string().trim().optional(),
     OPENROUTER_BASE_URL: z.url().default("https://openrouter.ai/api/v1"),
+    /** The OpenRouter model that writes and modifies articles. */
+    ARTICLE_MODEL: z.string().trim().min(1).default("anthropic/claude-sonnet-4"),
     /** Timeout of one provider call, in milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */

@@ -55,7 +55,7 @@ export function mentionsSite(answer: string, siteName: string, siteUrl: string):
   return Boolean((domain && text.includes(domain)) || (name.length >= 3 && text.includes(name)));
 }
 
-function toWorkerError(err: unknown, model: string): Error {
+export function toWorkerError(err: unknown, model: string): Error {
   if (err instanceof OpenAI.APIConnectionTimeoutError) return new RetryableError(`OpenRouter did not answer in time (${model})`);
   if (err instanceof OpenAI.APIConnectionError) return new RetryableError(`OpenRouter could not be reached (${model})`);
   if (err instanceof OpenAI.APIError) {
@@ -73,16 +73,21 @@ function toWorkerError(err: unknown, model: string): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-type Completion = { text: string; usage: Usage };
+export type Completion = { text: string; usage: Usage };
 
 export function openRouterClient(env = getEnv()) {
   return new OpenAI({ apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL, timeout: env.PROVIDER_TIMEOUT_MS, maxRetries: 0 });
 }
 
-async function ask(client: OpenAI, model: string, question: string): Promise<Completion> {
+export async function ask(client: OpenAI, model: string, question: string, system?: string): Promise<Completion> {
   const response = await client.chat.completions.create({
     model,
-    messages: [{ role: "user", content: question }],
+    messages: system
+      ? [
+          { role: "system", content: system },
+          { role: "user", content: question },
+        ]
+      : [{ role: "user", content: question }],
     // OpenRouter: report the cost with the usage.
     ...({ usage: { include: true } } as object),
   });

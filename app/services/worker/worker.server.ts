@@ -26,6 +26,7 @@ import { getEnv, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { sendMail } from "~/services/mail.server";
 import { PermanentError, RetryableError } from "./http.server";
+import { createArticleHandler } from "./create-article.server";
 import { llmAnswersHandler, LLM_SETTINGS } from "./llm-answers.server";
 import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
 export { PermanentError } from "./http.server";
@@ -57,6 +58,7 @@ export const KINDS: Partial<Record<ActionName, Kind>> = {
   contact_form: { handler: sendContactMessage, settings: [] },
   serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
   llm_answers: { handler: llmAnswersHandler(), settings: LLM_SETTINGS },
+  create_article: { handler: createArticleHandler(), settings: LLM_SETTINGS },
 };
 
 /** The kinds that can run with this configuration, and the others with the message saying what to set. */
