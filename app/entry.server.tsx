@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
 import { NonceProvider } from "~/lib/nonce";
 import { closeDatabase, getDb } from "~/services/db.server";
@@ -21,9 +21,8 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
     // Crawlers and no-JS readers get the whole document at once; browsers get the shell streamed.
-    const whole = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const whole = isCrawler(request) || routerContext.isSpaMode;
     const readyOption = whole ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(

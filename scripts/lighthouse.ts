@@ -7,30 +7,16 @@
  *   npm run lighthouse -- /home-1 /    other pages
  *   LIGHTHOUSE_RUNS=3 npm run lighthouse   the median of several runs per page
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { APP_ROOT, freePort, makeDataDir, startServer } from "../tests/e2e/support/server";
+import { freePort, makeDataDir, startServer } from "../tests/e2e/support/server";
+import { buildIfStale } from "./build-if-stale.mjs";
 
 const PAGES = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const paths = PAGES.length ? PAGES : ["/", "/home-3", "/auth"];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
-
-function buildIfStale() {
-  const built = path.join(APP_ROOT, "build/server/index.js");
-  const newest = (dir: string): number =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .reduce((max, e) => Math.max(max, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
-  const sources = Math.max(newest(path.join(APP_ROOT, "app")), newest(path.join(APP_ROOT, "public")));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
-  console.log("Building the app...");
-  const result = spawnSync(process.execPath, [path.join(APP_ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit", cwd: APP_ROOT });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 type Figures = { scores: Record<keyof typeof TARGETS, number>; lcpMs: number; jsKb: number; failing: string[] };
 
@@ -43,15 +29,23 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     if (attempt < 2) return audit(url, port, attempt + 1);
     throw new Error(`${url}: ${lhr.runtimeError.message}`);
   }
-  const scores = Object.fromEntries(Object.keys(TARGETS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Figures["scores"];
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scores = Object.fromEntries(
+    Object.keys(TARGETS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Figures["scores"];
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   const jsBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   // The audits that cost points, to say what to fix.
   const failing = Object.values(lhr.categories)
     .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
     .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
     .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`);
-  return { scores, lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN, jsKb: jsBytes / 1024, failing: [...new Set(failing)] };
+  return {
+    scores,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    jsKb: jsBytes / 1024,
+    failing: [...new Set(failing)],
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -73,13 +67,19 @@ async function main() {
       const all: Figures[] = [];
       for (let i = 0; i < runs; i++) all.push(await audit(`${server.url}${p}`, chrome.port));
       const pick = (f: (x: Figures) => number) => median(all.map(f));
-      const s = { perf: pick((x) => x.scores.performance), a11y: pick((x) => x.scores.accessibility), best: pick((x) => x.scores["best-practices"]), seo: pick((x) => x.scores.seo) };
+      const s = {
+        perf: pick((x) => x.scores.performance),
+        a11y: pick((x) => x.scores.accessibility),
+        best: pick((x) => x.scores["best-practices"]),
+        seo: pick((x) => x.scores.seo),
+      };
       const lcp = pick((x) => x.lcpMs);
       const js = pick((x) => x.jsKb);
       console.log(
         `${p.padEnd(20)} ${String(s.perf).padStart(4)}  ${String(s.a11y).padStart(4)}  ${String(s.best).padStart(4)}  ${String(s.seo).padStart(4)}   ${lcp.toFixed(0).padStart(8)}  ${js.toFixed(1).padStart(8)}`,
       );
-      const under = s.perf < TARGETS.performance || s.a11y < TARGETS.accessibility || s.best < TARGETS["best-practices"] || s.seo < TARGETS.seo;
+      const under =
+        s.perf < TARGETS.performance || s.a11y < TARGETS.accessibility || s.best < TARGETS["best-practices"] || s.seo < TARGETS.seo;
       if (under) {
         ok = false;
         console.log(`  under target; audits losing points: ${[...new Set(all.flatMap((x) => x.failing))].join(", ") || "(none listed)"}`);

@@ -8,6 +8,13 @@ import { sql } from "drizzle-orm";
 import type { ActionName } from "./page-action.server";
 import { getDb, type Db } from "~/services/db.server";
 
+/** `'serps', 'llm_answers'` for an `in (...)` of action names. */
+const nameList = (names: readonly ActionName[]) =>
+  sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+
 export type ClaimedAction = {
   id: number;
   name: ActionName;
@@ -43,10 +50,7 @@ export async function claimNextAction(
 ): Promise<ClaimedAction | null> {
   if (names.length === 0) return null;
   const database = db ?? (await getDb());
-  const list = sql.join(
-    names.map((n) => sql`${n}`),
-    sql`, `,
-  );
+  const list = nameList(names);
   const result = await database.execute(sql`
     update pages_actions set
       state = 'running',
@@ -137,10 +141,7 @@ export async function parkWaiting(names: readonly ActionName[], message: string,
   await database.execute(sql`
     update pages_actions set state = 'waiting', last_error = ${message}, updated_at = now()
     from actions
-    where actions.id = pages_actions.linked_action and actions.name in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )}) and pages_actions.state = 'queued'`);
+    where actions.id = pages_actions.linked_action and actions.name in (${nameList(names)}) and pages_actions.state = 'queued'`);
 }
 
 /** Waiting actions of kinds that can run now (their provider was configured) go back to the queue. */
@@ -150,8 +151,5 @@ export async function releaseWaiting(names: readonly ActionName[], db?: Db) {
   await database.execute(sql`
     update pages_actions set state = 'queued', last_error = null, updated_at = now()
     from actions
-    where actions.id = pages_actions.linked_action and actions.name in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )}) and pages_actions.state = 'waiting'`);
+    where actions.id = pages_actions.linked_action and actions.name in (${nameList(names)}) and pages_actions.state = 'waiting'`);
 }

@@ -9,7 +9,7 @@ import { siteNameFromUrl } from "~/lib/schemas/public-forms";
 import { getDb, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
-import { sendMail } from "~/services/mail.server";
+import { escapeHtml, sendMail, type Mail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { backoffSeconds, completeAction, failAttempt } from "./action-queue.server";
 import { queueActions } from "./page-action.server";
@@ -66,7 +66,7 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
     return { messageId: message.id, actionId: action.id };
   });
   try {
-    await sendMail(contactMail(getEnv().CONTACT_EMAIL, input));
+    await mailContactMessage(input);
     await completeAction(actionId, WEB_SENDER);
   } catch (err) {
     logger.error({ err, messageId }, "contact message stored but not mailed; the worker will retry");
@@ -76,14 +76,18 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
   return { messageId, actionId };
 }
 
-export function contactMail(to: string, input: ContactInput) {
+/** Sends a contact message to the team (CONTACT_EMAIL), answerable to its author. */
+export async function mailContactMessage(input: ContactInput) {
+  await sendMail(contactMail(getEnv().CONTACT_EMAIL, input));
+}
+
+function contactMail(to: string, input: ContactInput): Mail {
   const lines = [`From: ${input.name} <${input.email}>`, "", input.message];
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
   return {
     to,
     subject: `Contact form: ${input.name.replace(/[\r\n]+/g, " ").slice(0, 80)}`,
     text: lines.join("\n"),
-    html: `<p><strong>${escape(input.name)}</strong> &lt;<a href="mailto:${escape(input.email)}">${escape(input.email)}</a>&gt;</p><p style="white-space:pre-wrap">${escape(input.message)}</p>`,
+    html: `<p><strong>${escapeHtml(input.name)}</strong> &lt;<a href="mailto:${escapeHtml(input.email)}">${escapeHtml(input.email)}</a>&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
     replyTo: input.email,
   };
 }

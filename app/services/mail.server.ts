@@ -11,7 +11,7 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { BRAND_NAME } from "~/lib/constants";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 
 let transporter: Transporter | undefined;
 
@@ -41,7 +41,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   logger.info({ to: mail.to, subject: mail.subject, file, links }, "e-mail written to the outbox");
 }
 
-const escapeHtml = (s: string) =>
+/** Text for an HTML e-mail body or attribute. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A short French e-mail with one call-to-action link, as text and HTML. */

@@ -3,8 +3,8 @@
  * /home-4-pricing-google-2-why-ai. Everything is server-rendered; only the demo list streams in.
  */
 import { ArrowRight, Check, Mail, Percent, ShieldCheck, Tag } from "lucide-react";
-import { isbot } from "isbot";
 import type { Route } from "./+types/home";
+import { isCrawler } from "~/lib/crawler.server";
 import { ContactForm } from "~/components/marketing/home/contact-form";
 import {
   CONTACT_INTRO,
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err }, "demo articles could not be read");
     return [];
   });
-  return { demos: isbot(request.headers.get("user-agent") ?? "") ? await demos : demos };
+  return { demos: isCrawler(request) ? await demos : demos };
 }
 
 const ICONS = [Tag, Percent, ShieldCheck] as const;
@@ -128,7 +128,10 @@ function Hero() {
       <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-14">
         <div>
           <p className="flex items-center gap-2.5 text-sm font-semibold text-primary">
-            <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-primary text-base font-bold text-primary-foreground shadow-sm">
+            <span
+              aria-hidden="true"
+              className="grid size-9 place-items-center rounded-lg bg-primary text-base font-bold text-primary-foreground shadow-sm"
+            >
               S
             </span>
             <span>
@@ -136,7 +139,9 @@ function Hero() {
               <span className="text-muted-foreground"> · {HERO.eyebrow}</span>
             </span>
           </p>
-          <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">{HERO.title}</h1>
+          <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
+            {HERO.title}
+          </h1>
           <p className="mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">{HERO.lead}</p>
           <p className="mt-4 max-w-2xl rounded-lg border border-primary/20 bg-card px-4 py-3 font-medium text-pretty">{HERO.noSetup}</p>
           <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm">

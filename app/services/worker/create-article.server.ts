@@ -12,7 +12,7 @@ import type { ClaimedAction, Usage } from "~/models/action-queue.server";
 import { articleContext, saveGeneratedVersion, type ArticleContext } from "~/models/article-work.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "./http.server";
-import { ask, openRouterClient, toWorkerError, type Completion } from "./llm-answers.server";
+import { ask, openRouterClient, toWorkerError, type Completion } from "./openrouter.server";
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 

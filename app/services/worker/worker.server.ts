@@ -21,13 +21,13 @@ import {
   type Usage,
 } from "~/models/action-queue.server";
 import type { ActionName } from "~/models/page-action.server";
-import { contactMail } from "~/models/public-intake.server";
+import { mailContactMessage } from "~/models/public-intake.server";
 import { getEnv, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
-import { sendMail } from "~/services/mail.server";
 import { PermanentError, RetryableError } from "./http.server";
 import { createArticleHandler } from "./create-article.server";
-import { llmAnswersHandler, LLM_SETTINGS } from "./llm-answers.server";
+import { llmAnswersHandler } from "./llm-answers.server";
+import { LLM_SETTINGS } from "./openrouter.server";
 import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
 export { PermanentError } from "./http.server";
 
@@ -46,10 +46,8 @@ export const sendContactMessage: Handler = async (action) => {
   if (![name, email, message].every((v) => typeof v === "string" && v.trim())) {
     throw new PermanentError("All fields (email, name, message) are required");
   }
-  await sendMail(contactMail(getEnv().CONTACT_EMAIL, { name: String(name), email: String(email), message: String(message) }));
+  await mailContactMessage({ name: String(name), email: String(email), message: String(message) });
 };
-
-export const HANDLERS: Partial<Record<ActionName, Handler>> = { contact_form: sendContactMessage };
 
 /** A kind of action the worker can run, and the settings its provider needs. */
 type Kind = { handler: Handler; settings: readonly (keyof Env)[] };
@@ -81,7 +79,7 @@ export function newWorkerId() {
 }
 
 /** Claims and runs one action. Returns false when there was nothing to do. */
-export async function runOnce(workerId: string, handlers: Partial<Record<ActionName, Handler>> = HANDLERS): Promise<boolean> {
+export async function runOnce(workerId: string, handlers: Partial<Record<ActionName, Handler>> = plan().runnable): Promise<boolean> {
   const names = Object.keys(handlers) as ActionName[];
   const action = await claimNextAction(workerId, names, LEASE_SECONDS);
   if (!action) return false;
@@ -127,8 +125,9 @@ export function startWorker(options: { pollMs?: number; workerId?: string } = {}
     while (!stopped) {
       let worked = false;
       try {
-        await park();
         worked = await runOnce(workerId, runnable);
+        // Requests of kinds without a provider are marked waiting when the queue is idle, not before every claim.
+        if (!worked) await park();
       } catch (err) {
         logger.error({ err }, "worker could not read the queue");
       }

@@ -1,0 +1,54 @@
+/**
+ * OpenRouter, the language-model provider (OpenAI-compatible chat API, through the openai SDK): the client,
+ * one chat call with its reported usage and cost, and the mapping of its errors to the worker's
+ * (429, 5xx, timeouts and connection errors retried; refused keys and requests failed at once).
+ */
+import OpenAI from "openai";
+import type { Usage } from "~/models/action-queue.server";
+import { getEnv } from "~/services/env.server";
+import { PermanentError, RetryableError } from "./http.server";
+
+/** The settings every language-model action needs; the worker shows them while they are missing. */
+export const LLM_SETTINGS = ["OPENROUTER_API_KEY"] as const;
+
+export function toWorkerError(err: unknown, model: string): Error {
+  if (err instanceof OpenAI.APIConnectionTimeoutError) return new RetryableError(`OpenRouter did not answer in time (${model})`);
+  if (err instanceof OpenAI.APIConnectionError) return new RetryableError(`OpenRouter could not be reached (${model})`);
+  if (err instanceof OpenAI.APIError) {
+    const status = err.status ?? 0;
+    const retryAfter = Number(err.headers?.get?.("retry-after"));
+    if (status === 429)
+      return new RetryableError(
+        `OpenRouter answered 429 for ${model} (rate limited)`,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    if (status >= 500) return new RetryableError(`OpenRouter answered ${status} for ${model}`);
+    if (status === 401 || status === 403) return new PermanentError(`OpenRouter refused the key (${status})`);
+    return new PermanentError(`OpenRouter refused the request for ${model} (${status})`);
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+export type Completion = { text: string; usage: Usage };
+
+export function openRouterClient(env = getEnv()) {
+  return new OpenAI({ apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL, timeout: env.PROVIDER_TIMEOUT_MS, maxRetries: 0 });
+}
+
+export async function ask(client: OpenAI, model: string, question: string, system?: string): Promise<Completion> {
+  const response = await client.chat.completions.create({
+    model,
+    messages: system
+      ? [
+          { role: "system", content: system },
+          { role: "user", content: question },
+        ]
+      : [{ role: "user", content: question }],
+    // OpenRouter: report the cost with the usage.
+    ...({ usage: { include: true } } as object),
+  });
+  const text = response.choices?.[0]?.message?.content;
+  if (typeof text !== "string" || !text.trim()) throw new RetryableError(`OpenRouter sent an empty answer for ${model}`);
+  const usage = response.usage as (OpenAI.CompletionUsage & { cost?: number }) | undefined;
+  return { text: text.trim(), usage: { tokensIn: usage?.prompt_tokens, tokensOut: usage?.completion_tokens, costUsd: usage?.cost } };
+}
