@@ -265,6 +265,28 @@ export const pagesVersions = pgTable(
   ],
 );
 
+/**
+ * Earlier texts of a version: when a modification replaces a version's HTML in place (createNewVersion off),
+ * the text it replaced is kept here first, so nothing a person wrote or approved is lost.
+ */
+export const pagesVersionsHistory = pgTable(
+  "pages_versions_history",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    version: integer("version")
+      .notNull()
+      .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    htmlContent: text("html_content").notNull(),
+    /** The modification request whose result replaced this text. */
+    replacedBy: integer("replaced_by").references((): AnyPgColumn => pagesActions.id, { onDelete: "set null" }),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("pages_versions_history_version_idx").on(t.version, t.replacedAt),
+    index("pages_versions_history_replaced_by_idx").on(t.replacedBy),
+  ],
+);
+
 export const pagesActions = pgTable(
   "pages_actions",
   {

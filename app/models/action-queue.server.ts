@@ -111,6 +111,19 @@ export async function completeAction(id: number, workerId: string, usage: Usage 
     where id = ${id} and worker_id = ${workerId} and state = 'running'`);
 }
 
+/**
+ * The holder still works on the action: its lease is pushed back. Returns false when the action is no longer
+ * this worker's (its lease expired and another worker took it).
+ */
+export async function extendLease(id: number, workerId: string, leaseSeconds: number, db?: Db): Promise<boolean> {
+  const database = db ?? (await getDb());
+  const result = await database.execute(sql`
+    update pages_actions set lease_until = now() + make_interval(secs => ${leaseSeconds})
+    where id = ${id} and worker_id = ${workerId} and state = 'running'
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** The attempt failed: queued again after `retryInSeconds`, or failed for good (retryInSeconds null), with the reason. */
 export async function failAttempt(id: number, workerId: string, reason: string, retryInSeconds: number | null, db?: Db) {
   const database = db ?? (await getDb());

@@ -1,5 +1,9 @@
-/** What the worker reads and writes for create_article: everything the site and the page know, then the new version. */
-import { asc, eq, inArray } from "drizzle-orm";
+/**
+ * What the worker reads and writes for the article actions: for create_article, everything the site and the
+ * page know, then the new version; for modify_articles_with_instructions, the version with its request, then
+ * the modified text (a new version, or the same one after its earlier text is kept in history).
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   keywords,
   llms,
@@ -8,6 +12,7 @@ import {
   pagesKeywords,
   pagesLlmAnswers,
   pagesVersions,
+  pagesVersionsHistory,
   serps,
   sites,
   toneArticles,
@@ -117,4 +122,104 @@ export async function saveGeneratedVersion(pageId: number, html: string): Promis
   const db = await getDb();
   const [row] = await db.insert(pagesVersions).values({ page: pageId, htmlContent: html }).returning({ id: pagesVersions.id });
   return row.id;
+}
+
+export type ModificationContext = {
+  versionId: number;
+  pageId: number;
+  pageName: string;
+  html: string;
+  comments: string;
+  webSearch: boolean;
+  highlight: boolean;
+  unhighlight: boolean;
+  /** The HTML of the version to take as a style example, if one was chosen. */
+  exampleHtml: string | null;
+  /** What a web search for this page looks for: its first keyword, else its name. */
+  searchQuery: string;
+  site: { name: string; url: string; languageName: string | null; languageCode: string | null };
+};
+
+/** The version to modify with its request; null when the version (or its page) is gone. */
+export async function modificationContext(versionId: number): Promise<ModificationContext | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      pageId: pages.id,
+      pageName: pages.name,
+      html: pagesVersions.htmlContent,
+      comments: pagesVersions.commentsToModify,
+      webSearch: pagesVersions.needToDoWebSearchForModification,
+      highlight: pagesVersions.highlightModifiedContent,
+      unhighlight: pagesVersions.unhighlightModifiedContent,
+      exampleId: pagesVersions.pagesVersionsToTakeAsExample,
+      siteName: sites.name,
+      siteUrl: sites.url,
+      languageName: locationLanguages.languageName,
+      languageCode: locationLanguages.languageCode,
+    })
+    .from(pagesVersions)
+    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
+    .where(eq(pagesVersions.id, versionId));
+  if (!row) return null;
+  const [[example], [keyword]] = await Promise.all([
+    row.exampleId
+      ? db
+          .select({ html: pagesVersions.htmlContent })
+          .from(pagesVersions)
+          .where(and(eq(pagesVersions.id, row.exampleId), eq(pagesVersions.page, row.pageId)))
+      : Promise.resolve([]),
+    db
+      .select({ keyword: keywords.keyword })
+      .from(pagesKeywords)
+      .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
+      .where(eq(pagesKeywords.linkedPage, row.pageId))
+      .orderBy(asc(pagesKeywords.id))
+      .limit(1),
+  ]);
+  return {
+    versionId,
+    pageId: row.pageId,
+    pageName: row.pageName,
+    html: row.html,
+    comments: row.comments?.trim() ?? "",
+    webSearch: row.webSearch,
+    highlight: row.highlight,
+    unhighlight: row.unhighlight,
+    exampleHtml: example?.html || null,
+    searchQuery: keyword?.keyword ?? row.pageName,
+    site: { name: row.siteName, url: row.siteUrl, languageName: row.languageName, languageCode: row.languageCode },
+  };
+}
+
+/**
+ * Saves a modification's result: as a new version of the page, or in place of the version's text after the
+ * text it replaces is kept in pages_versions_history (one transaction). Returns the id of the version written.
+ */
+export async function saveModification(
+  context: Pick<ModificationContext, "versionId" | "pageId">,
+  html: string,
+  options: { createNewVersion: boolean; actionId: number },
+): Promise<number> {
+  if (options.createNewVersion) return saveGeneratedVersion(context.pageId, html);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ html: pagesVersions.htmlContent })
+      .from(pagesVersions)
+      .where(eq(pagesVersions.id, context.versionId))
+      .for("update");
+    if (!current) throw new VersionGoneError();
+    await tx.insert(pagesVersionsHistory).values({ version: context.versionId, htmlContent: current.html, replacedBy: options.actionId });
+    await tx.update(pagesVersions).set({ htmlContent: html }).where(eq(pagesVersions.id, context.versionId));
+    return context.versionId;
+  });
+}
+
+export class VersionGoneError extends Error {
+  constructor() {
+    super("The version to modify no longer exists");
+  }
 }

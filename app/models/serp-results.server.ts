@@ -20,6 +20,12 @@ export type SerpSearchContext = {
 export async function serpSearchContext(pageId: number, keywordId: number): Promise<SerpSearchContext | null> {
   const db = await getDb();
   const [keyword] = await db.select({ keyword: keywords.keyword }).from(keywords).where(eq(keywords.id, keywordId));
+  return keyword ? searchContextFor(pageId, keyword.keyword) : null;
+}
+
+/** A search for `query` with the settings of the page's site; null when the page is gone. */
+export async function searchContextFor(pageId: number, query: string): Promise<SerpSearchContext | null> {
+  const db = await getDb();
   const [site] = await db
     .select({
       depth: sites.serpsNbResults,
@@ -35,8 +41,7 @@ export async function serpSearchContext(pageId: number, keywordId: number): Prom
     .leftJoin(locationCountries, eq(locationCountries.id, sites.country))
     .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
     .where(eq(pages.id, pageId));
-  if (!keyword || !site) return null;
-  return { keyword: keyword.keyword, ...site };
+  return site ? { keyword: query, ...site } : null;
 }
 
 export type SerpRow = { positionAbsolute: number; title: string | null; url: string | null; metaDescription: string | null; type: string };

@@ -4,8 +4,7 @@
  * `npm run worker` on PostgreSQL. Each attempt is bounded by a lease; an error is retried with back-off
  * until MAX_ATTEMPTS, except a PermanentError (bad input), which fails at once with its message.
  *
- * Handled so far: contact_form (the message is mailed to CONTACT_EMAIL). The other kinds stay queued until
- * their providers are built (issue 6): nothing is lost, and they run once a handler exists.
+ * A kind whose provider settings are missing waits, saying which ones to set (see `plan`).
  */
 import crypto from "node:crypto";
 import os from "node:os";
@@ -13,6 +12,7 @@ import {
   backoffSeconds,
   claimNextAction,
   completeAction,
+  extendLease,
   failAttempt,
   MAX_ATTEMPTS,
   parkWaiting,
@@ -27,6 +27,7 @@ import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "./http.server";
 import { createArticleHandler } from "./create-article.server";
 import { llmAnswersHandler } from "./llm-answers.server";
+import { modifyArticleHandler } from "./modify-article.server";
 import { LLM_SETTINGS } from "./openrouter.server";
 import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
 export { PermanentError } from "./http.server";
@@ -57,6 +58,11 @@ export const KINDS: Partial<Record<ActionName, Kind>> = {
   serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
   llm_answers: { handler: llmAnswersHandler(), settings: LLM_SETTINGS },
   create_article: { handler: createArticleHandler(), settings: LLM_SETTINGS },
+  // The web search a modification may ask for uses the SERP provider when it is set.
+  modify_articles_with_instructions: {
+    handler: modifyArticleHandler(undefined, () => (SERP_SETTINGS.every((s) => getEnv()[s]) ? dataForSeo() : null)),
+    settings: LLM_SETTINGS,
+  },
 };
 
 /** The kinds that can run with this configuration, and the others with the message saying what to set. */
@@ -71,8 +77,8 @@ export function plan(env: Env = getEnv()) {
   return { runnable, waiting };
 }
 
-/** How long an attempt may hold its action before another worker may take it again. */
-export const LEASE_SECONDS = 120;
+/** How long an attempt may hold its action without news before another worker may take it again. */
+export const leaseSeconds = () => getEnv().WORKER_LEASE_SECONDS;
 
 export function newWorkerId() {
   return `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
@@ -81,9 +87,23 @@ export function newWorkerId() {
 /** Claims and runs one action. Returns false when there was nothing to do. */
 export async function runOnce(workerId: string, handlers: Partial<Record<ActionName, Handler>> = plan().runnable): Promise<boolean> {
   const names = Object.keys(handlers) as ActionName[];
-  const action = await claimNextAction(workerId, names, LEASE_SECONDS);
+  const lease = leaseSeconds();
+  const action = await claimNextAction(workerId, names, lease);
   if (!action) return false;
   const log = logger.child({ actionId: action.id, action: action.name, attempt: action.attempts });
+  // While the handler works (an article can take minutes), the lease is renewed a third of the way in, so
+  // only a dead worker loses its action.
+  const heartbeat = setInterval(
+    () => {
+      extendLease(action.id, workerId, lease).then(
+        (held) => {
+          if (!held) log.warn("the lease of this action was lost; its result will be ignored");
+        },
+        (err) => log.warn({ err }, "could not renew the lease"),
+      );
+    },
+    Math.max(1000, (lease * 1000) / 3),
+  );
   try {
     const usage = await handlers[action.name]!(action);
     await completeAction(action.id, workerId, usage ?? {});
@@ -97,6 +117,8 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
         : backoffSeconds(action.attempts);
     await failAttempt(action.id, workerId, reason, permanent ? null : wait);
     log.warn({ err: reason, permanent }, permanent ? "action failed" : "action attempt failed; retrying later");
+  } finally {
+    clearInterval(heartbeat);
   }
   return true;
 }
