@@ -102,6 +102,19 @@ export async function claimNextAction(
 /** What a provider reported for an action's work. */
 export type Usage = { tokensIn?: number; tokensOut?: number; costUsd?: number };
 
+/** The sum of what several provider calls of one action reported. */
+export class UsageTally implements Usage {
+  tokensIn = 0;
+  tokensOut = 0;
+  costUsd = 0;
+  add(usage: Usage = {}) {
+    this.tokensIn += usage.tokensIn ?? 0;
+    this.tokensOut += usage.tokensOut ?? 0;
+    this.costUsd += usage.costUsd ?? 0;
+    return this;
+  }
+}
+
 /** The action is done, with what it cost. Only its holder may say so (a retaken action's first worker is ignored). */
 export async function completeAction(id: number, workerId: string, usage: Usage = {}, db?: Db) {
   const database = db ?? (await getDb());

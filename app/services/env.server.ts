@@ -68,6 +68,10 @@ const envSchema = z
     OPENROUTER_BASE_URL: z.url().default("https://openrouter.ai/api/v1"),
     /** The OpenRouter model that writes and modifies articles. */
     ARTICLE_MODEL: z.string().trim().min(1).default("anthropic/claude-sonnet-4"),
+    /** Cover images through an API speaking OpenAI's images protocol (/images/generations and /images/edits). Without a key, image requests wait. */
+    IMAGES_API_KEY: z.string().trim().optional(),
+    IMAGES_API_URL: z.url().default("https://api.openai.com/v1"),
+    IMAGES_MODEL: z.string().trim().min(1).default("gpt-image-1"),
     /** Timeout of one provider call, in milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */

@@ -16,6 +16,8 @@ export type PutOptions = { contentType: string; cacheControl?: number };
 export interface StorageDriver {
   put(bucket: Bucket, key: string, body: Uint8Array, options: PutOptions): Promise<void>;
   remove(bucket: Bucket, key: string): Promise<void>;
+  /** The stored bytes, or null when there is no such file. */
+  read(bucket: Bucket, key: string): Promise<Uint8Array | null>;
   publicUrl(bucket: Bucket, key: string): string;
   /** The bucket and key behind one of our public URLs; null for any other URL. */
   locate(url: string): { bucket: Bucket; key: string } | null;
@@ -118,6 +120,13 @@ export class S3Storage implements StorageDriver {
   async remove(bucket: Bucket, key: string) {
     const response = await this.client.fetch(this.objectUrl(bucket, key), { method: "DELETE" });
     if (!response.ok && response.status !== 404) throw new Error(`S3 delete failed with status ${response.status}`);
+  }
+
+  async read(bucket: Bucket, key: string): Promise<Uint8Array | null> {
+    const response = await this.client.fetch(this.objectUrl(bucket, key), { method: "GET" });
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`S3 read failed with status ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
   }
 
   private publicBase() {

@@ -162,7 +162,10 @@ describe("modify_articles_with_instructions", () => {
     await run();
     expect(openRouter.asked).toHaveLength(2);
     expect(openRouter.asked[1].question).toContain("Your previous answer was refused: the article must keep exactly one <h1> title.");
-    expect(await lastRequest()).toMatchObject({ state: "failed", lastError: "The revised article was refused twice: the answer holds no article" });
+    expect(await lastRequest()).toMatchObject({
+      state: "failed",
+      lastError: "The revised article was refused twice: the answer holds no article",
+    });
     expect((await version(versionId)).htmlContent).toBe(ORIGINAL);
   });
 

@@ -8,11 +8,11 @@
 import type OpenAI from "openai";
 import { checkArticle, extractHtml, MIN_ARTICLE_WORDS, removeInventedLinks } from "~/lib/article-contract";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
-import type { ClaimedAction, Usage } from "~/models/action-queue.server";
+import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
 import { articleContext, saveGeneratedVersion, type ArticleContext } from "~/models/article-work.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "./http.server";
-import { ask, openRouterClient, toWorkerError, type Completion } from "./openrouter.server";
+import { ask, openRouterClient } from "./openrouter.server";
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -58,15 +58,10 @@ export function createArticleHandler(client: () => OpenAI = () => openRouterClie
     if (!context) throw new PermanentError("The page of this article request no longer exists");
     const model = getEnv().ARTICLE_MODEL;
     const api = client();
-    const usage: Required<Usage> = { tokensIn: 0, tokensOut: 0, costUsd: 0 };
-    const add = (c: Completion) => {
-      usage.tokensIn += c.usage.tokensIn ?? 0;
-      usage.tokensOut += c.usage.tokensOut ?? 0;
-      usage.costUsd += c.usage.costUsd ?? 0;
-    };
+    const usage = new UsageTally();
     const write = async (request: string) => {
-      const completion = await ask(api, model, request, ARTICLE_SYSTEM).catch((err) => Promise.reject(toWorkerError(err, model)));
-      add(completion);
+      const completion = await ask(api, model, request, ARTICLE_SYSTEM);
+      usage.add(completion.usage);
       const html = cleanArticleHtml(extractHtml(completion.text));
       return checkArticle(
         removeInventedLinks(

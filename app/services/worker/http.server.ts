@@ -18,6 +18,9 @@ export class RetryableError extends Error {
   }
 }
 
+/** The provider is rate limiting us (429): a fallback model may be tried at once. */
+export class RateLimitedError extends RetryableError {}
+
 /** Seconds from a Retry-After header (a number of seconds or an HTTP date), if any. */
 export function retryAfter(header: string | null): number | undefined {
   if (!header) return undefined;

@@ -6,10 +6,10 @@
  * when another LLM fails (the attempt is then retried for the whole set).
  */
 import type OpenAI from "openai";
-import type { ClaimedAction, Usage } from "~/models/action-queue.server";
+import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
 import { llmQuestionContext, replaceLlmAnswers, type LlmQuestionContext, type NewLlmAnswer } from "~/models/llm-work.server";
-import { PermanentError, RetryableError } from "./http.server";
-import { ask, openRouterClient, toWorkerError, type Completion } from "./openrouter.server";
+import { PermanentError, RateLimitedError, RetryableError } from "./http.server";
+import { ask, openRouterClient, type Completion } from "./openrouter.server";
 
 const QUESTIONS: Record<string, (topic: string) => string> = {
   en: (t) =>
@@ -62,7 +62,7 @@ export function llmAnswersHandler(client: () => OpenAI = () => openRouterClient(
     const question = questionFor(context);
     const api = client();
     const answers: NewLlmAnswer[] = [];
-    const usage: Required<Usage> = { tokensIn: 0, tokensOut: 0, costUsd: 0 };
+    const usage = new UsageTally();
     const failures: Error[] = [];
     for (const llm of context.llms) {
       try {
@@ -70,9 +70,8 @@ export function llmAnswersHandler(client: () => OpenAI = () => openRouterClient(
         try {
           completion = await ask(api, llm.model, question);
         } catch (err) {
-          const mapped = toWorkerError(err, llm.model);
-          if (!(mapped instanceof RetryableError && mapped.message.includes("429") && llm.fallback)) throw mapped;
-          completion = await ask(api, llm.fallback, question).catch((e) => Promise.reject(toWorkerError(e, llm.fallback!)));
+          if (!(err instanceof RateLimitedError && llm.fallback)) throw err;
+          completion = await ask(api, llm.fallback, question);
         }
         answers.push({
           llmId: llm.id,
@@ -81,9 +80,7 @@ export function llmAnswersHandler(client: () => OpenAI = () => openRouterClient(
           mentionsSite: mentionsSite(completion.text, context.siteName, context.siteUrl),
           citedUrls: citedUrls(completion.text),
         });
-        usage.tokensIn += completion.usage.tokensIn ?? 0;
-        usage.tokensOut += completion.usage.tokensOut ?? 0;
-        usage.costUsd += completion.usage.costUsd ?? 0;
+        usage.add(completion.usage);
       } catch (err) {
         failures.push(err instanceof Error ? err : new Error(String(err)));
       }

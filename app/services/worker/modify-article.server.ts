@@ -9,12 +9,12 @@ import type OpenAI from "openai";
 import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
 import { markChanges, removeMarks } from "~/lib/highlight";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
-import type { ClaimedAction, Usage } from "~/models/action-queue.server";
+import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
 import { modificationContext, saveModification, type ModificationContext } from "~/models/article-work.server";
 import { searchContextFor } from "~/models/serp-results.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "./http.server";
-import { ask, openRouterClient, toWorkerError, type Completion } from "./openrouter.server";
+import { ask, openRouterClient } from "./openrouter.server";
 import type { SerpProvider } from "./serps.server";
 
 export const MODIFY_SYSTEM = [
@@ -36,7 +36,9 @@ export function modifyPrompt(context: ModificationContext, sources: readonly Sou
           .map((s) => `- ${s.url} — ${s.title ?? ""}${s.description ? `: ${s.description.slice(0, 200)}` : ""}`)
           .join("\n")}`
       : null,
-    context.exampleHtml ? `A version whose tone and style to follow:\n--- example ---\n${context.exampleHtml.slice(0, 6000)}\n--- end of example ---` : null,
+    context.exampleHtml
+      ? `A version whose tone and style to follow:\n--- example ---\n${context.exampleHtml.slice(0, 6000)}\n--- end of example ---`
+      : null,
     `The article to revise:\n--- article ---\n${removeMarks(context.html)}\n--- end of article ---`,
   ];
   return parts.filter(Boolean).join("\n\n");
@@ -50,51 +52,47 @@ export function modificationProblems(before: string, after: string): string[] {
   const problems: string[] = [];
   const text = after.replace(/<[^>]+>/g, " ").trim();
   if (!text) problems.push("the answer holds no article");
-  else if (/<h1[\s>]/i.test(before) && (after.match(/<h1[\s>]/gi) ?? []).length !== 1) problems.push("the article must keep exactly one <h1> title");
+  else if (/<h1[\s>]/i.test(before) && (after.match(/<h1[\s>]/gi) ?? []).length !== 1)
+    problems.push("the article must keep exactly one <h1> title");
   return problems;
 }
 
-export function modifyArticleHandler(
-  client: () => OpenAI = () => openRouterClient(),
-  search: () => SerpProvider | null = () => null,
-) {
+export function modifyArticleHandler(client: () => OpenAI = () => openRouterClient(), search: () => SerpProvider | null = () => null) {
   return async (action: ClaimedAction): Promise<Usage> => {
     if (!action.linkedPagesVersion) throw new PermanentError("This modification request names no version");
     const context = await modificationContext(action.linkedPagesVersion);
     if (!context) throw new PermanentError("The version to modify no longer exists");
     if (!context.comments) throw new PermanentError("The modification request has no instructions (comments to modify)");
     const createNewVersion = Boolean((action.infoJson as { createNewVersion?: unknown } | null)?.createNewVersion);
-    const usage: Required<Usage> = { tokensIn: 0, tokensOut: 0, costUsd: 0 };
+    const usage = new UsageTally();
 
     let sources: Source[] = [];
     if (context.webSearch) {
       const provider = search();
-      if (!provider) throw new PermanentError("A web search was asked, but no search provider is set: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD");
+      if (!provider)
+        throw new PermanentError("A web search was asked, but no search provider is set: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD");
       const query = await searchContextFor(context.pageId, context.searchQuery);
       if (!query) throw new PermanentError("The page of this modification request no longer exists");
       const found = await provider.search({ ...query, depth: Math.min(query.depth, 10) });
-      usage.costUsd += found.costUsd ?? 0;
+      usage.add({ costUsd: found.costUsd });
       sources = found.rows.flatMap((r) => (r.url ? [{ url: r.url, title: r.title, description: r.metaDescription }] : []));
     }
 
     const model = getEnv().ARTICLE_MODEL;
     const api = client();
-    const add = (c: Completion) => {
-      usage.tokensIn += c.usage.tokensIn ?? 0;
-      usage.tokensOut += c.usage.tokensOut ?? 0;
-      usage.costUsd += c.usage.costUsd ?? 0;
-    };
     const allowed = [...linksOf(context.html), ...sources.map((s) => s.url)];
     const revise = async (request: string) => {
-      const completion = await ask(api, model, request, MODIFY_SYSTEM).catch((err) => Promise.reject(toWorkerError(err, model)));
-      add(completion);
+      const completion = await ask(api, model, request, MODIFY_SYSTEM);
+      usage.add(completion.usage);
       const html = removeInventedLinks(cleanArticleHtml(extractHtml(completion.text)), allowed, context.site.url).html;
       return { html, problems: modificationProblems(context.html, html) };
     };
     const prompt = modifyPrompt(context, sources);
     let result = await revise(prompt);
     if (result.problems.length) {
-      result = await revise(`${prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. Send the whole revised article again.`);
+      result = await revise(
+        `${prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. Send the whole revised article again.`,
+      );
     }
     if (result.problems.length) throw new PermanentError(`The revised article was refused twice: ${result.problems.join("; ")}`);
 

@@ -25,6 +25,7 @@ import { mailContactMessage } from "~/models/public-intake.server";
 import { getEnv, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "./http.server";
+import { coverImageHandler, IMAGE_SETTINGS } from "./cover-image.server";
 import { createArticleHandler } from "./create-article.server";
 import { llmAnswersHandler } from "./llm-answers.server";
 import { modifyArticleHandler } from "./modify-article.server";
@@ -63,6 +64,8 @@ export const KINDS: Partial<Record<ActionName, Kind>> = {
     handler: modifyArticleHandler(undefined, () => (SERP_SETTINGS.every((s) => getEnv()[s]) ? dataForSeo() : null)),
     settings: LLM_SETTINGS,
   },
+  // With generate_prompt on, OpenRouter writes the image prompt when it is set (the code writes it otherwise).
+  create_cover_image: { handler: coverImageHandler(), settings: IMAGE_SETTINGS },
 };
 
 /** The kinds that can run with this configuration, and the others with the message saying what to set. */
