@@ -19,7 +19,7 @@ export type FakeDataForSeo = {
   close(): Promise<void>;
 };
 
-export async function startFakeDataForSeo(): Promise<FakeDataForSeo> {
+export async function startFakeDataForSeo(options: { port?: number } = {}): Promise<FakeDataForSeo> {
   const login = "fake-login";
   const password = "fake-password";
   const fake = { tasks: [] as FakeSerpTask[], next: [] as Next[] };
@@ -57,7 +57,7 @@ export async function startFakeDataForSeo(): Promise<FakeDataForSeo> {
         );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Scripted = { status?: number; headers?: Record<string, string>; content?: string };
+export type Scripted = { status?: number; headers?: Record<string, string>; content?: string; hang?: boolean };
 
 export type FakeOpenRouter = {
   baseUrl: string;
@@ -20,7 +20,7 @@ export type FakeOpenRouter = {
   close(): Promise<void>;
 };
 
-export async function startFakeOpenRouter(): Promise<FakeOpenRouter> {
+export async function startFakeOpenRouter(options: { port?: number } = {}): Promise<FakeOpenRouter> {
   const apiKey = "sk-or-fake";
   const fake: Pick<FakeOpenRouter, "asked" | "script" | "answer"> = {
     asked: [],
@@ -41,6 +41,7 @@ export async function startFakeOpenRouter(): Promise<FakeOpenRouter> {
       const question = body.messages.at(-1)?.content ?? "";
       fake.asked.push({ model: body.model, question });
       const next = fake.script.get(body.model)?.shift();
+      if (next?.hang) return; // never answers (the client's timeout, or a crash, ends it)
       if (next?.status && next.status !== 200) {
         return res
           .writeHead(next.status, { "Content-Type": "application/json", ...next.headers })
@@ -59,7 +60,7 @@ export async function startFakeOpenRouter(): Promise<FakeOpenRouter> {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,

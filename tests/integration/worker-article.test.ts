@@ -12,7 +12,9 @@ import { createPage } from "~/models/page.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { articlePrompt } from "~/services/worker/create-article.server";
 import { plan, runOnce } from "~/services/worker/worker.server";
+import { checkArticle } from "~/lib/article-contract";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
+import { fakeArticle } from "../fakes/writer";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -58,16 +60,14 @@ beforeAll(async () => {
   ({ id: pageId } = await createPage(owner, site.id, { name: "Le pain au levain", url: "/levain", status: 1 } as never));
   const [keyword] = await database.db.insert(keywords).values({ keyword: "pain au levain maison" }).returning();
   await database.db.insert(pagesKeywords).values({ linkedPage: pageId, linkedKeyword: keyword.id });
-  await database.db
-    .insert(serps)
-    .values({
-      linkedKeyword: keyword.id,
-      positionAbsolute: 1,
-      title: "Levain",
-      url: "https://serp.example/levain",
-      metaDescription: "Tout sur le levain",
-      type: "organic",
-    });
+  await database.db.insert(serps).values({
+    linkedKeyword: keyword.id,
+    positionAbsolute: 1,
+    title: "Levain",
+    url: "https://serp.example/levain",
+    metaDescription: "Tout sur le levain",
+    type: "organic",
+  });
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -138,5 +138,11 @@ describe("create_article", () => {
         "The article was refused twice: the article has 2 words; at least 1500 are needed; the article has 2 <h1> titles; exactly one is needed; the article has no <h2> sections",
     });
     expect((await versions()).length).toBe(before);
+  });
+});
+
+describe("the fakes' writer", () => {
+  it("writes articles that meet the contract, so that `npm run dev:fakes` creates real versions", () => {
+    expect(checkArticle(fakeArticle("Le pain au levain")).problems).toEqual([]);
   });
 });
