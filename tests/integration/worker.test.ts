@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { pagesActions } from "../../db/schema";
 import { backoffSeconds, claimNextAction, completeAction, failAttempt, MAX_ATTEMPTS } from "~/models/action-queue.server";
 import { queueActions } from "~/models/page-action.server";
+import { resetEnvForTests } from "~/services/env.server";
 import { plan, runOnce } from "~/services/worker/worker.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
@@ -155,5 +156,61 @@ describe("the worker", () => {
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
     // Without provider settings, only the contact form runs.
     expect(Object.keys(plan().runnable)).toEqual(["contact_form"]);
+  });
+
+  it("shares the queue between two workers: every action runs exactly once", async () => {
+    await clearQueue();
+    const queued = await queueActions(
+      null,
+      "contact_form",
+      Array.from({ length: 30 }, (_, i) => contact(`shared ${i}`)),
+    );
+    await database.db
+      .update(pagesActions)
+      .set({ queued: null })
+      .where(
+        inArray(
+          pagesActions.id,
+          queued.map((q) => q.id),
+        ),
+      );
+    const runs: { worker: string; id: number }[] = [];
+    const loop = async (worker: string) => {
+      const handlers = {
+        contact_form: async (action: { id: number }) => {
+          runs.push({ worker, id: action.id });
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        },
+      };
+      while (await runOnce(worker, handlers));
+    };
+    await Promise.all([loop("left"), loop("right")]);
+    expect(runs.map((r) => r.id).sort((a, b) => a - b)).toEqual(queued.map((q) => q.id).sort((a, b) => a - b));
+    expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(["left", "right"]));
+    const states = await database.db.select({ state: pagesActions.state }).from(pagesActions);
+    expect(states.every((row) => row.state === "done")).toBe(true);
+  });
+
+  it("renews the lease while a handler works, so a slow action is not taken by another worker", async () => {
+    await clearQueue();
+    vi.stubEnv("WORKER_LEASE_SECONDS", "2");
+    resetEnvForTests();
+    try {
+      const [action] = await queueActions(null, "contact_form", [contact("slow")]);
+      let stolen: unknown = "not tried";
+      const slow = {
+        contact_form: async () => {
+          // Past the first lease's end, another worker looks for work.
+          await new Promise((resolve) => setTimeout(resolve, 2600));
+          stolen = await claimNextAction("thief", ["contact_form"], 2);
+        },
+      };
+      await runOnce("slow-worker", slow);
+      expect(stolen).toBeNull();
+      expect(await stateOf(action.id)).toMatchObject({ state: "done", attempts: 1, workerId: "slow-worker" });
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+    }
   });
 });
