@@ -2,6 +2,7 @@ import { RotateCcw } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { costLabel } from "~/lib/ai-cost";
 import { formatDateTime } from "~/lib/format";
 import { useToastFetcher, type ToastResult } from "~/lib/use-toast-fetcher";
 
@@ -16,15 +17,6 @@ export type PageRequest = {
   tokens?: number | null;
   costUsd?: number | null;
 };
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const count = new Intl.NumberFormat("en-US");
-
-/** "$0.0123 · 4,210 tokens", from what the providers reported. */
-function costLabel(costUsd: number | null | undefined, tokens: number | null | undefined) {
-  const parts = [costUsd != null ? usd.format(costUsd) : null, tokens != null ? `${count.format(tokens)} tokens` : null].filter(Boolean);
-  return parts.join(" · ");
-}
 
 const ACTION_LABELS: Record<string, string> = {
   serps: "Search results (SERP)",
@@ -44,14 +36,7 @@ const STATE_LABELS: Record<string, { label: string; variant: "default" | "second
 };
 
 /** The work requested for a page and where it stands, so that nothing queued goes unseen. */
-export function PageRequests({ requests }: { requests: PageRequest[] }) {
-  const reported = requests.filter((r) => r.costUsd != null || r.tokens != null);
-  const total = reported.length
-    ? costLabel(
-        reported.reduce((sum, r) => sum + (r.costUsd ?? 0), 0),
-        reported.some((r) => r.tokens != null) ? reported.reduce((sum, r) => sum + (r.tokens ?? 0), 0) : null,
-      )
-    : null;
+export function PageRequests({ requests, total }: { requests: PageRequest[]; total: string | null }) {
   return (
     <Card className="mt-6">
       <CardHeader>

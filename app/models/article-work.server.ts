@@ -140,8 +140,21 @@ export type ModificationContext = {
   site: { name: string; url: string; languageName: string | null; languageCode: string | null };
 };
 
-/** The version to modify with its request; null when the version (or its page) is gone. */
-export async function modificationContext(versionId: number): Promise<ModificationContext | null> {
+/** A modification request as recorded with its action (models/version.server recordModification). */
+export type ModificationRequest = {
+  commentsToModify?: string | null;
+  needToDoWebSearchForModification?: boolean;
+  highlightModifiedContent?: boolean;
+  unhighlightModifiedContent?: boolean;
+  pagesVersionsToTakeAsExample?: number | null;
+};
+
+/**
+ * The version to modify with its request: the one recorded with the action when there is one, else the
+ * version's own fields (requests queued before the request was recorded with them). Null when the version
+ * (or its page) is gone.
+ */
+export async function modificationContext(versionId: number, request?: ModificationRequest | null): Promise<ModificationContext | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -164,12 +177,19 @@ export async function modificationContext(versionId: number): Promise<Modificati
     .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
     .where(eq(pagesVersions.id, versionId));
   if (!row) return null;
+  const asked = {
+    comments: request ? (request.commentsToModify ?? null) : row.comments,
+    webSearch: request?.needToDoWebSearchForModification ?? row.webSearch,
+    highlight: request?.highlightModifiedContent ?? row.highlight,
+    unhighlight: request?.unhighlightModifiedContent ?? row.unhighlight,
+    exampleId: request ? (request.pagesVersionsToTakeAsExample ?? null) : row.exampleId,
+  };
   const [[example], [keyword]] = await Promise.all([
-    row.exampleId
+    asked.exampleId
       ? db
           .select({ html: pagesVersions.htmlContent })
           .from(pagesVersions)
-          .where(and(eq(pagesVersions.id, row.exampleId), eq(pagesVersions.page, row.pageId)))
+          .where(and(eq(pagesVersions.id, asked.exampleId), eq(pagesVersions.page, row.pageId)))
       : Promise.resolve([]),
     db
       .select({ keyword: keywords.keyword })
@@ -184,10 +204,10 @@ export async function modificationContext(versionId: number): Promise<Modificati
     pageId: row.pageId,
     pageName: row.pageName,
     html: row.html,
-    comments: row.comments?.trim() ?? "",
-    webSearch: row.webSearch,
-    highlight: row.highlight,
-    unhighlight: row.unhighlight,
+    comments: asked.comments?.trim() ?? "",
+    webSearch: asked.webSearch,
+    highlight: asked.highlight,
+    unhighlight: asked.unhighlight,
     exampleHtml: example?.html || null,
     searchQuery: keyword?.keyword ?? row.pageName,
     site: { name: row.siteName, url: row.siteUrl, languageName: row.languageName, languageCode: row.languageCode },

@@ -3,7 +3,7 @@
  * modification by instructions, SERP and LLM searches, cover images, the contact form). Callers check
  * ownership of the pages first (models/access.server.ts).
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { ownedPage, type Actor } from "./access.server";
@@ -95,6 +95,36 @@ export type PageActionRow = {
   costUsd: number | null;
 };
 
+/** What the providers reported for a set of requests: money (US dollars) and tokens. */
+export type AiWork = {
+  /** Requests for which a provider reported anything; 0 means no AI work yet. */
+  reported: number;
+  costUsd: number;
+  /** Null when no provider reported tokens. */
+  tokens: number | null;
+};
+
+/** The aggregate columns of AiWork over pages_actions rows (null rows of a left join count for nothing). */
+export const aiWorkColumns = {
+  reported: sql<number>`(count(*) filter (where ${pagesActions.costUsd} is not null or ${pagesActions.tokensIn} is not null or ${pagesActions.tokensOut} is not null))::int`,
+  costUsd: sql<number>`coalesce(sum(${pagesActions.costUsd}), 0)::float8`,
+  tokens: sql<number | null>`(case when count(${pagesActions.tokensIn}) + count(${pagesActions.tokensOut}) = 0 then null
+    else coalesce(sum(${pagesActions.tokensIn}), 0) + coalesce(sum(${pagesActions.tokensOut}), 0) end)::float8`,
+};
+
+export function toAiWork(row: { reported: number; costUsd: number; tokens: number | null } | undefined): AiWork {
+  if (!row) return { reported: 0, costUsd: 0, tokens: null };
+  return { reported: Number(row.reported), costUsd: Number(row.costUsd), tokens: row.tokens === null ? null : Number(row.tokens) };
+}
+
+/** All the AI work on one of the user's pages (every request, not only the listed ones), in one aggregate query. */
+export async function getPageAiWork(user: Actor, pageId: number): Promise<AiWork> {
+  await ownedPage(user, pageId);
+  const db = await getDb();
+  const [row] = await db.select(aiWorkColumns).from(pagesActions).where(eq(pagesActions.linkedPage, pageId));
+  return toAiWork(row);
+}
+
 /** The requests recorded for one of the user's pages, newest first (the page detail shows them). */
 export async function listPageActions(user: Actor, pageId: number, limit = 50): Promise<PageActionRow[]> {
   await ownedPage(user, pageId);
@@ -150,14 +180,26 @@ export async function retryFailedAction(user: Actor, pageId: number, requestId: 
   return rows.length === 1;
 }
 
-/** Whether the page has a request of this kind that is queued or running (the screen then refreshes until it is done). */
-export async function hasPendingAction(pageId: number, name: ActionName): Promise<boolean> {
+/** States of a request the background process has still to finish; "waiting" (for a provider) is not one of them. */
+export const PENDING_STATES = ["queued", "running"] as const;
+
+/**
+ * Which of these kinds of request the page has queued or running, in one query (a screen refreshes
+ * until none is left). Callers check ownership of the page first.
+ */
+export async function pendingActionNames(pageId: number, names: readonly ActionName[]): Promise<Set<ActionName>> {
+  if (names.length === 0) return new Set();
   const db = await getDb();
-  const [row] = await db
-    .select({ id: pagesActions.id })
+  const rows = await db
+    .selectDistinct({ name: actions.name })
     .from(pagesActions)
     .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
-    .where(and(eq(pagesActions.linkedPage, pageId), eq(actions.name, name), inArray(pagesActions.state, ["queued", "running"])))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(pagesActions.linkedPage, pageId), inArray(actions.name, [...names]), inArray(pagesActions.state, [...PENDING_STATES])));
+  return new Set(rows.map((row) => row.name as ActionName));
+}
+
+/** Whether the page has a request of this kind (or of one of these kinds) that is queued or running. */
+export async function hasPendingAction(pageId: number, name: ActionName | readonly ActionName[]): Promise<boolean> {
+  const names = typeof name === "string" ? [name] : name;
+  return (await pendingActionNames(pageId, names)).size > 0;
 }

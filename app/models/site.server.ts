@@ -3,10 +3,11 @@
  * of another account behaves exactly like a missing one.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { locationCountries, locationLanguages, sites, toneArticles } from "../../db/schema";
+import { locationCountries, locationLanguages, pages, pagesActions, sites, toneArticles } from "../../db/schema";
 import type { SiteInput } from "~/lib/schemas/site";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { aiWorkColumns, toAiWork, type AiWork } from "./page-action.server";
 
 type Actor = { id: string };
 
@@ -150,6 +151,23 @@ export async function getSiteOverview(user: Actor, id: number): Promise<SiteRow 
     .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)));
   if (!row) throw new SiteNotFoundError();
   return row;
+}
+
+/**
+ * The AI work on one of the user's sites so far, summed over the requests of all its pages in one
+ * aggregate query that also checks ownership (no row: SiteNotFoundError).
+ */
+export async function getSiteAiWork(user: Actor, id: number): Promise<AiWork> {
+  const db = await getDb();
+  const [row] = await db
+    .select(aiWorkColumns)
+    .from(sites)
+    .leftJoin(pages, eq(pages.site, sites.id))
+    .leftJoin(pagesActions, eq(pagesActions.linkedPage, pages.id))
+    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
+    .groupBy(sites.id);
+  if (!row) throw new SiteNotFoundError();
+  return toAiWork(row);
 }
 
 export async function renameSite(user: Actor, id: number, name: string): Promise<{ name: string }> {

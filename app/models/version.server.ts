@@ -1,11 +1,12 @@
 /**
- * Page versions (pages_versions): the article HTML of a page, one row per version. History is never
- * overwritten: saving new HTML always inserts a new row. Every function takes the acting user and
+ * Page versions (pages_versions): the article HTML of a page, one row per version. Saving new HTML
+ * always inserts a new row; a modification request without a new version replaces a version's HTML in
+ * place, and the text it replaced is kept in pages_versions_history. Every function takes the acting user and
  * reaches the rows through models/access.server.ts, so a version of another account behaves exactly
  * like a missing one (NotFoundError).
  */
-import { and, desc, eq } from "drizzle-orm";
-import { pagesVersions } from "../../db/schema";
+import { and, count, desc, eq } from "drizzle-orm";
+import { pagesVersions, pagesVersionsHistory } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { NotFoundError, ownedPage, ownedVersion, type Actor } from "./access.server";
 import { actionId, queueActions } from "./page-action.server";
@@ -41,15 +42,44 @@ async function versionOfPage(user: Actor, versionId: number, pageId?: number) {
   return owned;
 }
 
-/** The page's versions with their HTML, newest first (created_date, then id, descending). */
-export async function listVersions(user: Actor, siteId: number, pageId: number): Promise<VersionRow[]> {
+/** A version as listed, with how many earlier texts of it pages_versions_history keeps. */
+export type ListedVersion = VersionRow & { historyCount: number };
+
+/**
+ * The page's versions with their HTML, newest first (created_date, then id, descending), each with the
+ * number of earlier texts kept when a modification request replaced its HTML in place (one query).
+ */
+export async function listVersions(user: Actor, siteId: number, pageId: number): Promise<ListedVersion[]> {
   await ownedPage(user, pageId, siteId);
   const db = await getDb();
   return db
-    .select(versionColumns)
+    .select({ ...versionColumns, historyCount: count(pagesVersionsHistory.id) })
     .from(pagesVersions)
+    .leftJoin(pagesVersionsHistory, eq(pagesVersionsHistory.version, pagesVersions.id))
     .where(eq(pagesVersions.page, pageId))
+    .groupBy(pagesVersions.id)
     .orderBy(desc(pagesVersions.createdDate), desc(pagesVersions.id));
+}
+
+export type EarlierText = { id: number; htmlContent: string; replacedAt: Date; replacedBy: number | null };
+
+/**
+ * The earlier texts of one of the user's versions (with `pageId`, a version of that page), newest
+ * first: what the version said before each modification request replaced its HTML in place.
+ */
+export async function listVersionHistory(user: Actor, versionId: number, pageId?: number): Promise<EarlierText[]> {
+  const owned = await versionOfPage(user, versionId, pageId);
+  const db = await getDb();
+  return db
+    .select({
+      id: pagesVersionsHistory.id,
+      htmlContent: pagesVersionsHistory.htmlContent,
+      replacedAt: pagesVersionsHistory.replacedAt,
+      replacedBy: pagesVersionsHistory.replacedBy,
+    })
+    .from(pagesVersionsHistory)
+    .where(eq(pagesVersionsHistory.version, owned.versionId))
+    .orderBy(desc(pagesVersionsHistory.replacedAt), desc(pagesVersionsHistory.id));
 }
 
 /**
@@ -83,7 +113,7 @@ export type ModificationInput = {
 
 /**
  * Records a modification request on a version and queues a modify_articles_with_instructions action
- * for it (info_json holds { createNewVersion }). With `pageId`, the version must belong to that page.
+ * for it (info_json holds { createNewVersion, request }). With `pageId`, the version must belong to that page.
  * Throws MissingActionError (nothing changed) when the action catalogue lacks the action.
  */
 export async function recordModification(
@@ -120,7 +150,14 @@ export async function recordModification(
     const [queued] = await queueActions(
       user,
       "modify_articles_with_instructions",
-      [{ pageId: owned.page.id, versionId: owned.versionId, infoJson: { createNewVersion: options.createNewVersion ?? false } }],
+      [
+        {
+          pageId: owned.page.id,
+          versionId: owned.versionId,
+          // The request travels with its action too: a later request on the same version does not change this one.
+          infoJson: { createNewVersion: options.createNewVersion ?? false, request: { ...input, pagesVersionsToTakeAsExample: example } },
+        },
+      ],
       tx as unknown as Db,
     );
     return { version, actionId: queued.id };

@@ -5,8 +5,10 @@
  * Versions form, 'Create new page version', untrusted article HTML that must not run, and ownership.
  */
 import AxeBuilder from "@axe-core/playwright";
+import { startFakeOpenRouter } from "../fakes/openrouter";
 import type { Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
+import { freePort, makeDataDir, startServer } from "./support/server";
 import { expectToast, open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 import {
@@ -415,6 +417,10 @@ test.describe("ownership", () => {
       expect(answer.status(), fields.intent).toBe(404);
       expect(await answer.text()).toContain("you don't have permission");
     }
+    // Nor can Bob read the earlier texts of Alice's version.
+    const history = await bob.request.get(`/api/versions/${v1}/history`, { failOnStatusCode: false });
+    expect(history.status()).toBe(404);
+    expect(await history.json()).toEqual({ ok: false, texts: [] });
 
     // A page of Alice's under another site id is not found either, even for her.
     const other = await createSiteWithPage(alice);
@@ -426,6 +432,62 @@ test.describe("ownership", () => {
     expect(await rowIds(alice)).toEqual([v1]);
     await expect(renderedArticle(alice)).toHaveText("Privé");
     await expect(modifySection(alice).getByText(/Last request/)).toHaveCount(0);
+  });
+});
+
+test.describe("modification in the background", () => {
+  test("a modification that replaces the text appears without a reload, and the earlier text stays readable", async ({
+    browser,
+    clientAddress,
+  }) => {
+    test.setTimeout(90_000);
+    const openRouter = await startFakeOpenRouter();
+    openRouter.answer = () =>
+      "<h1>Le guide du compost</h1><p>Un compost réussi demande trois mois de patience.</p><h2>Les bases</h2><p>Aérer.</p>";
+    const dataDir = makeDataDir("modify");
+    const server = await startServer({
+      port: await freePort(),
+      dataDir,
+      env: { OPENROUTER_API_KEY: openRouter.apiKey, OPENROUTER_BASE_URL: openRouter.baseUrl },
+    });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: "fr-FR",
+      extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
+    });
+    try {
+      const page = await context.newPage();
+      await createSignedInAccount(page, newAccount({ fullName: "Claire Petit" }), dataDir);
+      const { siteId, pageId } = await createSiteWithPage(page);
+      const versionId = await addVersionByRequest(page, siteId, pageId, ARTICLE);
+      await openVersions(page, siteId, pageId);
+      await expect(page.getByRole("button", { name: /Earlier texts/ })).toHaveCount(0);
+
+      await modifySection(page).getByLabel("Comments to modify").fill("Parle de la durée.");
+      await modifySection(page).getByRole("button", { name: "Update version" }).click();
+      await expectToast(page, "Version updated successfully");
+      // No reload: the screen reads its data again while the request is queued or running.
+      await expect(renderedArticle(page)).toContainText("trois mois de patience", { timeout: 20_000 });
+      await expect(page.getByTestId("pending-work")).toHaveCount(0);
+      expect(await rowIds(page)).toEqual([versionId]);
+      await expect(rowOf(page, versionId)).toContainText("1 earlier text");
+
+      await page.getByRole("button", { name: "Earlier texts (1)" }).click();
+      const earlier = page.getByRole("list", { name: "Earlier texts" }).getByRole("listitem");
+      await expect(earlier).toHaveCount(1);
+      await earlier.getByRole("button", { name: /^View the text replaced on/ }).click();
+      await expect(earlier.locator(".article-content")).toContainText("Un bon compost demande de la patience.");
+      await earlier.getByRole("button", { name: /^Hide the text replaced on/ }).click();
+      await expect(earlier.locator(".article-content")).toHaveCount(0);
+
+      // The site says what its AI work cost (the fake reports $0.0015 and 100 tokens per answer).
+      await open(page, `/sites/${siteId}`);
+      await expect(page.getByRole("region", { name: "AI work" })).toContainText("AI work on this site so far: $0.0015 · 100 tokens");
+    } finally {
+      await context.close();
+      await server.stop();
+      await openRouter.close();
+    }
   });
 });
 

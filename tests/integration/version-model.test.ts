@@ -157,7 +157,22 @@ describe("recordModification", () => {
     });
     const queued = await actionsOf(pageId, "modify_articles_with_instructions");
     expect(queued).toEqual([
-      { id: result.actionId, version: target.id, creator: alice.id, infoJson: { createNewVersion: true }, queued: null },
+      {
+        id: result.actionId,
+        version: target.id,
+        creator: alice.id,
+        infoJson: {
+          createNewVersion: true,
+          request: {
+            commentsToModify: "Shorten the introduction",
+            needToDoWebSearchForModification: true,
+            highlightModifiedContent: true,
+            unhighlightModifiedContent: false,
+            pagesVersionsToTakeAsExample: example.id,
+          },
+        },
+        queued: null,
+      },
     ]);
     // The example is untouched.
     const [exampleRow] = (await rawVersions(pageId)).filter((v) => v.id === example.id);
@@ -170,7 +185,9 @@ describe("recordModification", () => {
     const result = await recordModification(alice, target.id, request({ commentsToModify: null, needToDoWebSearchForModification: false }));
     expect(result.version.pagesVersionsToTakeAsExample).toBeNull();
     expect(result.version.commentsToModify).toBeNull();
-    expect((await actionsOf(pageId, "modify_articles_with_instructions")).map((a) => a.infoJson)).toEqual([{ createNewVersion: false }]);
+    expect((await actionsOf(pageId, "modify_articles_with_instructions")).map((a) => a.infoJson)).toEqual([
+      { createNewVersion: false, request: expect.objectContaining({ commentsToModify: null, pagesVersionsToTakeAsExample: null }) },
+    ]);
   });
 
   it("refuses an example that is not a version of the same page, and changes nothing", async () => {

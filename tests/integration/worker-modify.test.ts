@@ -177,4 +177,13 @@ describe("modify_articles_with_instructions", () => {
     expect(request).toMatchObject({ state: "queued", attempts: 1, lastError: `OpenRouter answered 429 for ${MODEL} (rate limited)` });
     expect((await version(versionId)).htmlContent).toBe(ORIGINAL);
   });
+
+  it("applies each request as it was asked, even when a later request on the same version changed its fields", async () => {
+    await ask({ commentsToModify: "Première demande" }, true);
+    await ask({ commentsToModify: "Seconde demande", highlightModifiedContent: true }, true);
+    openRouter.script.set("test/article-editor", [{ content: ORIGINAL }, { content: ORIGINAL }]);
+    await run();
+    await run();
+    expect(openRouter.asked.map((a) => a.question.match(/The changes asked:\n(.*)/)?.[1])).toEqual(["Première demande", "Seconde demande"]);
+  });
 });

@@ -12,4 +12,17 @@ export type ScreenVersion = {
   highlightModifiedContent: boolean;
   unhighlightModifiedContent: boolean;
   pagesVersionsToTakeAsExample: number | null;
+  /** How many earlier texts of this version are kept (each modification that replaced its HTML in place). */
+  historyCount: number;
 };
+
+/** An earlier text of a version, as GET /api/versions/:versionId/history answers it. */
+export type EarlierText = {
+  id: number;
+  /** ISO date: when a modification request replaced this text. */
+  replacedAt: string;
+  /** The text passed through the shared sanitizer on the server. */
+  safeHtml: string;
+};
+
+export type EarlierTextsResult = { ok: boolean; texts: EarlierText[] };

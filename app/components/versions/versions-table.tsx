@@ -111,6 +111,12 @@ export function VersionsTable({
                     {label}
                   </button>
                   {index === 0 ? <span className="text-xs text-muted-foreground">Latest</span> : null}
+                  {version.historyCount > 0 ? (
+                    <span className="text-xs text-muted-foreground">
+                      {index === 0 ? " · " : ""}
+                      {version.historyCount} earlier {version.historyCount === 1 ? "text" : "texts"}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-4 py-2.5 text-right">
                   <Button

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { activeAfterDelete, activeVersion, type ViewerMode } from "~/lib/version-rules";
 import { DeleteVersionDialog } from "./delete-version-dialog";
+import { EarlierTexts } from "./earlier-texts";
 import { HtmlContentViewer, type Editing, type SourceView } from "./html-content-viewer";
 import { ModifyVersionsForm } from "./modify-versions-form";
 import type { ScreenVersion } from "./types";
@@ -67,7 +68,7 @@ export function VersionsWorkspace({
         />
       </section>
 
-      <div className="min-w-0 lg:col-span-2 lg:row-start-2">
+      <div className="grid min-w-0 gap-6 lg:col-span-2 lg:row-start-2">
         <HtmlContentViewer
           versions={versions}
           active={active}
@@ -96,6 +97,7 @@ export function VersionsWorkspace({
           onCompareChange={setCompareId}
           onAddHtml={onAddHtml}
         />
+        {active && active.historyCount > 0 ? <EarlierTexts key={active.id} version={active} /> : null}
       </div>
 
       <section

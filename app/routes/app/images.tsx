@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/images";
 import { PageTrail } from "~/components/page-trail";
+import { PendingWork } from "~/components/pending-work";
 import { DeleteImageDialog, type ImageToDelete } from "~/components/images/delete-dialog";
 import { ExampleGrid, ExampleUpload } from "~/components/images/examples";
 import { GenerateImageForm } from "~/components/images/generate-form";
@@ -14,7 +15,9 @@ import { BRAND_NAME } from "~/lib/constants";
 import { IMAGE_MESSAGES, parseGenerateImageForm, uploadedMessage } from "~/lib/image-rules";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
+import { PENDING_TEXTS } from "~/lib/pending-work";
 import type { Toast } from "~/lib/toast";
+import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, ownedPage, parseId } from "~/models/access.server";
 import {
   addExamples,
@@ -25,6 +28,7 @@ import {
   listImages,
   requestImageGeneration,
 } from "~/models/image.server";
+import { hasPendingAction } from "~/models/page-action.server";
 import { requireUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -41,13 +45,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     throw error;
   }
+  // Cover images queued or running: the screen reads its data again until the propositions are stored.
+  const pending = await hasPendingAction(page.id, "create_cover_image");
   try {
     const images = await listImages(user, page.site.id, page.id);
-    return { page, images };
+    return { page, images, pending };
   } catch (error) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     logger.error({ err: error, pageId: page.id }, "images load failed");
-    return { page, images: null };
+    return { page, images: null, pending };
   }
 }
 
@@ -102,7 +108,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export default function ImagesScreen({ loaderData: { page, images } }: Route.ComponentProps) {
+export default function ImagesScreen({ loaderData: { page, images, pending } }: Route.ComponentProps) {
+  usePollWhile(pending);
   const [toDelete, setToDelete] = useState<ImageToDelete | null>(null);
   const onDelete = (image: { id: number }, label: string) => setToDelete({ id: image.id, label });
 
@@ -127,6 +134,7 @@ export default function ImagesScreen({ loaderData: { page, images } }: Route.Com
           title="Image Propositions"
           description="Cover images proposed for this page. The chosen one is used as the cover."
         >
+          {pending ? <PendingWork>{PENDING_TEXTS.coverImage}</PendingWork> : null}
           {images ? (
             <PropositionGrid images={images.propositions} onDelete={onDelete} />
           ) : (

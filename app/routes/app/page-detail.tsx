@@ -1,4 +1,4 @@
-import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound } from "lucide-react";
+import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound, Loader2 } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/page-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
@@ -9,8 +9,11 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { BRAND_NAME } from "~/lib/constants";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
+import { PENDING_TEXTS } from "~/lib/pending-work";
+import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, parseId } from "~/models/access.server";
-import { listPageActions, retryFailedAction } from "~/models/page-action.server";
+import { getPageAiWork, listPageActions, pendingActionNames, retryFailedAction } from "~/models/page-action.server";
+import { aiWorkLabel } from "~/lib/ai-cost";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
 
@@ -20,7 +23,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const summary = await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
-    return { ...summary, requests: await listPageActions(user, summary.page.id) };
+    const [requests, aiWork, pending] = await Promise.all([
+      listPageActions(user, summary.page.id),
+      getPageAiWork(user, summary.page.id),
+      pendingActionNames(summary.page.id, ["create_article", "modify_articles_with_instructions", "create_cover_image"]),
+    ]);
+    return {
+      ...summary,
+      requests,
+      aiCost: aiWorkLabel(aiWork),
+      // Work that changes the blocks' contents: the screen reads its data again until it is done.
+      pending: {
+        versions: pending.has("create_article") || pending.has("modify_articles_with_instructions"),
+        images: pending.has("create_cover_image"),
+      },
+    };
   } catch (error) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     throw error;
@@ -54,7 +71,8 @@ const NO_VERSION = {
   description: "This page doesn't have any published versions yet.",
 };
 
-export default function PageDetail({ loaderData: { page, latestVersionId, counts, requests } }: Route.ComponentProps) {
+export default function PageDetail({ loaderData: { page, latestVersionId, counts, requests, aiCost, pending } }: Route.ComponentProps) {
+  usePollWhile(pending.versions || pending.images);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
   const viewUrl = latestVersionId ? `/view/${latestVersionId}` : null;
   const blocks = [
@@ -65,6 +83,7 @@ export default function PageDetail({ loaderData: { page, latestVersionId, counts
       icon: FileCode,
       count: counts.versions,
       unit: "version",
+      pending: pending.versions,
     },
     {
       to: `${base}/keywords-for-page`,
@@ -89,6 +108,7 @@ export default function PageDetail({ loaderData: { page, latestVersionId, counts
       icon: Image,
       count: counts.images,
       unit: "proposition",
+      pending: pending.images,
     },
   ];
 
@@ -152,7 +172,7 @@ export default function PageDetail({ loaderData: { page, latestVersionId, counts
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        {blocks.map(({ to, title, text, icon: Icon, count, unit }) => (
+        {blocks.map(({ to, title, text, icon: Icon, count, unit, pending: working }) => (
           <Link
             key={to}
             to={to}
@@ -170,13 +190,18 @@ export default function PageDetail({ loaderData: { page, latestVersionId, counts
                 <p className="pt-2 text-sm font-medium">
                   {count} {count === 1 ? unit : `${unit}s`}
                 </p>
+                {working ? (
+                  <p role="status" className="flex items-center gap-1.5 text-sm text-primary">
+                    <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {PENDING_TEXTS.inProgress}
+                  </p>
+                ) : null}
               </CardHeader>
             </Card>
           </Link>
         ))}
       </div>
 
-      <PageRequests requests={requests} />
+      <PageRequests requests={requests} total={aiCost} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Await, data, useRevalidator } from "react-router";
 import { marked } from "marked";
 import type { Route } from "./+types/page-versions";
 import { PageTrail } from "~/components/page-trail";
+import { PendingWork } from "~/components/pending-work";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -32,11 +33,13 @@ import {
 } from "~/components/versions/version-forms";
 import { VersionsWorkspace } from "~/components/versions/versions-workspace";
 import { BRAND_NAME } from "~/lib/constants";
+import { PENDING_TEXTS } from "~/lib/pending-work";
 import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { parseForm } from "~/lib/schemas/form";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, findOwnedPage } from "~/models/access.server";
-import { MissingActionError } from "~/models/page-action.server";
+import { MissingActionError, pendingActionNames } from "~/models/page-action.server";
 import {
   createVersion,
   deleteVersion,
@@ -44,7 +47,7 @@ import {
   listVersions,
   queueNewVersion,
   recordModification,
-  type VersionRow,
+  type ListedVersion,
 } from "~/models/version.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
@@ -58,7 +61,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "page versions");
 
 /** What the screen receives of a version: the source as text, and the sanitized HTML it may render. */
-function toScreenVersion(row: VersionRow): ScreenVersion {
+function toScreenVersion(row: ListedVersion): ScreenVersion {
   return {
     id: row.id,
     createdDate: row.createdDate ? row.createdDate.toISOString() : null,
@@ -69,6 +72,7 @@ function toScreenVersion(row: VersionRow): ScreenVersion {
     highlightModifiedContent: row.highlightModifiedContent,
     unhighlightModifiedContent: row.unhighlightModifiedContent,
     pagesVersionsToTakeAsExample: row.pagesVersionsToTakeAsExample,
+    historyCount: row.historyCount,
   };
 }
 
@@ -78,7 +82,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throwNotFound(PAGE_NOT_FOUND);
   // Streamed: the screen shows 'Loading page versions...' until the list arrives.
   const versions = listVersions(user, page.site.id, page.id).then((rows) => rows.map(toScreenVersion));
-  return { page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name }, versions };
+  // Work that changes this list: a new version being written, or a version being modified.
+  const pending = await pendingActionNames(page.id, ["create_article", "modify_articles_with_instructions"]);
+  return {
+    page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
+    versions,
+    pending: { createArticle: pending.has("create_article"), modifyArticle: pending.has("modify_articles_with_instructions") },
+  };
 }
 
 /** The failure text of each intent (spec part 2, section 8). */
@@ -181,12 +191,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function PageVersionsScreen({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, pending } = loaderData;
+  // A version being written or modified: the list is read again until the worker is done with it.
+  usePollWhile(pending.createArticle || pending.modifyArticle);
   // A fresh screen (active version, modes) for each page.
-  return <PageVersions key={page.id} page={page} versions={loaderData.versions} />;
+  return <PageVersions key={page.id} page={page} versions={loaderData.versions} pending={pending} />;
 }
 
-function PageVersions({ page, versions }: { page: Route.ComponentProps["loaderData"]["page"]; versions: Promise<ScreenVersion[]> }) {
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function PageVersions({
+  page,
+  versions,
+  pending,
+}: {
+  page: LoaderData["page"];
+  versions: Promise<ScreenVersion[]>;
+  pending: LoaderData["pending"];
+}) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -207,6 +229,12 @@ function PageVersions({ page, versions }: { page: Route.ComponentProps["loaderDa
           </>
         }
       />
+      {pending.createArticle || pending.modifyArticle ? (
+        <div className="mb-6 grid gap-2">
+          {pending.createArticle ? <PendingWork>{PENDING_TEXTS.createArticle}</PendingWork> : null}
+          {pending.modifyArticle ? <PendingWork>{PENDING_TEXTS.modifyArticle}</PendingWork> : null}
+        </div>
+      ) : null}
       <Suspense fallback={<VersionsLoading />}>
         <Await resolve={versions} errorElement={<VersionsError />}>
           {(list) => (

@@ -10,7 +10,7 @@ import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
 import { markChanges, removeMarks } from "~/lib/highlight";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
-import { modificationContext, saveModification, type ModificationContext } from "~/models/article-work.server";
+import { modificationContext, saveModification, type ModificationContext, type ModificationRequest } from "~/models/article-work.server";
 import { searchContextFor } from "~/models/serp-results.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "./http.server";
@@ -60,10 +60,11 @@ export function modificationProblems(before: string, after: string): string[] {
 export function modifyArticleHandler(client: () => OpenAI = () => openRouterClient(), search: () => SerpProvider | null = () => null) {
   return async (action: ClaimedAction): Promise<Usage> => {
     if (!action.linkedPagesVersion) throw new PermanentError("This modification request names no version");
-    const context = await modificationContext(action.linkedPagesVersion);
+    const info = (action.infoJson ?? {}) as { createNewVersion?: unknown; request?: ModificationRequest };
+    const context = await modificationContext(action.linkedPagesVersion, info.request);
     if (!context) throw new PermanentError("The version to modify no longer exists");
     if (!context.comments) throw new PermanentError("The modification request has no instructions (comments to modify)");
-    const createNewVersion = Boolean((action.infoJson as { createNewVersion?: unknown } | null)?.createNewVersion);
+    const createNewVersion = info.createNewVersion === true;
     const usage = new UsageTally();
 
     let sources: Source[] = [];

@@ -1,0 +1,52 @@
+/** models/page-action pendingActionNames / hasPendingAction: queued and running count, waiting, done and failed do not. */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pages, pagesActions, sites } from "../../db/schema";
+import { hasPendingAction, pendingActionNames, queueActions } from "~/models/page-action.server";
+import { useTestDatabase } from "../setup/database";
+import { insertUser } from "../setup/factories";
+
+const database = useTestDatabase();
+let pageA: number;
+let pageB: number;
+
+const setState = (id: number, state: string) => database.db.update(pagesActions).set({ state }).where(eq(pagesActions.id, id));
+
+beforeAll(async () => {
+  const alice = await insertUser(database.db);
+  const [{ id: site }] = await database.db
+    .insert(sites)
+    .values({ name: "S", url: "https://s.example", linkedUser: alice.id })
+    .returning({ id: sites.id });
+  [{ id: pageA }, { id: pageB }] = await database.db
+    .insert(pages)
+    .values([
+      { site, name: "A", url: "https://s.example/a" },
+      { site, name: "B", url: "https://s.example/b" },
+    ])
+    .returning({ id: pages.id });
+});
+
+describe("pending requests of a page", () => {
+  it("name the kinds queued or running, for that page only, and not those waiting for a provider", async () => {
+    const names = ["create_article", "modify_articles_with_instructions", "create_cover_image"] as const;
+    expect(await pendingActionNames(pageA, names)).toEqual(new Set());
+
+    const [article] = await queueActions(null, "create_article", [{ pageId: pageA }]);
+    const [modify] = await queueActions(null, "modify_articles_with_instructions", [{ pageId: pageA }]);
+    const [image] = await queueActions(null, "create_cover_image", [{ pageId: pageA }]);
+    await queueActions(null, "serps", [{ pageId: pageA }]);
+    await setState(modify.id, "running");
+    await setState(image.id, "waiting");
+
+    expect(await pendingActionNames(pageA, names)).toEqual(new Set(["create_article", "modify_articles_with_instructions"]));
+    expect(await pendingActionNames(pageB, names)).toEqual(new Set());
+    expect(await hasPendingAction(pageA, "create_cover_image")).toBe(false);
+    expect(await hasPendingAction(pageA, ["create_cover_image", "serps"])).toBe(true);
+    expect(await hasPendingAction(pageA, [])).toBe(false);
+
+    await setState(article.id, "done");
+    await setState(modify.id, "failed");
+    expect(await hasPendingAction(pageA, names)).toBe(false);
+  });
+});
