@@ -6,6 +6,9 @@ import { getDb } from "~/services/db.server";
 import { getStorage } from "~/services/storage.server";
 import { PAGE_IMAGES_BUCKET } from "./image.server";
 
+/** The spec's default cover size (sites.cover_image_width and cover_image_height). */
+export const DEFAULT_COVER = { width: 1200, height: 630 } as const;
+
 export type CoverImageContext = {
   pageId: number;
   pageName: string;
@@ -47,7 +50,15 @@ export async function coverImageContext(pageId: number): Promise<CoverImageConte
     )
     .where(eq(pages.id, pageId));
   if (!row) return null;
-  return { pageId, ...row, articleHtml: row.articleHtml ?? "" };
+  // The site form stores an empty size or count as 0: the spec's defaults apply then.
+  return {
+    pageId,
+    ...row,
+    width: row.width > 0 ? row.width : DEFAULT_COVER.width,
+    height: row.height > 0 ? row.height : DEFAULT_COVER.height,
+    defaultCount: row.defaultCount > 0 ? row.defaultCount : 1,
+    articleHtml: row.articleHtml ?? "",
+  };
 }
 
 /** The bytes of one of the page's example images; null when it is gone or not stored by us. */

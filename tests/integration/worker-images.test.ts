@@ -173,6 +173,29 @@ describe("create_cover_image", () => {
   });
 });
 
+describe("a site without a cover size", () => {
+  it("uses the spec's 1200×630 and one image when the site's size and count are 0 (left empty in its form)", async () => {
+    const [site] = await database.db
+      .insert(sites)
+      .values({
+        name: "Sans taille",
+        url: "https://sans-taille.example",
+        linkedUser: owner.id,
+        coverImageWidth: 0,
+        coverImageHeight: 0,
+        nbImagesToCreate: 0,
+      })
+      .returning();
+    const { id } = await createPage(owner, site.id, { name: "Sans taille", url: "/sans-taille", status: 1 } as never);
+    const queued = await requestImageGeneration(owner, id, form({}) as never);
+    await database.db.update(pagesActions).set({ infoJson: {} }).where(eq(pagesActions.id, queued.id));
+    await run();
+    expect(images.requests[0]).toMatchObject({ n: 1, size: "1536x1024" });
+    const [row] = await database.db.select().from(pagesVersionsImages).where(eq(pagesVersionsImages.linkedPage, id));
+    expect(await sharp(await fs.readFile(fileOf(row.imageUrl))).metadata()).toMatchObject({ width: 1200, height: 630 });
+  });
+});
+
 describe("requestSize", () => {
   it("asks for the size closest to the cover's shape that the model accepts", () => {
     expect(requestSize("gpt-image-1", 1200, 630)).toBe("1536x1024");

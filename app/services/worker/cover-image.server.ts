@@ -13,6 +13,7 @@ import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queu
 import { coverImageContext, exampleImageBytes, saveCoverPropositions, type CoverImageContext } from "~/models/image-work.server";
 import { detectImageType } from "~/lib/image-type";
 import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "./http.server";
 import { ask, openRouterClient, toWorkerError } from "./openrouter.server";
 
@@ -101,7 +102,8 @@ async function imageBytes(item: OpenAI.Image): Promise<Uint8Array> {
 export async function toCover(bytes: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   try {
     return await sharp(bytes).resize(width, height, { fit: "cover", position: sharp.strategy.attention }).webp({ quality: 82 }).toBuffer();
-  } catch {
+  } catch (err) {
+    logger.warn({ err, bytes: bytes.byteLength }, "an image from the image API could not be read");
     throw new RetryableError("The image API sent something that is not an image");
   }
 }

@@ -1,0 +1,90 @@
+/**
+ * Issue 6, from the screens: with the providers configured (fake OpenRouter and image API), a new version
+ * asked on the versions screen, a modification with highlight, and cover images asked on the images screen
+ * all run in the server's worker, and their results appear without a reload; the page and the site show
+ * what the work cost.
+ */
+import { startFakeImages } from "../fakes/images";
+import { startFakeOpenRouter } from "../fakes/openrouter";
+import { fakeWriter } from "../fakes/writer";
+import { expect, test } from "./support/fixtures";
+import { freePort, makeDataDir, startServer } from "./support/server";
+import { expectToast, open } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
+import { createSiteWithPage, modifySection, renderedArticle, versionRows, versionsPath } from "./support/versions";
+
+test("a new version, a highlighted modification and cover images are made in the background and appear by themselves", async ({
+  browser,
+  clientAddress,
+}) => {
+  test.setTimeout(120_000);
+  const openRouter = await startFakeOpenRouter();
+  openRouter.answer = fakeWriter;
+  const images = await startFakeImages();
+  const dataDir = makeDataDir("article-work");
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    env: {
+      OPENROUTER_API_KEY: openRouter.apiKey,
+      OPENROUTER_BASE_URL: openRouter.baseUrl,
+      IMAGES_API_KEY: images.apiKey,
+      IMAGES_API_URL: images.url,
+    },
+  });
+  const context = await browser.newContext({ baseURL: server.url, locale: "fr-FR", extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+  try {
+    const page = await context.newPage();
+    await createSignedInAccount(page, newAccount({ fullName: "Aline Auteur" }), dataDir);
+    const { siteId, pageId } = await createSiteWithPage(page, { pageName: "Le compost en appartement" });
+
+    // create_article: the version appears in the table by itself.
+    await open(page, versionsPath(siteId, pageId));
+    await page.getByRole("button", { name: "Create new page version" }).click();
+    await expect(versionRows(page)).toHaveCount(1, { timeout: 30_000 });
+    await expect(renderedArticle(page).getByRole("heading", { level: 1 })).toHaveText("Le compost en appartement");
+    await expect(renderedArticle(page).getByRole("heading", { level: 2 }).first()).toHaveText("Why it matters");
+
+    // modify_articles_with_instructions, in place, with highlight: the new passage comes back marked.
+    const form = modifySection(page);
+    await form.getByLabel("Comments to modify").fill("Ajoute un mot sur les odeurs");
+    await form.getByRole("switch", { name: "Highlight modifications", exact: true }).click();
+    await form.getByRole("button", { name: "Update version" }).click();
+    await expectToast(page, "Version updated successfully");
+    const marked = renderedArticle(page).locator("mark");
+    await expect(marked).toHaveText("As requested (Ajoute un mot sur les odeurs), this passage was added by the editor.", { timeout: 30_000 });
+    await expect(marked).toHaveCount(1);
+    // In place: still one version, whose earlier text is kept.
+    await expect(versionRows(page)).toHaveCount(1);
+
+    // create_cover_image: two propositions appear at the site's cover size.
+    await open(page, `/sites/${siteId}/pages/${pageId}/images`);
+    await page.getByLabel("Number of images").fill("2");
+    await page.getByRole("button", { name: "Generate Image" }).click();
+    await expectToast(page, "Image generation requested successfully");
+    const propositions = page.getByRole("list", { name: "Image propositions" }).getByRole("img");
+    await expect(propositions).toHaveCount(2, { timeout: 30_000 });
+    const size = await propositions.first().evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([1200, 630]);
+    expect(images.requests[0]).toMatchObject({ n: 2, size: "1536x1024" });
+
+    // What it cost: per request on the page, and for the site.
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    const requests = page.getByRole("list", { name: "Requests" });
+    for (const kind of ["Article creation", "Article modification", "Cover image"]) {
+      await expect(requests.getByRole("listitem").filter({ hasText: kind })).toContainText("Done");
+    }
+    await expect(page.getByText("AI work on this page so far: $0.003", { exact: false })).toBeVisible();
+  } catch (error) {
+    await test.info().attach("server output", { body: server.output(), contentType: "text/plain" });
+    throw error;
+  } finally {
+    await context.close();
+    await server.stop();
+    await openRouter.close();
+    await images.close();
+  }
+});
