@@ -102,15 +102,16 @@ export async function claimNextAction(
 /** What a provider reported for an action's work. */
 export type Usage = { tokensIn?: number; tokensOut?: number; costUsd?: number };
 
-/** The sum of what several provider calls of one action reported. */
+/** The sum of what several provider calls of one action reported; a figure no call reported stays unknown (not 0). */
 export class UsageTally implements Usage {
-  tokensIn = 0;
-  tokensOut = 0;
-  costUsd = 0;
+  tokensIn?: number;
+  tokensOut?: number;
+  costUsd?: number;
   add(usage: Usage = {}) {
-    this.tokensIn += usage.tokensIn ?? 0;
-    this.tokensOut += usage.tokensOut ?? 0;
-    this.costUsd += usage.costUsd ?? 0;
+    const sum = (a: number | undefined, b: number | undefined) => (b === undefined || b === null ? a : (a ?? 0) + b);
+    this.tokensIn = sum(this.tokensIn, usage.tokensIn);
+    this.tokensOut = sum(this.tokensOut, usage.tokensOut);
+    this.costUsd = sum(this.costUsd, usage.costUsd);
     return this;
   }
 }
