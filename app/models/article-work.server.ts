@@ -38,16 +38,21 @@ export type ArticleContext = {
   toneExamples: { name: string; content: string }[];
 };
 
+/** The site an article is written for, and its language (selected with sites and location_languages joined). */
+const siteAndLanguage = {
+  name: sites.name,
+  url: sites.url,
+  languageName: locationLanguages.languageName,
+  languageCode: locationLanguages.languageCode,
+};
+
 export async function articleContext(pageId: number): Promise<ArticleContext | null> {
   const db = await getDb();
   const [row] = await db
     .select({
       pageName: pages.name,
       pageUrl: pages.url,
-      name: sites.name,
-      url: sites.url,
-      languageName: locationLanguages.languageName,
-      languageCode: locationLanguages.languageCode,
+      ...siteAndLanguage,
       familiarTerms: sites.familiarTerms,
       addressTheReaderWithI: sites.addressTheReaderWithI,
       acceptedTopics: sites.acceptedTopics,
@@ -166,10 +171,7 @@ export async function modificationContext(versionId: number, request?: Modificat
       highlight: pagesVersions.highlightModifiedContent,
       unhighlight: pagesVersions.unhighlightModifiedContent,
       exampleId: pagesVersions.pagesVersionsToTakeAsExample,
-      siteName: sites.name,
-      siteUrl: sites.url,
-      languageName: locationLanguages.languageName,
-      languageCode: locationLanguages.languageCode,
+      ...siteAndLanguage,
     })
     .from(pagesVersions)
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
@@ -210,7 +212,7 @@ export async function modificationContext(versionId: number, request?: Modificat
     unhighlight: asked.unhighlight,
     exampleHtml: example?.html || null,
     searchQuery: keyword?.keyword ?? row.pageName,
-    site: { name: row.siteName, url: row.siteUrl, languageName: row.languageName, languageCode: row.languageCode },
+    site: { name: row.name, url: row.url, languageName: row.languageName, languageCode: row.languageCode },
   };
 }
 

@@ -8,9 +8,8 @@ import { startFakeImages } from "../fakes/images";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import { fakeWriter } from "../fakes/writer";
 import { expect, test } from "./support/fixtures";
-import { freePort, makeDataDir, startServer } from "./support/server";
+import { serverWithProviders } from "./support/provider-server";
 import { expectToast, open } from "./support/ui";
-import { createSignedInAccount, newAccount } from "./support/users";
 import { createSiteWithPage, modifySection, renderedArticle, versionRows, versionsPath } from "./support/versions";
 
 test("a new version, a highlighted modification and cover images are made in the background and appear by themselves", async ({
@@ -21,10 +20,9 @@ test("a new version, a highlighted modification and cover images are made in the
   const openRouter = await startFakeOpenRouter();
   openRouter.answer = fakeWriter;
   const images = await startFakeImages();
-  const dataDir = makeDataDir("article-work");
-  const server = await startServer({
-    port: await freePort(),
-    dataDir,
+  const own = await serverWithProviders(browser, clientAddress, {
+    tag: "article-work",
+    fullName: "Aline Auteur",
     env: {
       OPENROUTER_API_KEY: openRouter.apiKey,
       OPENROUTER_BASE_URL: openRouter.baseUrl,
@@ -32,10 +30,8 @@ test("a new version, a highlighted modification and cover images are made in the
       IMAGES_API_URL: images.url,
     },
   });
-  const context = await browser.newContext({ baseURL: server.url, locale: "fr-FR", extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
   try {
-    const page = await context.newPage();
-    await createSignedInAccount(page, newAccount({ fullName: "Aline Auteur" }), dataDir);
+    const { page } = own;
     const { siteId, pageId } = await createSiteWithPage(page, { pageName: "Le compost en appartement" });
 
     // create_article: the version appears in the table by itself.
@@ -52,7 +48,9 @@ test("a new version, a highlighted modification and cover images are made in the
     await form.getByRole("button", { name: "Update version" }).click();
     await expectToast(page, "Version updated successfully");
     const marked = renderedArticle(page).locator("mark");
-    await expect(marked).toHaveText("As requested (Ajoute un mot sur les odeurs), this passage was added by the editor.", { timeout: 30_000 });
+    await expect(marked).toHaveText("As requested (Ajoute un mot sur les odeurs), this passage was added by the editor.", {
+      timeout: 30_000,
+    });
     await expect(marked).toHaveCount(1);
     // In place: still one version, whose earlier text is kept.
     await expect(versionRows(page)).toHaveCount(1);
@@ -79,11 +77,10 @@ test("a new version, a highlighted modification and cover images are made in the
     }
     await expect(page.getByText("AI work on this page so far: $0.003", { exact: false })).toBeVisible();
   } catch (error) {
-    await test.info().attach("server output", { body: server.output(), contentType: "text/plain" });
+    await test.info().attach("server output", { body: own.server.output(), contentType: "text/plain" });
     throw error;
   } finally {
-    await context.close();
-    await server.stop();
+    await own.close();
     await openRouter.close();
     await images.close();
   }

@@ -7,18 +7,16 @@ import { startFakeDataForSeo } from "../fakes/dataforseo";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import { expect, test } from "./support/fixtures";
 import { createPageByRequest, createSite, unique } from "./support/pages";
-import { freePort, makeDataDir, startServer } from "./support/server";
+import { serverWithProviders } from "./support/provider-server";
 import { expectToast, open } from "./support/ui";
-import { createSignedInAccount, newAccount } from "./support/users";
 
 test("SERP and LLM answer searches run in the background and their results appear without a reload", async ({ browser, clientAddress }) => {
   test.setTimeout(90_000);
   const fake = await startFakeDataForSeo();
   const openRouter = await startFakeOpenRouter();
-  const dataDir = makeDataDir("serp");
-  const server = await startServer({
-    port: await freePort(),
-    dataDir,
+  const own = await serverWithProviders(browser, clientAddress, {
+    tag: "serp",
+    fullName: "Serge Perez",
     env: {
       DATAFORSEO_LOGIN: fake.login,
       DATAFORSEO_PASSWORD: fake.password,
@@ -27,14 +25,8 @@ test("SERP and LLM answer searches run in the background and their results appea
       OPENROUTER_BASE_URL: openRouter.baseUrl,
     },
   });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
-  });
   try {
-    const page = await context.newPage();
-    await createSignedInAccount(page, newAccount({ fullName: "Serge Perez" }), dataDir);
+    const { page } = own;
     const { siteId } = await createSite(page, unique("Serp site"));
     const pageId = await createPageByRequest(page, siteId, { name: unique("Serp page") });
     await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
@@ -76,8 +68,7 @@ test("SERP and LLM answer searches run in the background and their results appea
     await expect(llmRequest).toContainText("Done");
     await expect(llmRequest).toContainText("600 tokens");
   } finally {
-    await context.close();
-    await server.stop();
+    await own.close();
     await fake.close();
     await openRouter.close();
   }

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import type { Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
-import { freePort, makeDataDir, startServer } from "./support/server";
+import { serverWithProviders } from "./support/provider-server";
 import { expectToast, open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 import {
@@ -444,20 +444,13 @@ test.describe("modification in the background", () => {
     const openRouter = await startFakeOpenRouter();
     openRouter.answer = () =>
       "<h1>Le guide du compost</h1><p>Un compost réussi demande trois mois de patience.</p><h2>Les bases</h2><p>Aérer.</p>";
-    const dataDir = makeDataDir("modify");
-    const server = await startServer({
-      port: await freePort(),
-      dataDir,
+    const own = await serverWithProviders(browser, clientAddress, {
+      tag: "modify",
+      fullName: "Claire Petit",
       env: { OPENROUTER_API_KEY: openRouter.apiKey, OPENROUTER_BASE_URL: openRouter.baseUrl },
     });
-    const context = await browser.newContext({
-      baseURL: server.url,
-      locale: "fr-FR",
-      extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
-    });
     try {
-      const page = await context.newPage();
-      await createSignedInAccount(page, newAccount({ fullName: "Claire Petit" }), dataDir);
+      const { page } = own;
       const { siteId, pageId } = await createSiteWithPage(page);
       const versionId = await addVersionByRequest(page, siteId, pageId, ARTICLE);
       await openVersions(page, siteId, pageId);
@@ -484,8 +477,7 @@ test.describe("modification in the background", () => {
       await open(page, `/sites/${siteId}`);
       await expect(page.getByRole("region", { name: "AI work" })).toContainText("AI work on this site so far: $0.0015 · 100 tokens");
     } finally {
-      await context.close();
-      await server.stop();
+      await own.close();
       await openRouter.close();
     }
   });

@@ -28,7 +28,11 @@ test("an action whose worker died is taken again after its lease and completes",
     WORKER_LEASE_SECONDS: "3",
   };
   let server: RunningServer = await startServer({ port, dataDir, env });
-  const context = await browser.newContext({ baseURL: server.url, locale: "fr-FR", extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
+  });
   try {
     const page = await context.newPage();
     await createSignedInAccount(page, newAccount({ fullName: "Karim Crash" }), dataDir);
