@@ -160,6 +160,29 @@ describe("create_cover_image", () => {
     expect(await propositions()).toHaveLength(0);
   });
 
+  it("retries a 500 and a request the API does not answer in time", async () => {
+    vi.stubEnv("PROVIDER_TIMEOUT_MS", "1000");
+    resetEnvForTests();
+    try {
+      await requestImageGeneration(owner, pageId, form({}) as never);
+      images.next.push({ status: 500 }, { hang: true });
+      await run();
+      let request = await lastRequest();
+      expect(request).toMatchObject({ state: "queued", attempts: 1, lastError: "The image API answered 500 for gpt-image-1" });
+      await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.id, request.id));
+      await run();
+      request = await lastRequest();
+      expect(request).toMatchObject({ state: "queued", attempts: 2, lastError: "The image API did not answer in time (gpt-image-1)" });
+      await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.id, request.id));
+      await run();
+      expect(await lastRequest()).toMatchObject({ state: "done", attempts: 3 });
+      expect(await propositions()).toHaveLength(2);
+    } finally {
+      vi.stubEnv("PROVIDER_TIMEOUT_MS", "60000");
+      resetEnvForTests();
+    }
+  });
+
   it("fails at once when the key is refused", async () => {
     vi.stubEnv("IMAGES_API_KEY", "sk-wrong");
     resetEnvForTests();
