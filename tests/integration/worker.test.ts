@@ -213,4 +213,30 @@ describe("the worker", () => {
       resetEnvForTests();
     }
   });
+
+  it("tells the handler when another worker took its action, so that its results are not written", async () => {
+    await clearQueue();
+    vi.stubEnv("WORKER_LEASE_SECONDS", "2");
+    resetEnvForTests();
+    try {
+      const [action] = await queueActions(null, "contact_form", [contact("stolen")]);
+      let wrote = false;
+      const handlers = {
+        contact_form: async (_action: unknown, lease?: AbortSignal) => {
+          // Another worker takes the action (as after an expired lease) while this one works.
+          await database.db.update(pagesActions).set({ workerId: "other" }).where(eq(pagesActions.id, action.id));
+          await new Promise((resolve) => setTimeout(resolve, 1200));
+          lease?.throwIfAborted();
+          wrote = true;
+        },
+      };
+      await runOnce("first", handlers);
+      expect(wrote).toBe(false);
+      // The action is still the other worker's: the first one's failure is not recorded either.
+      expect(await stateOf(action.id)).toMatchObject({ state: "running", workerId: "other", lastError: null });
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+    }
+  });
 });

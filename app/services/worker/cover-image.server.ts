@@ -116,7 +116,7 @@ export function coverImageHandler(
   client: () => OpenAI = () => imagesClient(),
   writer: () => OpenAI | null = () => (getEnv().OPENROUTER_API_KEY ? openRouterClient() : null),
 ) {
-  return async (action: ClaimedAction): Promise<Usage> => {
+  return async (action: ClaimedAction, lease?: AbortSignal): Promise<Usage> => {
     if (!action.linkedPage) throw new PermanentError("This image request names no page");
     const context = await coverImageContext(action.linkedPage);
     if (!context) throw new PermanentError("The page of this image request no longer exists");
@@ -162,6 +162,7 @@ export function coverImageHandler(
     ).catch((err) => Promise.reject(toWorkerError(err, env.IMAGES_MODEL, "The image API")));
     usage.add(generated.usage);
     const covers = await Promise.all(generated.images.map((bytes) => toCover(bytes, context.width, context.height)));
+    lease?.throwIfAborted();
     await saveCoverPropositions(context.pageId, context.versionId, covers);
     return usage;
   };

@@ -52,7 +52,7 @@ export function articlePrompt(context: ArticleContext): string {
 }
 
 export function createArticleHandler(client: () => OpenAI = () => openRouterClient()) {
-  return async (action: ClaimedAction): Promise<Usage> => {
+  return async (action: ClaimedAction, lease?: AbortSignal): Promise<Usage> => {
     if (!action.linkedPage) throw new PermanentError("This article request names no page");
     const context = await articleContext(action.linkedPage);
     if (!context) throw new PermanentError("The page of this article request no longer exists");
@@ -80,6 +80,7 @@ export function createArticleHandler(client: () => OpenAI = () => openRouterClie
       );
     }
     if (result.problems.length) throw new PermanentError(`The article was refused twice: ${result.problems.join("; ")}`);
+    lease?.throwIfAborted();
     await saveGeneratedVersion(action.linkedPage, result.html);
     return usage;
   };

@@ -54,7 +54,7 @@ export function mentionsSite(answer: string, siteName: string, siteUrl: string):
 }
 
 export function llmAnswersHandler(client: () => OpenAI = () => openRouterClient()) {
-  return async (action: ClaimedAction): Promise<Usage> => {
+  return async (action: ClaimedAction, lease?: AbortSignal): Promise<Usage> => {
     if (!action.linkedPage) throw new PermanentError("This LLM answers request names no page");
     const context = await llmQuestionContext(action.linkedPage);
     if (!context) throw new PermanentError("The page of this LLM answers request no longer exists");
@@ -85,6 +85,7 @@ export function llmAnswersHandler(client: () => OpenAI = () => openRouterClient(
         failures.push(err instanceof Error ? err : new Error(String(err)));
       }
     }
+    lease?.throwIfAborted();
     await replaceLlmAnswers(action.linkedPage, answers);
     if (failures.length) {
       const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0;

@@ -58,7 +58,7 @@ export function modificationProblems(before: string, after: string): string[] {
 }
 
 export function modifyArticleHandler(client: () => OpenAI = () => openRouterClient(), search: () => SerpProvider | null = () => null) {
-  return async (action: ClaimedAction): Promise<Usage> => {
+  return async (action: ClaimedAction, lease?: AbortSignal): Promise<Usage> => {
     if (!action.linkedPagesVersion) throw new PermanentError("This modification request names no version");
     const info = (action.infoJson ?? {}) as { createNewVersion?: unknown; request?: ModificationRequest };
     const context = await modificationContext(action.linkedPagesVersion, info.request);
@@ -98,6 +98,7 @@ export function modifyArticleHandler(client: () => OpenAI = () => openRouterClie
     if (result.problems.length) throw new PermanentError(`The revised article was refused twice: ${result.problems.join("; ")}`);
 
     const html = markChanges(context.html, result.html, { highlight: context.highlight, unhighlight: context.unhighlight });
+    lease?.throwIfAborted();
     await saveModification(context, html, { createNewVersion, actionId: action.id });
     return usage;
   };

@@ -82,13 +82,14 @@ export function dataForSeo(env = getEnv()): SerpProvider {
 
 /** The handler: info2 holds the keyword id, linked_page the page whose site sets depth, country and language. */
 export function serpHandler(provider: () => SerpProvider) {
-  return async (action: ClaimedAction) => {
+  return async (action: ClaimedAction, lease?: AbortSignal) => {
     const keywordId = Number(action.info2);
     if (!action.linkedPage || !Number.isSafeInteger(keywordId) || keywordId <= 0)
       throw new PermanentError("This SERP request names no keyword");
     const context = await serpSearchContext(action.linkedPage, keywordId);
     if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
     const { rows, costUsd } = await provider().search(context);
+    lease?.throwIfAborted();
     await replaceSerpResults(keywordId, rows);
     return { costUsd };
   };

@@ -33,8 +33,12 @@ import { LLM_SETTINGS } from "./openrouter.server";
 import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
 export { PermanentError } from "./http.server";
 
-/** Runs an action; returns what the provider reported it cost, if anything. */
-export type Handler = (action: ClaimedAction) => Promise<Usage | void>;
+/**
+ * Runs an action; returns what the provider reported it cost, if anything. `lease` is aborted when the
+ * worker lost the action (another took it after its lease expired): a handler checks it before writing
+ * its results, so that the action's results are written once.
+ */
+export type Handler = (action: ClaimedAction, lease?: AbortSignal) => Promise<Usage | void>;
 
 /** contact_form: info2 holds { name, email, message } as JSON (spec part 2: all three are required). */
 export const sendContactMessage: Handler = async (action) => {
@@ -95,12 +99,15 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
   if (!action) return false;
   const log = logger.child({ actionId: action.id, action: action.name, attempt: action.attempts });
   // While the handler works (an article can take minutes), the lease is renewed a third of the way in, so
-  // only a dead worker loses its action.
+  // only a dead (or stalled) worker loses its action; if it does, the handler is told not to write.
+  const held = new AbortController();
   const heartbeat = setInterval(
     () => {
       extendLease(action.id, workerId, lease).then(
-        (held) => {
-          if (!held) log.warn("the lease of this action was lost; its result will be ignored");
+        (stillHeld) => {
+          if (stillHeld) return;
+          log.warn("the lease of this action was lost; its result will not be written");
+          held.abort(new Error("This worker lost the action to another one"));
         },
         (err) => log.warn({ err }, "could not renew the lease"),
       );
@@ -108,7 +115,7 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
     Math.max(1000, (lease * 1000) / 3),
   );
   try {
-    const usage = await handlers[action.name]!(action);
+    const usage = await handlers[action.name]!(action, held.signal);
     await completeAction(action.id, workerId, usage ?? {});
     log.info("action done");
   } catch (err) {
