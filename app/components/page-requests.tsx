@@ -37,6 +37,7 @@ const STATE_LABELS: Record<string, { label: string; variant: "default" | "second
 
 /** The work requested for a page and where it stands, so that nothing queued goes unseen. */
 export function PageRequests({ requests, total }: { requests: PageRequest[]; total: string | null }) {
+  const retry = useRetryFetcher();
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -74,7 +75,7 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
                   </div>
                   <div className="flex items-center gap-2">
                     <Badge variant={state.variant}>{state.label}</Badge>
-                    {request.state === "failed" ? <RetryButton requestId={request.id} /> : null}
+                    {request.state === "failed" ? <RetryButton fetcher={retry} requestId={request.id} /> : null}
                   </div>
                 </li>
               );
@@ -86,11 +87,27 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
   );
 }
 
-function RetryButton({ requestId }: { requestId: number }) {
-  const fetcher = useToastFetcher<ToastResult>();
-  const busy = fetcher.state !== "idle";
+/**
+ * The fetcher of the Retry buttons. It must live in a component that stays mounted: the button itself goes
+ * away as soon as the request is queued again, and the answer's toast is shown after that.
+ */
+export function useRetryFetcher() {
+  return useToastFetcher<ToastResult>();
+}
+
+/** Puts a failed request back in the queue through the page detail's action (`action`: its path, from another screen). */
+export function RetryButton({
+  fetcher,
+  requestId,
+  action,
+}: {
+  fetcher: ReturnType<typeof useRetryFetcher>;
+  requestId: number;
+  action?: string;
+}) {
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("requestId") === String(requestId);
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="retry-request" />
       <input type="hidden" name="requestId" value={requestId} />
       <Button type="submit" size="sm" variant="outline" disabled={busy}>

@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
+import type { WorkStatus } from "~/lib/pending-work";
 import { ownedPage, type Actor } from "./access.server";
 
 export type ActionName =
@@ -180,22 +181,43 @@ export async function retryFailedAction(user: Actor, pageId: number, requestId: 
   return rows.length === 1;
 }
 
-/** States of a request the background process has still to finish; "waiting" (for a provider) is not one of them. */
-export const PENDING_STATES = ["queued", "running"] as const;
-
 /**
- * Which of these kinds of request the page has queued or running, in one query (a screen refreshes
- * until none is left). Callers check ownership of the page first.
+ * Where each of these kinds of request of the page stands, in one query (window functions over the page's
+ * requests). Callers check ownership of the page first.
  */
-export async function pendingActionNames(pageId: number, names: readonly ActionName[]): Promise<Set<ActionName>> {
-  if (names.length === 0) return new Set();
+export async function pageWork(pageId: number, names: readonly ActionName[]): Promise<Record<string, WorkStatus>> {
+  const status: Record<string, WorkStatus> = Object.fromEntries(names.map((name) => [name, { pending: false, problem: null }]));
+  if (names.length === 0) return status;
   const db = await getDb();
-  const rows = await db
-    .selectDistinct({ name: actions.name })
-    .from(pagesActions)
-    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
-    .where(and(eq(pagesActions.linkedPage, pageId), inArray(actions.name, [...names]), inArray(pagesActions.state, [...PENDING_STATES])));
-  return new Set(rows.map((row) => row.name as ActionName));
+  const list = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select name, id, state, last_error, attempts, pending from (
+      select n.name, a.id, a.state, a.last_error, a.attempts,
+        bool_or(a.state in ('queued', 'running')) over (partition by n.name) as pending,
+        row_number() over (partition by n.name order by a.created_date desc, a.id desc) as newest
+      from pages_actions a
+      join actions n on n.id = a.linked_action
+      where a.linked_page = ${pageId} and n.name in (${list})
+    ) latest
+    where newest = 1`);
+  type Row = { name: string; id: number; state: string; last_error: string | null; attempts: number; pending: boolean };
+  for (const row of (result as unknown as { rows: Row[] }).rows) {
+    const problem =
+      !row.pending && (row.state === "failed" || row.state === "waiting")
+        ? { requestId: row.id, state: row.state as "failed" | "waiting", message: row.last_error ?? "", attempts: row.attempts }
+        : null;
+    status[row.name] = { pending: row.pending, problem };
+  }
+  return status;
+}
+
+/** Which of these kinds of request the page has queued or running. Callers check ownership of the page first. */
+export async function pendingActionNames(pageId: number, names: readonly ActionName[]): Promise<Set<ActionName>> {
+  const status = await pageWork(pageId, names);
+  return new Set(names.filter((name) => status[name].pending));
 }
 
 /** Whether the page has a request of this kind (or of one of these kinds) that is queued or running. */

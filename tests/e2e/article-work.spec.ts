@@ -85,3 +85,48 @@ test("a new version, a highlighted modification and cover images are made in the
     await images.close();
   }
 });
+
+test("a failed cover image request says why, on the page and on the images screen, and Retry makes the images", async ({
+  browser,
+  clientAddress,
+}) => {
+  test.setTimeout(90_000);
+  const images = await startFakeImages();
+  // The first two requests are refused (a permanent failure), the next ones succeed.
+  const refused = { status: 400, body: JSON.stringify({ error: { message: "Invalid size" } }) };
+  images.next.push(refused, refused);
+  const own = await serverWithProviders(browser, clientAddress, {
+    tag: "image-retry",
+    fullName: "Rémi Essai",
+    env: { IMAGES_API_KEY: images.apiKey, IMAGES_API_URL: images.url },
+  });
+  try {
+    const { page } = own;
+    const { siteId, pageId } = await createSiteWithPage(page);
+    await open(page, `/sites/${siteId}/pages/${pageId}/images`);
+    await page.getByLabel("Number of images").fill("1");
+    await page.getByRole("button", { name: "Generate Image" }).click();
+    await expectToast(page, "Image generation requested successfully");
+    const alert = page.getByRole("alert").filter({ hasText: "The last cover image request failed" });
+    await expect(alert).toContainText("The image API refused the request for gpt-image-1 (400)", { timeout: 20_000 });
+
+    // Retry from the page's requests: queued again, refused again.
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Cover image" });
+    await expect(request).toContainText("Failed");
+    await request.getByRole("button", { name: "Retry" }).click();
+    await expectToast(page, "Request queued again");
+    await expect.poll(() => images.requests.length, { timeout: 20_000 }).toBe(2);
+    await expect(request).toContainText("Failed", { timeout: 20_000 });
+
+    // Retry from the images screen: this time the images are made.
+    await open(page, `/sites/${siteId}/pages/${pageId}/images`);
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expectToast(page, "Request queued again");
+    await expect(page.getByRole("list", { name: "Image propositions" }).getByRole("img")).toHaveCount(1, { timeout: 20_000 });
+    await expect(alert).toHaveCount(0);
+  } finally {
+    await own.close();
+    await images.close();
+  }
+});

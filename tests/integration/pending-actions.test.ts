@@ -1,8 +1,11 @@
-/** models/page-action pendingActionNames / hasPendingAction: queued and running count, waiting, done and failed do not. */
+/**
+ * models/page-action pageWork / pendingActionNames / hasPendingAction: queued and running count as pending,
+ * waiting, done and failed do not; the newest request's failure or wait is told, with what to retry.
+ */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
-import { hasPendingAction, pendingActionNames, queueActions } from "~/models/page-action.server";
+import { hasPendingAction, pageWork, pendingActionNames, queueActions } from "~/models/page-action.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 
@@ -48,5 +51,49 @@ describe("pending requests of a page", () => {
     await setState(article.id, "done");
     await setState(modify.id, "failed");
     expect(await hasPendingAction(pageA, names)).toBe(false);
+  });
+
+  it("tells the newest request's failure or wait, and nothing once a newer request is pending or done", async () => {
+    const [{ id: site }] = await database.db.select({ id: pages.site }).from(pages).where(eq(pages.id, pageB));
+    const [{ id: page }] = await database.db
+      .insert(pages)
+      .values({ site, name: "C", url: "https://s.example/c" })
+      .returning({ id: pages.id });
+    expect(await pageWork(page, ["create_cover_image", "serps"])).toEqual({
+      create_cover_image: { pending: false, problem: null },
+      serps: { pending: false, problem: null },
+    });
+
+    const [first] = await queueActions(null, "create_cover_image", [{ pageId: page }]);
+    await database.db
+      .update(pagesActions)
+      .set({ state: "failed", attempts: 5, lastError: "The image API answered 500 for gpt-image-1" })
+      .where(eq(pagesActions.id, first.id));
+    const [search] = await queueActions(null, "serps", [{ pageId: page }]);
+    await database.db
+      .update(pagesActions)
+      .set({ state: "waiting", lastError: "Waiting for a provider: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD and restart the server" })
+      .where(eq(pagesActions.id, search.id));
+    expect(await pageWork(page, ["create_cover_image", "serps"])).toEqual({
+      create_cover_image: {
+        pending: false,
+        problem: { requestId: first.id, state: "failed", message: "The image API answered 500 for gpt-image-1", attempts: 5 },
+      },
+      serps: {
+        pending: false,
+        problem: {
+          requestId: search.id,
+          state: "waiting",
+          message: "Waiting for a provider: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD and restart the server",
+          attempts: 0,
+        },
+      },
+    });
+
+    // A newer request: pending while it runs, and the old failure is no longer news once it is done.
+    const [second] = await queueActions(null, "create_cover_image", [{ pageId: page }]);
+    expect((await pageWork(page, ["create_cover_image"])).create_cover_image).toEqual({ pending: true, problem: null });
+    await setState(second.id, "done");
+    expect((await pageWork(page, ["create_cover_image"])).create_cover_image).toEqual({ pending: false, problem: null });
   });
 });

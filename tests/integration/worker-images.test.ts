@@ -81,6 +81,8 @@ beforeEach(async () => {
   images.next.length = 0;
   openRouter.asked.length = 0;
   await database.db.delete(pagesVersionsImages).where(eq(pagesVersionsImages.linkedPage, pageId));
+  // Each test sees only its own requests (a test that failed half-way leaves none behind for the next).
+  await database.db.delete(pagesActions);
 });
 
 describe("create_cover_image", () => {
@@ -161,8 +163,6 @@ describe("create_cover_image", () => {
   });
 
   it("retries a 500 and a request the API does not answer in time", async () => {
-    vi.stubEnv("PROVIDER_TIMEOUT_MS", "1000");
-    resetEnvForTests();
     try {
       await requestImageGeneration(owner, pageId, form({}) as never);
       images.next.push({ status: 500 }, { hang: true });
@@ -170,6 +170,9 @@ describe("create_cover_image", () => {
       let request = await lastRequest();
       expect(request).toMatchObject({ state: "queued", attempts: 1, lastError: "The image API answered 500 for gpt-image-1" });
       await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.id, request.id));
+      // The API stays silent: the client gives up after the provider timeout.
+      vi.stubEnv("PROVIDER_TIMEOUT_MS", "1000");
+      resetEnvForTests();
       await run();
       request = await lastRequest();
       expect(request).toMatchObject({ state: "queued", attempts: 2, lastError: "The image API did not answer in time (gpt-image-1)" });

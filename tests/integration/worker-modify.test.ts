@@ -76,6 +76,8 @@ afterAll(async () => {
   await serp.close();
 });
 beforeEach(async () => {
+  // Each test sees only its own requests (a test that failed half-way leaves none behind for the next).
+  await database.db.delete(pagesActions);
   openRouter.script.clear();
   openRouter.asked.length = 0;
   serp.tasks.length = 0;

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/images";
 import { PageTrail } from "~/components/page-trail";
-import { PendingWork } from "~/components/pending-work";
+import { WorkNotice } from "~/components/pending-work";
 import { DeleteImageDialog, type ImageToDelete } from "~/components/images/delete-dialog";
 import { ExampleGrid, ExampleUpload } from "~/components/images/examples";
 import { GenerateImageForm } from "~/components/images/generate-form";
@@ -28,7 +28,7 @@ import {
   listImages,
   requestImageGeneration,
 } from "~/models/image.server";
-import { hasPendingAction } from "~/models/page-action.server";
+import { pageWork } from "~/models/page-action.server";
 import { requireUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -46,14 +46,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw error;
   }
   // Cover images queued or running: the screen reads its data again until the propositions are stored.
-  const pending = await hasPendingAction(page.id, "create_cover_image");
+  const work = (await pageWork(page.id, ["create_cover_image"])).create_cover_image;
   try {
     const images = await listImages(user, page.site.id, page.id);
-    return { page, images, pending };
+    return { page, images, work };
   } catch (error) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     logger.error({ err: error, pageId: page.id }, "images load failed");
-    return { page, images: null, pending };
+    return { page, images: null, work };
   }
 }
 
@@ -108,8 +108,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export default function ImagesScreen({ loaderData: { page, images, pending } }: Route.ComponentProps) {
-  usePollWhile(pending);
+export default function ImagesScreen({ loaderData: { page, images, work } }: Route.ComponentProps) {
+  usePollWhile(work.pending);
   const [toDelete, setToDelete] = useState<ImageToDelete | null>(null);
   const onDelete = (image: { id: number }, label: string) => setToDelete({ id: image.id, label });
 
@@ -134,7 +134,6 @@ export default function ImagesScreen({ loaderData: { page, images, pending } }: 
           title="Image Propositions"
           description="Cover images proposed for this page. The chosen one is used as the cover."
         >
-          {pending ? <PendingWork>{PENDING_TEXTS.coverImage}</PendingWork> : null}
           {images ? (
             <PropositionGrid images={images.propositions} onDelete={onDelete} />
           ) : (
@@ -144,6 +143,13 @@ export default function ImagesScreen({ loaderData: { page, images, pending } }: 
 
         <Section id="generate" title="Generate New Image" description="The request is queued; new propositions appear here once generated.">
           <GenerateImageForm examples={images?.examples ?? []} />
+          {/* Beside the button that asked for it: where the request stands, why it failed, and Retry. */}
+          <WorkNotice
+            status={work}
+            pendingText={PENDING_TEXTS.coverImage}
+            what="cover image request"
+            pagePath={`/sites/${page.site.id}/pages/${page.id}`}
+          />
         </Section>
 
         <Section id="examples" title="Image Examples" description="Images the generated covers can start from.">

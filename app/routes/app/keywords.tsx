@@ -39,7 +39,9 @@ import {
   serpsActionAvailable,
   setToSearch,
 } from "~/models/keyword.server";
-import { hasPendingAction, MissingActionError } from "~/models/page-action.server";
+import { MissingActionError, pageWork } from "~/models/page-action.server";
+import { WorkNotice } from "~/components/pending-work";
+import { PENDING_TEXTS } from "~/lib/pending-work";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -57,14 +59,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throwNotFound(PAGE_NOT_FOUND);
   // Streamed: the screen shows a loading state until the list arrives.
   const keywords: Promise<ScreenKeyword[]> = listPageKeywords(user, page.site.id, page.id);
-  const [canSearch, serpPending] = await Promise.all([serpsActionAvailable(), hasPendingAction(page.id, "serps")]);
+  const [canSearch, work] = await Promise.all([serpsActionAvailable(), pageWork(page.id, ["serps"])]);
   // A missing serps action is only logged (spec part 2, section 8): the SERP search button is not offered.
   if (!canSearch) logger.error({ action: "serps" }, "action catalogue entry missing");
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     keywords,
     serpsActionAvailable: canSearch,
-    serpPending,
+    serpWork: work.serps,
   };
 }
 
@@ -207,9 +209,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function KeywordsScreen({ loaderData }: Route.ComponentProps) {
-  const { page, keywords, serpsActionAvailable: canSearch, serpPending } = loaderData;
+  const { page, keywords, serpsActionAvailable: canSearch, serpWork } = loaderData;
   // A SERP search queued or running: its results appear here as soon as the worker has stored them.
-  usePollWhile(serpPending);
+  usePollWhile(serpWork.pending);
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<ScreenKeyword | null>(null);
 
@@ -224,6 +226,13 @@ export default function KeywordsScreen({ loaderData }: Route.ComponentProps) {
             <Plus aria-hidden="true" /> Add Keyword
           </Button>
         }
+      />
+      <WorkNotice
+        className="mb-6"
+        status={serpWork}
+        pendingText={PENDING_TEXTS.serps}
+        what="SERP search"
+        pagePath={`/sites/${page.siteId}/pages/${page.id}`}
       />
       <Suspense fallback={<KeywordsLoading />}>
         <Await resolve={keywords} errorElement={<KeywordsError />}>

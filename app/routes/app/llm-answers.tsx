@@ -24,7 +24,9 @@ import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
-import { hasPendingAction, MissingActionError } from "~/models/page-action.server";
+import { MissingActionError, pageWork } from "~/models/page-action.server";
+import { WorkNotice } from "~/components/pending-work";
+import { PENDING_TEXTS } from "~/lib/pending-work";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -52,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     answers,
     loadedAt: Date.now(),
-    pending: await hasPendingAction(page.id, "llm_answers"),
+    work: (await pageWork(page.id, ["llm_answers"])).llm_answers,
   };
 }
 
@@ -80,9 +82,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
-  const { page, answers, loadedAt, pending } = loaderData;
+  const { page, answers, loadedAt, work } = loaderData;
   // An LLM answers search queued or running: the answers appear here as soon as the worker has stored them.
-  usePollWhile(pending);
+  usePollWhile(work.pending);
 
   // The load error is also said as a toast, once per load.
   useEffect(() => {
@@ -93,6 +95,13 @@ export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl">
       <PageTrail page={page} current="LLM Answers" />
       <PageHeader title={`${page.name} - LLM Answers`} description={page.url} actions={<SearchButton key={page.id} />} />
+      <WorkNotice
+        className="mb-6"
+        status={work}
+        pendingText={PENDING_TEXTS.llmAnswers}
+        what="LLM answers search"
+        pagePath={`/sites/${page.siteId}/pages/${page.id}`}
+      />
       {answers === null ? <LoadError /> : <LlmAnswersTable answers={answers} />}
     </div>
   );

@@ -26,14 +26,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [requests, aiWork, pending] = await Promise.all([
       listPageActions(user, summary.page.id),
       getPageAiWork(user, summary.page.id),
-      pendingActionNames(summary.page.id, ["create_article", "modify_articles_with_instructions", "create_cover_image"]),
+      pendingActionNames(summary.page.id, [
+        "serps",
+        "llm_answers",
+        "create_article",
+        "modify_articles_with_instructions",
+        "create_cover_image",
+      ]),
     ]);
     return {
       ...summary,
       requests,
       aiCost: aiWorkLabel(aiWork),
-      // Work that changes the blocks' contents: the screen reads its data again until it is done.
+      // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
       pending: {
+        any: pending.size > 0,
         versions: pending.has("create_article") || pending.has("modify_articles_with_instructions"),
         images: pending.has("create_cover_image"),
       },
@@ -72,7 +79,7 @@ const NO_VERSION = {
 };
 
 export default function PageDetail({ loaderData: { page, latestVersionId, counts, requests, aiCost, pending } }: Route.ComponentProps) {
-  usePollWhile(pending.versions || pending.images);
+  usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
   const viewUrl = latestVersionId ? `/view/${latestVersionId}` : null;
   const blocks = [

@@ -11,7 +11,7 @@ import { Await, data, useRevalidator } from "react-router";
 import { marked } from "marked";
 import type { Route } from "./+types/page-versions";
 import { PageTrail } from "~/components/page-trail";
-import { PendingWork } from "~/components/pending-work";
+import { WorkNotice } from "~/components/pending-work";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -39,7 +39,7 @@ import { parseForm } from "~/lib/schemas/form";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, findOwnedPage } from "~/models/access.server";
-import { MissingActionError, pendingActionNames } from "~/models/page-action.server";
+import { MissingActionError, pageWork } from "~/models/page-action.server";
 import {
   createVersion,
   deleteVersion,
@@ -83,11 +83,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Streamed: the screen shows 'Loading page versions...' until the list arrives.
   const versions = listVersions(user, page.site.id, page.id).then((rows) => rows.map(toScreenVersion));
   // Work that changes this list: a new version being written, or a version being modified.
-  const pending = await pendingActionNames(page.id, ["create_article", "modify_articles_with_instructions"]);
+  const work = await pageWork(page.id, ["create_article", "modify_articles_with_instructions"]);
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     versions,
-    pending: { createArticle: pending.has("create_article"), modifyArticle: pending.has("modify_articles_with_instructions") },
+    work: { createArticle: work.create_article, modifyArticle: work.modify_articles_with_instructions },
   };
 }
 
@@ -191,11 +191,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function PageVersionsScreen({ loaderData }: Route.ComponentProps) {
-  const { page, pending } = loaderData;
+  const { page, work } = loaderData;
   // A version being written or modified: the list is read again until the worker is done with it.
-  usePollWhile(pending.createArticle || pending.modifyArticle);
+  usePollWhile(work.createArticle.pending || work.modifyArticle.pending);
   // A fresh screen (active version, modes) for each page.
-  return <PageVersions key={page.id} page={page} versions={loaderData.versions} pending={pending} />;
+  return <PageVersions key={page.id} page={page} versions={loaderData.versions} work={work} />;
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -203,11 +203,11 @@ type LoaderData = Route.ComponentProps["loaderData"];
 function PageVersions({
   page,
   versions,
-  pending,
+  work,
 }: {
   page: LoaderData["page"];
   versions: Promise<ScreenVersion[]>;
-  pending: LoaderData["pending"];
+  work: LoaderData["work"];
 }) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
@@ -229,10 +229,20 @@ function PageVersions({
           </>
         }
       />
-      {pending.createArticle || pending.modifyArticle ? (
+      {[work.createArticle, work.modifyArticle].some((w) => w.pending || w.problem) ? (
         <div className="mb-6 grid gap-2">
-          {pending.createArticle ? <PendingWork>{PENDING_TEXTS.createArticle}</PendingWork> : null}
-          {pending.modifyArticle ? <PendingWork>{PENDING_TEXTS.modifyArticle}</PendingWork> : null}
+          <WorkNotice
+            status={work.createArticle}
+            pendingText={PENDING_TEXTS.createArticle}
+            what="article creation request"
+            pagePath={`/sites/${page.siteId}/pages/${page.id}`}
+          />
+          <WorkNotice
+            status={work.modifyArticle}
+            pendingText={PENDING_TEXTS.modifyArticle}
+            what="modification request"
+            pagePath={`/sites/${page.siteId}/pages/${page.id}`}
+          />
         </div>
       ) : null}
       <Suspense fallback={<VersionsLoading />}>
