@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countMarkedPassages, markChanges, removeMarks } from "./highlight";
+import { markChanges, removeMarks } from "./highlight";
 
 const before = [
   "<h1>Guide</h1>",
@@ -10,13 +10,14 @@ const before = [
 
 describe("markChanges", () => {
   it("wraps new and rewritten passages in <mark> and leaves the others alone", () => {
-    const after = "<h1>Guide</h1><p>First paragraph stays.</p><p>Second was marked before.</p><ul><li>One</li><li>Two, rewritten</li></ul><p>A new paragraph with <a href=\"https://example.com\">a link</a>.</p>";
+    const after =
+      '<h1>Guide</h1><p>First paragraph stays.</p><p>Second was marked before.</p><ul><li>One</li><li>Two, rewritten</li></ul><p>A new paragraph with <a href="https://example.com">a link</a>.</p>';
     const html = markChanges(before, after, { highlight: true, unhighlight: true });
     expect(html).toContain("<li><mark>Two, rewritten</mark></li>");
     expect(html).toContain('<p><mark>A new paragraph with <a href="https://example.com">a link</a>.</mark></p>');
     expect(html).toContain("<p>First paragraph stays.</p>");
     expect(html).toContain("<p>Second was marked before.</p>");
-    expect(countMarkedPassages(html)).toBe(2);
+    expect(html.match(/<mark>/g)).toHaveLength(2);
   });
 
   it("keeps earlier marks on unchanged passages unless unhighlight is on", () => {

@@ -56,10 +56,3 @@ export function markChanges(before: string, after: string, options: { highlight:
     return keepsMarks ? `<${tag}${attributes}>${previous}</${tag}>` : whole;
   });
 }
-
-/** How many passages carry a mark. */
-export function countMarkedPassages(html: string): number {
-  let count = 0;
-  for (const match of html.matchAll(PASSAGE)) if (/<mark\b/i.test(match[3])) count += 1;
-  return count;
-}

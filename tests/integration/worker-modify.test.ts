@@ -188,4 +188,22 @@ describe("modify_articles_with_instructions", () => {
     await run();
     expect(openRouter.asked.map((a) => a.question.match(/The changes asked:\n(.*)/)?.[1])).toEqual(["Première demande", "Seconde demande"]);
   });
+
+  it("removes the earlier marks without asking a model when unhighlight is the only request", async () => {
+    await ask({ commentsToModify: null, unhighlightModifiedContent: true }, false);
+    await run();
+    expect(openRouter.asked).toHaveLength(0);
+    expect(await lastRequest()).toMatchObject({ state: "done", costUsd: null, tokensIn: null });
+    expect((await version(versionId)).htmlContent).toBe(ORIGINAL.replace("<mark>chaque jour</mark>", "chaque jour"));
+  });
+
+  it("fails with the reason a request with neither instructions nor unhighlight", async () => {
+    await ask({ commentsToModify: null }, false);
+    await run();
+    expect(await lastRequest()).toMatchObject({
+      state: "failed",
+      lastError: "The modification request has no instructions (comments to modify)",
+    });
+    expect(openRouter.asked).toHaveLength(0);
+  });
 });

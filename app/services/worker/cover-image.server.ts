@@ -87,13 +87,18 @@ async function generate(
   return { images: images.slice(0, count), usage };
 }
 
+/** Generated images are a few megabytes; anything far larger is not what was asked for. */
+const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
+
 /** An image of the answer: inline (b64_json) or at a URL (fetched with the provider timeout). */
 async function imageBytes(item: OpenAI.Image): Promise<Uint8Array> {
   if (item.b64_json) return Buffer.from(item.b64_json, "base64");
   if (item.url) {
     const response = await fetch(item.url, { signal: AbortSignal.timeout(getEnv().PROVIDER_TIMEOUT_MS) }).catch(() => null);
     if (!response?.ok) throw new RetryableError("The image API's image could not be downloaded");
-    return new Uint8Array(await response.arrayBuffer());
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength > MAX_DOWNLOAD_BYTES) throw new RetryableError("The image API's image is larger than 50 MB");
+    return bytes;
   }
   throw new RetryableError("The image API sent an image without data");
 }

@@ -63,8 +63,14 @@ export function modifyArticleHandler(client: () => OpenAI = () => openRouterClie
     const info = (action.infoJson ?? {}) as { createNewVersion?: unknown; request?: ModificationRequest };
     const context = await modificationContext(action.linkedPagesVersion, info.request);
     if (!context) throw new PermanentError("The version to modify no longer exists");
-    if (!context.comments) throw new PermanentError("The modification request has no instructions (comments to modify)");
     const createNewVersion = info.createNewVersion === true;
+    if (!context.comments) {
+      // Nothing to rewrite: a request to remove the earlier marks is done in code, without a model.
+      if (!context.unhighlight) throw new PermanentError("The modification request has no instructions (comments to modify)");
+      lease?.throwIfAborted();
+      await saveModification(context, removeMarks(context.html), { createNewVersion, actionId: action.id });
+      return {};
+    }
     const usage = new UsageTally();
 
     let sources: Source[] = [];
