@@ -1,13 +1,12 @@
-import { useFetcher } from "react-router";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
-import { useActionToast, type ImagesActionResult } from "./types";
+import { type ImagesActionResult } from "./types";
 
 export type ImageToDelete = { id: number; label: string };
 
 /** Asks before deleting an image (proposition or example); the stored file goes with it. */
 export function DeleteImageDialog({ image, onClose }: { image: ImageToDelete | null; onClose: () => void }) {
-  const fetcher = useFetcher<ImagesActionResult>();
-  useActionToast(fetcher, () => onClose());
+  const fetcher = useToastFetcher<ImagesActionResult>(() => onClose());
   return (
     <ConfirmDeleteDialog
       open={image !== null}

@@ -1,18 +1,17 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Button } from "~/components/ui/button";
 import { IMAGE_MESSAGES, imageFilesOnly, UPLOAD_BATCH_MAX_BYTES } from "~/lib/image-rules";
 import { notify } from "~/lib/notify";
 import { cn } from "~/lib/utils";
 import { ImageTile } from "./image-tile";
 import { EmptyImages } from "./propositions";
-import { useActionToast, type ImagesActionResult, type ShownImage } from "./types";
+import { type ImagesActionResult, type ShownImage } from "./types";
 
 /** Drag-and-drop zone and file picker for example images (several at once, image files only). */
 export function ExampleUpload() {
-  const fetcher = useFetcher<ImagesActionResult>();
-  useActionToast(fetcher);
+  const fetcher = useToastFetcher<ImagesActionResult>();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const busy = fetcher.state !== "idle";

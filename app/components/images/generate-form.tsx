@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -8,12 +8,11 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { IMAGE_MESSAGES, MAX_IMAGES, MIN_IMAGES, parseNumberOfImages, toggleSelectedExample } from "~/lib/image-rules";
 import { cn } from "~/lib/utils";
-import { useActionToast, type ImagesActionResult, type ShownImage } from "./types";
+import { type ImagesActionResult, type ShownImage } from "./types";
 
 /** The Generate New Image form: queues a create_cover_image request (the result is not shown here). */
 export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
-  const fetcher = useFetcher<ImagesActionResult>();
-  useActionToast(fetcher);
+  const fetcher = useToastFetcher<ImagesActionResult>();
   const [numberOfImages, setNumberOfImages] = useState("1");
   const [generatePrompt, setGeneratePrompt] = useState(false);
   const [useInitialPhoto, setUseInitialPhoto] = useState(false);

@@ -1,15 +1,14 @@
 import { Check, ImageOff } from "lucide-react";
-import { useFetcher } from "react-router";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IMAGE_MESSAGES } from "~/lib/image-rules";
 import { ImageTile } from "./image-tile";
-import { useActionToast, type ImagesActionResult, type ShownImage } from "./types";
+import { type ImagesActionResult, type ShownImage } from "./types";
 
 /** The cover image propositions of the page: choose one (the only chosen image of the page), or delete. */
 export function PropositionGrid({ images, onDelete }: { images: ShownImage[]; onDelete: (image: ShownImage, label: string) => void }) {
-  const fetcher = useFetcher<ImagesActionResult>();
-  useActionToast(fetcher);
+  const fetcher = useToastFetcher<ImagesActionResult>();
   const choosing = fetcher.state !== "idle" ? Number(fetcher.formData?.get("imageId")) : null;
 
   if (images.length === 0) return <EmptyImages text={IMAGE_MESSAGES.noPropositions} />;
