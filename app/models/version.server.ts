@@ -83,6 +83,26 @@ export async function listVersionHistory(user: Actor, versionId: number, pageId?
 }
 
 /**
+ * Saves an earlier text of one of the page's versions (pages_versions_history) as a NEW version of the page,
+ * created by the user; the history is left as it is. A text of another page (or account) is NotFoundError.
+ */
+export async function restoreEarlierText(user: Actor, pageId: number, historyId: number): Promise<VersionRow> {
+  await ownedPage(user, pageId);
+  const db = await getDb();
+  const [earlier] = await db
+    .select({ html: pagesVersionsHistory.htmlContent })
+    .from(pagesVersionsHistory)
+    .innerJoin(pagesVersions, eq(pagesVersions.id, pagesVersionsHistory.version))
+    .where(and(eq(pagesVersionsHistory.id, historyId), eq(pagesVersions.page, pageId)));
+  if (!earlier) throw new NotFoundError("version");
+  const [row] = await db
+    .insert(pagesVersions)
+    .values({ page: pageId, htmlContent: earlier.html, creator: user.id })
+    .returning(versionColumns);
+  return row;
+}
+
+/**
  * Saves HTML as a NEW version of the page, created by the user. With `basedOn` (the version that was
  * edited), that version must be one of the page's.
  */

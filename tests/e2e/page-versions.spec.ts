@@ -473,6 +473,15 @@ test.describe("modification in the background", () => {
       await earlier.getByRole("button", { name: /^Hide the text replaced on/ }).click();
       await expect(earlier.locator(".article-content")).toHaveCount(0);
 
+      // The earlier text can come back, as a new version that becomes the active one.
+      await earlier.getByRole("button", { name: /^Restore the text replaced on .* as a new version$/ }).click();
+      await expectToast(page, "Earlier text restored as a new version");
+      await expect(versionRows(page)).toHaveCount(2);
+      const restoredId = (await rowIds(page))[0];
+      expect(restoredId).not.toBe(versionId);
+      await expectActive(page, restoredId);
+      await expect(renderedArticle(page)).toContainText("Un bon compost demande de la patience.");
+
       // The site says what its AI work cost (the fake reports $0.0015 and 100 tokens per answer).
       await open(page, `/sites/${siteId}`);
       await expect(page.getByRole("region", { name: "AI work" })).toContainText("AI work on this site so far: $0.0015 · 100 tokens");

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesVersions, pagesVersionsHistory, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
 import { queueActions } from "~/models/page-action.server";
-import { listVersionHistory, listVersions } from "~/models/version.server";
+import { listVersionHistory, listVersions, restoreEarlierText } from "~/models/version.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -80,5 +80,29 @@ describe("listVersionHistory", () => {
     ]) {
       await expect(attempt()).rejects.toBeInstanceOf(NotFoundError);
     }
+  });
+});
+
+describe("restoreEarlierText", () => {
+  it("saves the earlier text as a new version by the user, leaving the history as it was", async () => {
+    const [newest] = await listVersionHistory(alice, modified, pageId);
+    const restored = await restoreEarlierText(alice, pageId, newest.id);
+    expect(restored).toMatchObject({ page: pageId, htmlContent: "<p>second text</p>", creator: alice.id });
+    const listed = await listVersions(alice, siteId, pageId);
+    expect(listed[0]).toMatchObject({ id: restored.id, historyCount: 0 });
+    expect(await listVersionHistory(alice, modified, pageId)).toHaveLength(2);
+  });
+
+  it("refuses another account, another page and a missing text alike, and writes nothing", async () => {
+    const [newest] = await listVersionHistory(alice, modified, pageId);
+    const before = (await listVersions(alice, siteId, pageId)).length;
+    for (const attempt of [
+      () => restoreEarlierText(bob, pageId, newest.id),
+      () => restoreEarlierText(alice, otherPageId, newest.id),
+      () => restoreEarlierText(alice, pageId, 2_000_000_000),
+    ]) {
+      await expect(attempt()).rejects.toBeInstanceOf(NotFoundError);
+    }
+    expect(await listVersions(alice, siteId, pageId)).toHaveLength(before);
   });
 });

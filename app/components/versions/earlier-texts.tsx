@@ -1,4 +1,4 @@
-import { ChevronDown, History, RefreshCw } from "lucide-react";
+import { ChevronDown, History, RefreshCw, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ArticleHtml } from "~/components/article-html";
@@ -7,15 +7,17 @@ import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { EarlierTextsResult, ScreenVersion } from "./types";
+import type { VersionFetcher } from "./use-version-fetcher";
 
 export const earlierTextsTitle = (count: number) => `Earlier texts (${count})`;
 
 /**
  * 'Earlier texts (n)' of the active version: what it said before modification requests replaced its
  * HTML in place. The texts (sanitized on the server) are loaded when the person opens the list, and
- * each one is shown on demand.
+ * each one is shown on demand. `restore` posts 'restore-earlier'; it belongs to the screen, because this
+ * list goes away as soon as the restored version (without earlier texts) becomes the active one.
  */
-export function EarlierTexts({ version }: { version: ScreenVersion }) {
+export function EarlierTexts({ version, restore }: { version: ScreenVersion; restore: VersionFetcher }) {
   const fetcher = useFetcher<EarlierTextsResult>();
   const [open, setOpen] = useState(false);
   const [shownId, setShownId] = useState<number | null>(null);
@@ -70,16 +72,31 @@ export function EarlierTexts({ version }: { version: ScreenVersion }) {
                         <span className="font-medium">{label}</span>
                         {index === 0 ? <span className="text-muted-foreground"> · the one before the current text</span> : null}
                       </p>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="outline"
-                        aria-expanded={shown}
-                        aria-label={`${shown ? "Hide" : "View"} the text replaced on ${formatDateTime(text.replacedAt)}`}
-                        onClick={() => setShownId(shown ? null : text.id)}
-                      >
-                        {shown ? "Hide" : "View"}
-                      </Button>
+                      <div className="flex flex-wrap gap-2">
+                        <restore.Form method="post">
+                          <input type="hidden" name="intent" value="restore-earlier" />
+                          <input type="hidden" name="historyId" value={text.id} />
+                          <Button
+                            type="submit"
+                            size="sm"
+                            variant="outline"
+                            disabled={restore.state !== "idle"}
+                            aria-label={`Restore the text replaced on ${formatDateTime(text.replacedAt)} as a new version`}
+                          >
+                            <Undo2 aria-hidden="true" /> Restore as new version
+                          </Button>
+                        </restore.Form>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          aria-expanded={shown}
+                          aria-label={`${shown ? "Hide" : "View"} the text replaced on ${formatDateTime(text.replacedAt)}`}
+                          onClick={() => setShownId(shown ? null : text.id)}
+                        >
+                          {shown ? "Hide" : "View"}
+                        </Button>
+                      </div>
                     </div>
                     {shown ? (
                       <div

@@ -29,16 +29,19 @@ export const VERSION_TEXTS = {
   emptyContent: "Paste some content first.",
   tooLong: `The content is too long (at most ${HTML_MAX_LENGTH.toLocaleString("en-US")} characters).`,
   badExample: "The example version must be a version of this page.",
+  restored: "Earlier text restored as a new version",
+  restoreFailed: "Failed to restore the earlier text",
+  earlierTextNotFound: "This earlier text no longer exists",
 } as const;
 
-export const VERSION_INTENTS = ["add-html", "save-edit", "delete", "modify", "create-new-version"] as const;
+export const VERSION_INTENTS = ["add-html", "save-edit", "delete", "modify", "create-new-version", "restore-earlier"] as const;
 export type VersionIntent = (typeof VERSION_INTENTS)[number];
 
 export type VersionActionResult = {
   ok: boolean;
   intent: VersionIntent | null;
   toast?: Toast;
-  /** The version created (add-html, save-edit), deleted (delete) or modified (modify). */
+  /** The version created (add-html, save-edit, restore-earlier), deleted (delete) or modified (modify). */
   versionId?: number;
   errors?: FieldErrors;
   /** Tells two identical answers in a row apart. */
@@ -98,6 +101,9 @@ export const saveEditSchema = z.object({
 });
 
 export const deleteSchema = z.object({ versionId: id(VERSION_TEXTS.versionNotFound) });
+
+/** Restores an earlier text of a version (pages_versions_history) as a new version. */
+export const restoreSchema = z.object({ historyId: id(VERSION_TEXTS.earlierTextNotFound) });
 
 /** The Modify Versions form; the version to modify is the active one. */
 export const modifySchema = z.object({

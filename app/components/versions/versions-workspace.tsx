@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { activeAfterDelete, activeVersion, type ViewerMode } from "~/lib/version-rules";
 import { DeleteVersionDialog } from "./delete-version-dialog";
 import { EarlierTexts } from "./earlier-texts";
+import type { VersionFetcher } from "./use-version-fetcher";
 import { HtmlContentViewer, type Editing, type SourceView } from "./html-content-viewer";
 import { ModifyVersionsForm } from "./modify-versions-form";
 import type { ScreenVersion } from "./types";
@@ -18,8 +19,11 @@ export function VersionsWorkspace({
   onChoose,
   onEditingChange,
   onAddHtml,
+  restore,
 }: {
   versions: ScreenVersion[];
+  /** The screen's fetcher for restoring an earlier text (see EarlierTexts). */
+  restore: VersionFetcher;
   chosenId: number | null;
   onChoose: (id: number | null) => void;
   onEditingChange: (editing: boolean) => void;
@@ -97,7 +101,7 @@ export function VersionsWorkspace({
           onCompareChange={setCompareId}
           onAddHtml={onAddHtml}
         />
-        {active && active.historyCount > 0 ? <EarlierTexts key={active.id} version={active} /> : null}
+        {active && active.historyCount > 0 ? <EarlierTexts key={active.id} version={active} restore={restore} /> : null}
       </div>
 
       <section

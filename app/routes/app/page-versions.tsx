@@ -24,6 +24,7 @@ import { useVersionFetcher } from "~/components/versions/use-version-fetcher";
 import {
   addHtmlSchema,
   deleteSchema,
+  restoreSchema,
   modifySchema,
   saveEditSchema,
   VERSION_INTENTS,
@@ -42,6 +43,7 @@ import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import {
   createVersion,
+  restoreEarlierText,
   deleteVersion,
   InvalidExampleError,
   listVersions,
@@ -98,6 +100,7 @@ const FAILURE: Record<VersionIntent, string> = {
   delete: VERSION_TEXTS.deleteFailed,
   modify: VERSION_TEXTS.updateFailed,
   "create-new-version": VERSION_TEXTS.queueFailed,
+  "restore-earlier": VERSION_TEXTS.restoreFailed,
 };
 
 const reply = (result: Omit<VersionActionResult, "stamp">, status = result.ok ? 200 : 400) =>
@@ -168,6 +171,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         );
         return success(intent, VERSION_TEXTS.updated, values.versionId);
       }
+      case "restore-earlier": {
+        const parsed = parseForm(restoreSchema, form);
+        if (!parsed.ok) return failure(intent, FAILURE[intent], 400, Object.values(parsed.errors)[0], parsed.errors);
+        const version = await restoreEarlierText(user, page.id, parsed.data.historyId);
+        return success(intent, VERSION_TEXTS.restored, version.id);
+      }
       case "create-new-version": {
         await queueNewVersion(user, page.id);
         return success(intent, VERSION_TEXTS.queued);
@@ -176,7 +185,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof NotFoundError) {
       logger.info({ userId: user.id, pageId: page.id, intent }, "refused: change of a missing or foreign version");
-      return failure(intent, FAILURE[intent], 404, VERSION_TEXTS.versionNotFound);
+      return failure(
+        intent,
+        FAILURE[intent],
+        404,
+        intent === "restore-earlier" ? VERSION_TEXTS.earlierTextNotFound : VERSION_TEXTS.versionNotFound,
+      );
     }
     if (error instanceof InvalidExampleError) {
       return failure(intent, FAILURE[intent], 400, VERSION_TEXTS.badExample, { exampleVersionId: VERSION_TEXTS.badExample });
@@ -213,6 +227,10 @@ function PageVersions({
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const openAdd = useCallback(() => setAdding(true), []);
+  // Restoring an earlier text makes a new version, which becomes the active one.
+  const restore = useVersionFetcher((result) => {
+    if (result.ok && result.versionId) setChosenId(result.versionId);
+  });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -254,6 +272,7 @@ function PageVersions({
               onChoose={setChosenId}
               onEditingChange={setEditing}
               onAddHtml={openAdd}
+              restore={restore}
             />
           )}
         </Await>
