@@ -306,7 +306,7 @@ export const pagesActions = pgTable(
     /** True for batch items after the first, otherwise null. */
     queued: boolean("queued"),
     createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
-    /** What the background worker has done with it: queued, running, done, failed, or waiting (for a provider). */
+    /** What the background worker has done with it: queued, running, done, failed, waiting (for a provider), or cancelled (by its owner, before it ran). */
     state: text("state").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     startedAt: timestamp("started_at", { withTimezone: true }),
@@ -324,7 +324,7 @@ export const pagesActions = pgTable(
     costUsd: numeric("cost_usd", { precision: 14, scale: 6 }),
   },
   (t) => [
-    check("pages_actions_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed', 'waiting')`),
+    check("pages_actions_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed', 'waiting', 'cancelled')`),
     index("pages_actions_state_created_idx").on(t.state, t.createdDate),
     index("pages_actions_linked_page_idx").on(t.linkedPage),
     index("pages_actions_linked_action_idx").on(t.linkedAction),

@@ -9,7 +9,10 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 
-/** Asks before a delete: Cancel, or the destructive confirmation (busy while the request runs). */
+/**
+ * Asks before a delete (or another change that cannot be undone as such): Cancel, or the destructive
+ * confirmation (busy while the request runs). The labels default to the delete wording.
+ */
 export function ConfirmDeleteDialog({
   open,
   title,
@@ -17,6 +20,7 @@ export function ConfirmDeleteDialog({
   busy,
   onCancel,
   onConfirm,
+  labels = { cancel: "Cancel", confirm: "Delete", busy: "Deleting..." },
 }: {
   open: boolean;
   title: string;
@@ -24,6 +28,7 @@ export function ConfirmDeleteDialog({
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  labels?: { cancel: string; confirm: string; busy: string };
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
@@ -33,7 +38,7 @@ export function ConfirmDeleteDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{labels.cancel}</AlertDialogCancel>
           <AlertDialogAction
             disabled={busy}
             className="bg-destructive text-white hover:bg-destructive/90"
@@ -42,7 +47,7 @@ export function ConfirmDeleteDialog({
               onConfirm();
             }}
           >
-            {busy ? "Deleting..." : "Delete"}
+            {busy ? labels.busy : labels.confirm}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,4 +1,6 @@
-import { RotateCcw } from "lucide-react";
+import { RotateCcw, X } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -33,11 +35,14 @@ const STATE_LABELS: Record<string, { label: string; variant: "default" | "second
   done: { label: "Done", variant: "default" },
   failed: { label: "Failed", variant: "destructive" },
   waiting: { label: "Waiting for a provider", variant: "secondary" },
+  cancelled: { label: "Cancelled", variant: "outline" },
 };
 
 /** The work requested for a page and where it stands, so that nothing queued goes unseen. */
 export function PageRequests({ requests, total }: { requests: PageRequest[]; total: string | null }) {
   const retry = useRetryFetcher();
+  const [toCancel, setToCancel] = useState<PageRequest | null>(null);
+  const cancel = useToastFetcher<ToastResult>(() => setToCancel(null));
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -75,7 +80,20 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
                   </div>
                   <div className="flex items-center gap-2">
                     <Badge variant={state.variant}>{state.label}</Badge>
-                    {request.state === "failed" ? <RetryButton fetcher={retry} requestId={request.id} /> : null}
+                    {request.state === "failed" || request.state === "cancelled" ? (
+                      <RetryButton fetcher={retry} requestId={request.id} />
+                    ) : null}
+                    {request.state === "queued" || request.state === "waiting" ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Cancel: ${ACTION_LABELS[request.action] ?? request.action}`}
+                        onClick={() => setToCancel(request)}
+                      >
+                        <X aria-hidden="true" /> Cancel
+                      </Button>
+                    ) : null}
                   </div>
                 </li>
               );
@@ -83,6 +101,17 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
           </ul>
         )}
       </CardContent>
+      <ConfirmDeleteDialog
+        open={toCancel !== null}
+        title="Cancel this request?"
+        description={
+          toCancel ? `This request (${ACTION_LABELS[toCancel.action] ?? toCancel.action}) will not run. Retry queues it again.` : ""
+        }
+        busy={cancel.state !== "idle"}
+        onCancel={() => setToCancel(null)}
+        onConfirm={() => toCancel && cancel.submit({ intent: "cancel-request", requestId: String(toCancel.id) }, { method: "post" })}
+        labels={{ cancel: "Keep it", confirm: "Cancel request", busy: "Cancelling..." }}
+      />
     </Card>
   );
 }

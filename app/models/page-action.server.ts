@@ -157,8 +157,9 @@ export async function listPageActions(user: Actor, pageId: number, limit = 50): 
 }
 
 /**
- * Puts a failed request of an owned page back in the queue, as new: attempts at zero, no error, due now.
- * Returns false when the request is not a failed request of that page (already retried, or someone else's).
+ * Puts a failed (or cancelled) request of an owned page back in the queue, as new: attempts at zero, no
+ * error, due now. Returns false when the request is not such a request of that page (already retried, or
+ * someone else's).
  */
 export async function retryFailedAction(user: Actor, pageId: number, requestId: number): Promise<boolean> {
   await ownedPage(user, pageId);
@@ -176,7 +177,23 @@ export async function retryFailedAction(user: Actor, pageId: number, requestId: 
       workerId: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), eq(pagesActions.state, "failed")))
+    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, ["failed", "cancelled"])))
+    .returning({ id: pagesActions.id });
+  return rows.length === 1;
+}
+
+/**
+ * Cancels a request of an owned page that has not started: queued (also between two attempts) or waiting for
+ * a provider. A running request cannot be cancelled (its worker holds it). Returns false when the request is
+ * not such a request of that page.
+ */
+export async function cancelAction(user: Actor, pageId: number, requestId: number): Promise<boolean> {
+  await ownedPage(user, pageId);
+  const db = await getDb();
+  const rows = await db
+    .update(pagesActions)
+    .set({ state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, ["queued", "waiting"])))
     .returning({ id: pagesActions.id });
   return rows.length === 1;
 }

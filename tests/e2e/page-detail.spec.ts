@@ -66,6 +66,38 @@ test.describe("the page detail screen", () => {
     await expect(page.getByText("Le texte de l'article.")).toBeVisible();
   });
 
+  test("a request that has not started can be cancelled after a confirmation, and Retry queues it again", async ({
+    signedInPage: page,
+  }) => {
+    const { siteId, pageId } = await siteWithPage(page, "https://cancelrequest.example.com", "Article à annuler");
+    const queued = await page.request.post(`/sites/${siteId}/pages/${pageId}/page-versions.data`, {
+      multipart: { intent: "create-new-version" },
+      failOnStatusCode: false,
+    });
+    expect(queued.status(), await queued.text()).toBe(200);
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Article creation" });
+    // This test server has no language-model provider: the request waits, and says which setting is missing.
+    await expect(request).toContainText("Waiting for a provider: set OPENROUTER_API_KEY and restart the server", { timeout: 15_000 });
+
+    await request.getByRole("button", { name: "Cancel: Article creation" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Cancel this request?" });
+    await expect(dialog).toContainText("This request (Article creation) will not run. Retry queues it again.");
+    await dialog.getByRole("button", { name: "Keep it" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(request).toContainText("Waiting for a provider");
+
+    await request.getByRole("button", { name: "Cancel: Article creation" }).click();
+    await dialog.getByRole("button", { name: "Cancel request" }).click();
+    await expectToast(page, "Request cancelled", "It will not run. Retry queues it again.");
+    await expect(request).toContainText("Cancelled");
+    await expect(request.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
+
+    await request.getByRole("button", { name: "Retry" }).click();
+    await expectToast(page, "Request queued again");
+    await expect(request).toContainText(/Queued|Waiting for a provider/);
+  });
+
   test("another account gets 'Page not found' with the permission wording", async ({ signedInPage: page, openContext, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
     const { siteId, pageId } = await siteWithPage(page, "https://secretpage.example.com", "Secret");

@@ -1,9 +1,10 @@
 /** models/page-action: batches, re-triggering a page's single request, and the list the page detail shows. */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { listPageActions, queueActions, retriggerAction, retryFailedAction } from "~/models/page-action.server";
+import { claimNextAction } from "~/models/action-queue.server";
+import { cancelAction, listPageActions, pageWork, queueActions, retriggerAction, retryFailedAction } from "~/models/page-action.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -79,5 +80,42 @@ describe("retrying a failed request", () => {
     expect(row).toMatchObject({ state: "queued", attempts: 0, lastError: null, finishedAt: null, nextAttemptAt: null });
     // Only a failed request can be retried.
     expect(await retryFailedAction(alice, pageA, request.id)).toBe(false);
+  });
+});
+
+describe("cancelAction", () => {
+  it("cancels a queued or waiting request of the owner's page, never a running one, and Retry queues it again", async () => {
+    // Earlier tests' requests are out of the way.
+    await database.db
+      .update(pagesActions)
+      .set({ state: "done" })
+      .where(inArray(pagesActions.state, ["queued", "waiting"]));
+    const [queued, waiting, running] = await queueActions(alice, "create_article", [
+      { pageId: pageA },
+      { pageId: pageA },
+      { pageId: pageA },
+    ]);
+    await database.db.update(pagesActions).set({ state: "waiting" }).where(eq(pagesActions.id, waiting.id));
+    await database.db.update(pagesActions).set({ state: "running" }).where(eq(pagesActions.id, running.id));
+
+    await expect(cancelAction(bob, pageA, queued.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await cancelAction(alice, pageB, queued.id)).toBe(false);
+    expect(await cancelAction(alice, pageA, queued.id)).toBe(true);
+    expect(await cancelAction(alice, pageA, waiting.id)).toBe(true);
+    expect(await cancelAction(alice, pageA, running.id)).toBe(false);
+    expect(await cancelAction(alice, pageA, queued.id)).toBe(false);
+    const states = await database.db.select({ id: pagesActions.id, state: pagesActions.state }).from(pagesActions).orderBy(pagesActions.id);
+    expect(states.filter((r) => [queued.id, waiting.id, running.id].includes(r.id)).map((r) => r.state)).toEqual([
+      "cancelled",
+      "cancelled",
+      "running",
+    ]);
+    // A cancelled request is not work to do, nor a problem to report.
+    expect(await claimNextAction("w", ["create_article"], 60)).toBeNull();
+    expect((await pageWork(pageA, ["create_article"])).create_article.problem).toBeNull();
+
+    expect(await retryFailedAction(alice, pageA, queued.id)).toBe(true);
+    const [row] = await database.db.select().from(pagesActions).where(eq(pagesActions.id, queued.id));
+    expect(row).toMatchObject({ state: "queued", attempts: 0, finishedAt: null });
   });
 });

@@ -12,7 +12,7 @@ import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, parseId } from "~/models/access.server";
-import { getPageAiWork, listPageActions, pendingActionNames, retryFailedAction } from "~/models/page-action.server";
+import { cancelAction, getPageAiWork, listPageActions, pendingActionNames, retryFailedAction } from "~/models/page-action.server";
 import { aiWorkLabel } from "~/lib/ai-cost";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
@@ -51,15 +51,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The page's only action: put a failed request back in the queue. */
+/** The page's actions on its requests: put a failed or cancelled one back in the queue, or cancel one that has not started. */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  if (form.get("intent") !== "retry-request") return data({ stamp: Date.now() }, { status: 400 });
+  const intent = form.get("intent");
+  if (intent !== "retry-request" && intent !== "cancel-request") return data({ stamp: Date.now() }, { status: 400 });
   try {
     const pageId = parseId(params.pageId, "page");
     const requestId = Number(form.get("requestId"));
-    const retried = Number.isSafeInteger(requestId) && requestId > 0 && (await retryFailedAction(user, pageId, requestId));
+    const valid = Number.isSafeInteger(requestId) && requestId > 0;
+    if (intent === "cancel-request") {
+      const cancelled = valid && (await cancelAction(user, pageId, requestId));
+      return data({
+        stamp: Date.now(),
+        toast: cancelled
+          ? { type: "success" as const, title: "Request cancelled", description: "It will not run. Retry queues it again." }
+          : {
+              type: "error" as const,
+              title: "Error",
+              description: "This request has already started or ended; it can no longer be cancelled.",
+            },
+      });
+    }
+    const retried = valid && (await retryFailedAction(user, pageId, requestId));
     return data({
       stamp: Date.now(),
       toast: retried

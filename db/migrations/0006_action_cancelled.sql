@@ -1,0 +1,2 @@
+ALTER TABLE "pages_actions" DROP CONSTRAINT "pages_actions_state_check";--> statement-breakpoint
+ALTER TABLE "pages_actions" ADD CONSTRAINT "pages_actions_state_check" CHECK ("pages_actions"."state" in ('queued', 'running', 'done', 'failed', 'waiting', 'cancelled'));
