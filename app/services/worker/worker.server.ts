@@ -101,11 +101,13 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
   // While the handler works (an article can take minutes), the lease is renewed a third of the way in, so
   // only a dead (or stalled) worker loses its action; if it does, the handler is told not to write.
   const held = new AbortController();
+  let finished = false;
   const heartbeat = setInterval(
     () => {
       extendLease(action.id, workerId, lease).then(
         (stillHeld) => {
-          if (stillHeld) return;
+          // A renewal that crossed the end of the action finds it done: that is no loss.
+          if (stillHeld || finished) return;
           log.warn("the lease of this action was lost; its result will not be written");
           held.abort(new Error("This worker lost the action to another one"));
         },
@@ -116,9 +118,11 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
   );
   try {
     const usage = await handlers[action.name]!(action, held.signal);
+    finished = true;
     await completeAction(action.id, workerId, usage ?? {});
     log.info("action done");
   } catch (err) {
+    finished = true;
     const reason = err instanceof Error ? err.message : String(err);
     const permanent = err instanceof PermanentError || action.attempts >= MAX_ATTEMPTS;
     const wait =
