@@ -231,7 +231,7 @@ export const pages = pgTable(
     hideRevisionsTextsFromPreview: boolean("hide_revisions_texts_from_preview").notNull().default(false),
   },
   (t) => [
-    index("pages_site_idx").on(t.site),
+    // pages_site_date_modified_idx (below) leads with site: it serves the foreign key too.
     index("pages_status_idx").on(t.status),
     index("pages_creator_idx").on(t.creator),
     index("pages_site_date_modified_idx").on(t.site, t.dateModified),
