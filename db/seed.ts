@@ -5,13 +5,11 @@
 import { and, inArray, isNull } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { DEFAULT_STATUSES } from "../app/lib/page-rules";
 import { countries, llms, toneGroups } from "./seed-data";
 
-export const STATUS_ROWS = [
-  { id: 1, name: "Published" },
-  { id: 2, name: "Draft" },
-  { id: 3, name: "In Review" },
-];
+/** The page statuses: the same rows the screens fall back to when the table cannot be read. */
+const STATUS_ROWS = DEFAULT_STATUSES.map((status) => ({ ...status }));
 
 export const ACTION_NAMES = [
   "serps",
