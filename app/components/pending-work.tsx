@@ -8,7 +8,7 @@ import type { WorkStatus } from "~/lib/pending-work";
  * A short line said while background work for the screen is queued or running (the screen reads its
  * data again meanwhile, see lib/use-poll.ts): the results appear without a reload.
  */
-export function PendingWork({ children, className }: { children: React.ReactNode; className?: string }) {
+function PendingWork({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
     <p
       role="status"

@@ -9,7 +9,7 @@ import type { ActionName } from "./page-action.server";
 import { getDb, type Db } from "~/services/db.server";
 
 /** `'serps', 'llm_answers'` for an `in (...)` of action names. */
-const nameList = (names: readonly ActionName[]) =>
+export const nameList = (names: readonly ActionName[]) =>
   sql.join(
     names.map((n) => sql`${n}`),
     sql`, `,

@@ -2,12 +2,10 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { pages, pagesVersions, pagesVersionsImages, sites } from "../../db/schema";
+import { SITE_DEFAULTS } from "~/lib/constants";
 import { getDb } from "~/services/db.server";
 import { getStorage } from "~/services/storage.server";
 import { PAGE_IMAGES_BUCKET } from "./image.server";
-
-/** The spec's default cover size (sites.cover_image_width and cover_image_height). */
-export const DEFAULT_COVER = { width: 1200, height: 630 } as const;
 
 export type CoverImageContext = {
   pageId: number;
@@ -54,9 +52,9 @@ export async function coverImageContext(pageId: number): Promise<CoverImageConte
   return {
     pageId,
     ...row,
-    width: row.width > 0 ? row.width : DEFAULT_COVER.width,
-    height: row.height > 0 ? row.height : DEFAULT_COVER.height,
-    defaultCount: row.defaultCount > 0 ? row.defaultCount : 1,
+    width: row.width > 0 ? row.width : SITE_DEFAULTS.coverImageWidth,
+    height: row.height > 0 ? row.height : SITE_DEFAULTS.coverImageHeight,
+    defaultCount: row.defaultCount > 0 ? row.defaultCount : SITE_DEFAULTS.nbImagesToCreate,
     articleHtml: row.articleHtml ?? "",
   };
 }

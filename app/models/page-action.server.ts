@@ -8,6 +8,7 @@ import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import type { WorkStatus } from "~/lib/pending-work";
 import { ownedPage, type Actor } from "./access.server";
+import { nameList } from "./action-queue.server";
 
 export type ActionName =
   "serps" | "llm_answers" | "create_article" | "modify_articles_with_instructions" | "contact_form" | "create_cover_image";
@@ -206,10 +207,7 @@ export async function pageWork(pageId: number, names: readonly ActionName[]): Pr
   const status: Record<string, WorkStatus> = Object.fromEntries(names.map((name) => [name, { pending: false, problem: null }]));
   if (names.length === 0) return status;
   const db = await getDb();
-  const list = sql.join(
-    names.map((name) => sql`${name}`),
-    sql`, `,
-  );
+  const list = nameList(names);
   const result = await db.execute(sql`
     select name, id, state, last_error, attempts, pending from (
       select n.name, a.id, a.state, a.last_error, a.attempts,
@@ -229,16 +227,4 @@ export async function pageWork(pageId: number, names: readonly ActionName[]): Pr
     status[row.name] = { pending: row.pending, problem };
   }
   return status;
-}
-
-/** Which of these kinds of request the page has queued or running. Callers check ownership of the page first. */
-export async function pendingActionNames(pageId: number, names: readonly ActionName[]): Promise<Set<ActionName>> {
-  const status = await pageWork(pageId, names);
-  return new Set(names.filter((name) => status[name].pending));
-}
-
-/** Whether the page has a request of this kind (or of one of these kinds) that is queued or running. */
-export async function hasPendingAction(pageId: number, name: ActionName | readonly ActionName[]): Promise<boolean> {
-  const names = typeof name === "string" ? [name] : name;
-  return (await pendingActionNames(pageId, names)).size > 0;
 }

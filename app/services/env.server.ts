@@ -111,6 +111,11 @@ export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET"> 
 
 export class ConfigError extends Error {}
 
+/** Which of these settings are not given (a provider needs all of its settings). */
+export function missingSettings(settings: readonly (keyof Env)[], env: Env = getEnv()): (keyof Env)[] {
+  return settings.filter((setting) => !env[setting]);
+}
+
 /** Parses a set of variables; throws a ConfigError naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Omit<Env, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
   // An empty value means unset, as for a variable left blank in an env file.

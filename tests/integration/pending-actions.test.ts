@@ -1,11 +1,11 @@
 /**
- * models/page-action pageWork / pendingActionNames / hasPendingAction: queued and running count as pending,
+ * models/page-action pageWork: queued and running count as pending,
  * waiting, done and failed do not; the newest request's failure or wait is told, with what to retry.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
-import { hasPendingAction, pageWork, pendingActionNames, queueActions } from "~/models/page-action.server";
+import { pageWork, queueActions } from "~/models/page-action.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 
@@ -31,9 +31,13 @@ beforeAll(async () => {
 });
 
 describe("pending requests of a page", () => {
-  it("name the kinds queued or running, for that page only, and not those waiting for a provider", async () => {
+  it("count queued and running requests as pending, for that page only, and not those waiting for a provider", async () => {
     const names = ["create_article", "modify_articles_with_instructions", "create_cover_image"] as const;
-    expect(await pendingActionNames(pageA, names)).toEqual(new Set());
+    const pendingOf = async (page: number) => {
+      const work = await pageWork(page, names);
+      return names.filter((name) => work[name].pending);
+    };
+    expect(await pendingOf(pageA)).toEqual([]);
 
     const [article] = await queueActions(null, "create_article", [{ pageId: pageA }]);
     const [modify] = await queueActions(null, "modify_articles_with_instructions", [{ pageId: pageA }]);
@@ -42,15 +46,14 @@ describe("pending requests of a page", () => {
     await setState(modify.id, "running");
     await setState(image.id, "waiting");
 
-    expect(await pendingActionNames(pageA, names)).toEqual(new Set(["create_article", "modify_articles_with_instructions"]));
-    expect(await pendingActionNames(pageB, names)).toEqual(new Set());
-    expect(await hasPendingAction(pageA, "create_cover_image")).toBe(false);
-    expect(await hasPendingAction(pageA, ["create_cover_image", "serps"])).toBe(true);
-    expect(await hasPendingAction(pageA, [])).toBe(false);
+    expect(await pendingOf(pageA)).toEqual(["create_article", "modify_articles_with_instructions"]);
+    expect(await pendingOf(pageB)).toEqual([]);
+    expect((await pageWork(pageA, ["serps"])).serps.pending).toBe(true);
+    expect(await pageWork(pageA, [])).toEqual({});
 
     await setState(article.id, "done");
     await setState(modify.id, "failed");
-    expect(await hasPendingAction(pageA, names)).toBe(false);
+    expect(await pendingOf(pageA)).toEqual([]);
   });
 
   it("tells the newest request's failure or wait, and nothing once a newer request is pending or done", async () => {

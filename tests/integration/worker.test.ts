@@ -16,6 +16,28 @@ import { mailsTo } from "../setup/outbox";
 const database = useTestDatabase();
 const contact = (text: string) => ({ pageId: null, info2: JSON.stringify({ name: "Ana", email: "ana@example.test", message: text }) });
 const stateOf = async (id: number) => (await database.db.select().from(pagesActions).where(eq(pagesActions.id, id)))[0];
+/**
+ * Queues `count` contact messages as independent requests (one insert makes a batch, whose items wait for
+ * each other), so that all of them can be claimed at once.
+ */
+async function queueIndependent(count: number, text: string) {
+  const queued = await queueActions(
+    null,
+    "contact_form",
+    Array.from({ length: count }, (_, i) => contact(`${text} ${i}`)),
+  );
+  await database.db
+    .update(pagesActions)
+    .set({ queued: null })
+    .where(
+      inArray(
+        pagesActions.id,
+        queued.map((q) => q.id),
+      ),
+    );
+  return queued;
+}
+
 /** Clears the queue between tests so that each one sees only its own actions. */
 async function clearQueue() {
   await database.db.delete(pagesActions);
@@ -40,21 +62,7 @@ describe("the queue", () => {
 
   it("never gives one action to two workers claiming at the same moment (in parallel on PostgreSQL)", async () => {
     await clearQueue();
-    const queued = await queueActions(
-      null,
-      "contact_form",
-      Array.from({ length: 6 }, (_, i) => contact(`parallel ${i}`)).map((item) => item),
-    );
-    // One insert makes a batch; make them independent requests so that all six are claimable now.
-    await database.db
-      .update(pagesActions)
-      .set({ queued: null })
-      .where(
-        inArray(
-          pagesActions.id,
-          queued.map((q) => q.id),
-        ),
-      );
+    await queueIndependent(6, "parallel");
     const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => claimNextAction(`w${i}`, ["contact_form"], 60)));
     const ids = claims.filter(Boolean).map((c) => c!.id);
     expect(ids).toHaveLength(6);
@@ -160,20 +168,7 @@ describe("the worker", () => {
 
   it("shares the queue between two workers: every action runs exactly once", async () => {
     await clearQueue();
-    const queued = await queueActions(
-      null,
-      "contact_form",
-      Array.from({ length: 30 }, (_, i) => contact(`shared ${i}`)),
-    );
-    await database.db
-      .update(pagesActions)
-      .set({ queued: null })
-      .where(
-        inArray(
-          pagesActions.id,
-          queued.map((q) => q.id),
-        ),
-      );
+    const queued = await queueIndependent(30, "shared");
     const runs: { worker: string; id: number }[] = [];
     const loop = async (worker: string) => {
       const handlers = {

@@ -12,7 +12,7 @@ import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, parseId } from "~/models/access.server";
-import { cancelAction, getPageAiWork, listPageActions, pendingActionNames, retryFailedAction } from "~/models/page-action.server";
+import { cancelAction, getPageAiWork, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { aiWorkLabel } from "~/lib/ai-cost";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
@@ -23,16 +23,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const summary = await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
-    const [requests, aiWork, pending] = await Promise.all([
+    const [requests, aiWork, work] = await Promise.all([
       listPageActions(user, summary.page.id),
       getPageAiWork(user, summary.page.id),
-      pendingActionNames(summary.page.id, [
-        "serps",
-        "llm_answers",
-        "create_article",
-        "modify_articles_with_instructions",
-        "create_cover_image",
-      ]),
+      pageWork(summary.page.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
     ]);
     return {
       ...summary,
@@ -40,9 +34,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       aiCost: aiWorkLabel(aiWork),
       // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
       pending: {
-        any: pending.size > 0,
-        versions: pending.has("create_article") || pending.has("modify_articles_with_instructions"),
-        images: pending.has("create_cover_image"),
+        any: Object.values(work).some((w) => w.pending),
+        versions: work.create_article.pending || work.modify_articles_with_instructions.pending,
+        images: work.create_cover_image.pending,
       },
     };
   } catch (error) {

@@ -11,17 +11,15 @@ import sharp from "sharp";
 import { articleText } from "~/lib/sanitize.server";
 import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
 import { coverImageContext, exampleImageBytes, saveCoverPropositions, type CoverImageContext } from "~/models/image-work.server";
+import { MAX_IMAGES, MIN_IMAGES } from "~/lib/image-rules";
 import { detectImageType } from "~/lib/image-type";
-import { getEnv } from "~/services/env.server";
+import { getEnv, missingSettings } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "./http.server";
-import { ask, openRouterClient, toWorkerError } from "./openrouter.server";
+import { ask, LLM_SETTINGS, openRouterClient, toWorkerError } from "./openrouter.server";
 
 /** The settings an image request needs; the worker shows them while they are missing. */
 export const IMAGE_SETTINGS = ["IMAGES_API_KEY"] as const;
-
-/** The most images one request may ask for (the form allows up to this many). */
-const MAX_IMAGES = 10;
 
 type CoverRequest = {
   generate_prompt?: unknown;
@@ -119,7 +117,7 @@ export function imagesClient(env = getEnv()) {
 
 export function coverImageHandler(
   client: () => OpenAI = () => imagesClient(),
-  writer: () => OpenAI | null = () => (getEnv().OPENROUTER_API_KEY ? openRouterClient() : null),
+  writer: () => OpenAI | null = () => (missingSettings(LLM_SETTINGS).length === 0 ? openRouterClient() : null),
 ) {
   return async (action: ClaimedAction, lease?: AbortSignal): Promise<Usage> => {
     if (!action.linkedPage) throw new PermanentError("This image request names no page");
@@ -127,7 +125,11 @@ export function coverImageHandler(
     if (!context) throw new PermanentError("The page of this image request no longer exists");
     const info = (action.infoJson ?? {}) as CoverRequest;
     const requested = Number(info.number_of_images);
-    const count = Math.min(MAX_IMAGES, Math.max(1, Number.isSafeInteger(requested) && requested > 0 ? requested : context.defaultCount));
+    // The form's limits hold for a site's own default too.
+    const count = Math.min(
+      MAX_IMAGES,
+      Math.max(MIN_IMAGES, Number.isSafeInteger(requested) && requested > 0 ? requested : context.defaultCount),
+    );
     const comments = typeof info.comments === "string" ? info.comments.trim() : "";
     const usage = new UsageTally();
 

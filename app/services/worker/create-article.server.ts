@@ -6,13 +6,13 @@
  * with the problems named; if the second answer still misses, the action fails with the reason.
  */
 import type OpenAI from "openai";
-import { checkArticle, extractHtml, MIN_ARTICLE_WORDS, removeInventedLinks } from "~/lib/article-contract";
-import { cleanArticleHtml } from "~/lib/sanitize.server";
+import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
 import { articleContext, saveGeneratedVersion, type ArticleContext } from "~/models/article-work.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "./http.server";
-import { ask, openRouterClient } from "./openrouter.server";
+import { askForArticle } from "./article-answer.server";
+import { openRouterClient } from "./openrouter.server";
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -56,32 +56,21 @@ export function createArticleHandler(client: () => OpenAI = () => openRouterClie
     if (!action.linkedPage) throw new PermanentError("This article request names no page");
     const context = await articleContext(action.linkedPage);
     if (!context) throw new PermanentError("The page of this article request no longer exists");
-    const model = getEnv().ARTICLE_MODEL;
-    const api = client();
     const usage = new UsageTally();
-    const write = async (request: string) => {
-      const completion = await ask(api, model, request, ARTICLE_SYSTEM);
-      usage.add(completion.usage);
-      const html = cleanArticleHtml(extractHtml(completion.text));
-      return checkArticle(
-        removeInventedLinks(
-          html,
-          context.sources.map((s) => s.url),
-          context.site.url,
-        ).html,
-      );
-    };
-    const prompt = articlePrompt(context);
-    let result = await write(prompt);
-    if (result.problems.length) {
-      // Once: the same request, with what was wrong.
-      result = await write(
-        `${prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. Write the whole article again, fixing this.`,
-      );
-    }
-    if (result.problems.length) throw new PermanentError(`The article was refused twice: ${result.problems.join("; ")}`);
+    const html = await askForArticle({
+      api: client(),
+      model: getEnv().ARTICLE_MODEL,
+      system: ARTICLE_SYSTEM,
+      prompt: articlePrompt(context),
+      allowedLinks: context.sources.map((s) => s.url),
+      siteUrl: context.site.url,
+      check: (article) => checkArticle(article).problems,
+      again: "Write the whole article again, fixing this.",
+      what: "The article",
+      usage,
+    });
     lease?.throwIfAborted();
-    await saveGeneratedVersion(action.linkedPage, result.html);
+    await saveGeneratedVersion(action.linkedPage, html);
     return usage;
   };
 }

@@ -6,15 +6,14 @@
  * keeping the earlier one in pages_versions_history.
  */
 import type OpenAI from "openai";
-import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
 import { markChanges, removeMarks } from "~/lib/highlight";
-import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { UsageTally, type ClaimedAction, type Usage } from "~/models/action-queue.server";
 import { modificationContext, saveModification, type ModificationContext, type ModificationRequest } from "~/models/article-work.server";
 import { searchContextFor } from "~/models/serp-results.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "./http.server";
-import { ask, openRouterClient } from "./openrouter.server";
+import { askForArticle } from "./article-answer.server";
+import { openRouterClient } from "./openrouter.server";
 import type { SerpProvider } from "./serps.server";
 
 export const MODIFY_SYSTEM = [
@@ -85,25 +84,19 @@ export function modifyArticleHandler(client: () => OpenAI = () => openRouterClie
       sources = found.rows.flatMap((r) => (r.url ? [{ url: r.url, title: r.title, description: r.metaDescription }] : []));
     }
 
-    const model = getEnv().ARTICLE_MODEL;
-    const api = client();
-    const allowed = [...linksOf(context.html), ...sources.map((s) => s.url)];
-    const revise = async (request: string) => {
-      const completion = await ask(api, model, request, MODIFY_SYSTEM);
-      usage.add(completion.usage);
-      const html = removeInventedLinks(cleanArticleHtml(extractHtml(completion.text)), allowed, context.site.url).html;
-      return { html, problems: modificationProblems(context.html, html) };
-    };
-    const prompt = modifyPrompt(context, sources);
-    let result = await revise(prompt);
-    if (result.problems.length) {
-      result = await revise(
-        `${prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. Send the whole revised article again.`,
-      );
-    }
-    if (result.problems.length) throw new PermanentError(`The revised article was refused twice: ${result.problems.join("; ")}`);
-
-    const html = markChanges(context.html, result.html, { highlight: context.highlight, unhighlight: context.unhighlight });
+    const revised = await askForArticle({
+      api: client(),
+      model: getEnv().ARTICLE_MODEL,
+      system: MODIFY_SYSTEM,
+      prompt: modifyPrompt(context, sources),
+      allowedLinks: [...linksOf(context.html), ...sources.map((s) => s.url)],
+      siteUrl: context.site.url,
+      check: (article) => modificationProblems(context.html, article),
+      again: "Send the whole revised article again.",
+      what: "The revised article",
+      usage,
+    });
+    const html = markChanges(context.html, revised, { highlight: context.highlight, unhighlight: context.unhighlight });
     lease?.throwIfAborted();
     await saveModification(context, html, { createNewVersion, actionId: action.id });
     return usage;

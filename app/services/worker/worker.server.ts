@@ -22,7 +22,7 @@ import {
 } from "~/models/action-queue.server";
 import type { ActionName } from "~/models/page-action.server";
 import { mailContactMessage } from "~/models/public-intake.server";
-import { getEnv, type Env } from "~/services/env.server";
+import { getEnv, missingSettings, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "./http.server";
 import { coverImageHandler, IMAGE_SETTINGS } from "./cover-image.server";
@@ -65,7 +65,7 @@ export const KINDS: Partial<Record<ActionName, Kind>> = {
   create_article: { handler: createArticleHandler(), settings: LLM_SETTINGS },
   // The web search a modification may ask for uses the SERP provider when it is set.
   modify_articles_with_instructions: {
-    handler: modifyArticleHandler(undefined, () => (SERP_SETTINGS.every((s) => getEnv()[s]) ? dataForSeo() : null)),
+    handler: modifyArticleHandler(undefined, () => (missingSettings(SERP_SETTINGS).length === 0 ? dataForSeo() : null)),
     settings: LLM_SETTINGS,
   },
   // With generate_prompt on, OpenRouter writes the image prompt when it is set (the code writes it otherwise).
@@ -77,7 +77,7 @@ export function plan(env: Env = getEnv()) {
   const runnable: Partial<Record<ActionName, Handler>> = {};
   const waiting: { name: ActionName; message: string }[] = [];
   for (const [name, kind] of Object.entries(KINDS) as [ActionName, Kind][]) {
-    const missing = kind.settings.filter((setting) => !env[setting]);
+    const missing = missingSettings(kind.settings, env);
     if (missing.length === 0) runnable[name] = kind.handler;
     else waiting.push({ name, message: `Waiting for a provider: set ${missing.join(" and ")} and restart the server` });
   }

@@ -1,0 +1,44 @@
+/**
+ * An article asked of a language model, with the checks both article actions (create_article and
+ * modify_articles_with_instructions) enforce in code: the answer is taken out of its code fence or document
+ * wrapper, cleaned with the sanitizer's allow-list, and stripped of links it was not given; then `check` names
+ * what cannot be repaired. A refused answer is sent back once with its problems named; refused again, the
+ * action fails with them.
+ */
+import type OpenAI from "openai";
+import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
+import { cleanArticleHtml } from "~/lib/sanitize.server";
+import type { UsageTally } from "~/models/action-queue.server";
+import { PermanentError } from "./http.server";
+import { ask } from "./openrouter.server";
+
+export async function askForArticle(options: {
+  api: OpenAI;
+  model: string;
+  system: string;
+  prompt: string;
+  /** URLs the article may link to, besides the site itself. */
+  allowedLinks: readonly string[];
+  siteUrl: string;
+  /** What is wrong with the cleaned HTML, beyond repair; [] when it is accepted. */
+  check: (html: string) => string[];
+  /** What the second request asks, after the problems: "Write the whole article again, fixing this." */
+  again: string;
+  /** How the failure names the answer: "The article". */
+  what: string;
+  usage: UsageTally;
+}): Promise<string> {
+  const attempt = async (request: string) => {
+    const completion = await ask(options.api, options.model, request, options.system);
+    options.usage.add(completion.usage);
+    const html = removeInventedLinks(cleanArticleHtml(extractHtml(completion.text)), options.allowedLinks, options.siteUrl).html;
+    return { html, problems: options.check(html) };
+  };
+  let result = await attempt(options.prompt);
+  // Once: the same request, with what was wrong.
+  if (result.problems.length) {
+    result = await attempt(`${options.prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. ${options.again}`);
+  }
+  if (result.problems.length) throw new PermanentError(`${options.what} was refused twice: ${result.problems.join("; ")}`);
+  return result.html;
+}
