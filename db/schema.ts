@@ -22,6 +22,12 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * A random, unguessable public id made by the database itself, so that every insert path gets one:
+ * 24 bytes from two of PostgreSQL's cryptographic UUIDs (about 180 random bits), in base64url (32 characters).
+ */
+const randomPublicId = sql`rtrim(translate(encode(substring(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex') from 1 for 24), 'base64'), '+/', '-_'), '=')`;
+
 // ---------------------------------------------------------------------------------------------
 // Accounts (better-auth). Field names on the left are better-auth's; columns are snake_case.
 // ---------------------------------------------------------------------------------------------
@@ -257,8 +263,11 @@ export const pagesVersions = pgTable(
     }),
     sentInRevision: boolean("sent_in_revision").notNull().default(false),
     approved: boolean("approved").notNull().default(false),
+    /** The address of the version's public view (/view/{public_id}): unguessable, unlike the id. */
+    publicId: text("public_id").notNull().default(randomPublicId),
   },
   (t) => [
+    uniqueIndex("pages_versions_public_id_uq").on(t.publicId),
     index("pages_versions_page_created_idx").on(t.page, t.createdDate),
     index("pages_versions_creator_idx").on(t.creator),
     index("pages_versions_example_idx").on(t.pagesVersionsToTakeAsExample),
@@ -367,6 +376,12 @@ export const serps = pgTable(
     linkedKeyword: integer("linked_keyword")
       .notNull()
       .references(() => keywords.id, { onDelete: "cascade" }),
+    /**
+     * The site whose search produced these results (its depth, country and language): keywords are shared
+     * between accounts, their results are not. Null only for results kept from before results had a site
+     * and no search could be traced to one; nobody's screens show those.
+     */
+    site: integer("site").references(() => sites.id, { onDelete: "cascade" }),
     positionAbsolute: integer("position_absolute"),
     title: text("title"),
     url: text("url"),
@@ -374,7 +389,10 @@ export const serps = pgTable(
     type: text("type"),
     createdAt: createdAt(),
   },
-  (t) => [index("serps_linked_keyword_position_idx").on(t.linkedKeyword, t.positionAbsolute)],
+  (t) => [
+    index("serps_linked_keyword_position_idx").on(t.linkedKeyword, t.positionAbsolute),
+    index("serps_site_keyword_position_idx").on(t.site, t.linkedKeyword, t.positionAbsolute),
+  ],
 );
 
 export const pagesLlmAnswers = pgTable(

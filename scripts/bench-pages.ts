@@ -101,8 +101,8 @@ async function main() {
       insert into pages_keywords (linked_page, linked_keyword)
       select p.id, k.id from k join p on p.n = k.n / ${Math.max(1, KEYWORDS_PER_PAGE)}`);
     await db.execute(sql`
-      insert into serps (linked_keyword, position_absolute, title, url, meta_description, type)
-      select k.id, r, 'Result ' || r, 'https://result.example.org/' || k.id || '/' || r, 'A search result description.', 'organic'
+      insert into serps (site, linked_keyword, position_absolute, title, url, meta_description, type)
+      select ${site.id}, k.id, r, 'Result ' || r, 'https://result.example.org/' || k.id || '/' || r, 'A search result description.', 'organic'
       from keywords k cross join generate_series(1, ${RESULTS_PER_KEYWORD}) r
       where k.keyword like ${`bench keyword ${tag} %`}`);
     await db.execute(sql`

@@ -53,6 +53,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
       pageName: pages.name,
       pageUrl: pages.url,
       ...siteAndLanguage,
+      siteId: sites.id,
       familiarTerms: sites.familiarTerms,
       addressTheReaderWithI: sites.addressTheReaderWithI,
       acceptedTopics: sites.acceptedTopics,
@@ -76,9 +77,12 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
           .select({ title: serps.title, url: serps.url, description: serps.metaDescription })
           .from(serps)
           .where(
-            inArray(
-              serps.linkedKeyword,
-              words.map((w) => w.id),
+            and(
+              eq(serps.site, row.siteId),
+              inArray(
+                serps.linkedKeyword,
+                words.map((w) => w.id),
+              ),
             ),
           )
           .orderBy(asc(serps.positionAbsolute))

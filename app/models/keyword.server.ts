@@ -58,7 +58,7 @@ export class SerpQueueError extends Error {
 
 /** The keywords of one of the user's pages, in the order they were added, with exact SERP counts (one query). */
 export async function listPageKeywords(user: Actor, siteId: number, pageId: number): Promise<PageKeywordRow[]> {
-  await ownedPage(user, pageId, siteId);
+  const page = await ownedPage(user, pageId, siteId);
   const db = await getDb();
   return db
     .select({
@@ -66,7 +66,9 @@ export async function listPageKeywords(user: Actor, siteId: number, pageId: numb
       keywordId: keywords.id,
       keyword: keywords.keyword,
       toSearch: pagesKeywords.toSearch,
-      serpCount: sql<number>`(select count(*) from ${serps} where ${serps.linkedKeyword} = ${keywords.id})`.mapWith(Number),
+      serpCount: sql<number>`(select count(*) from ${serps} where ${serps.linkedKeyword} = ${keywords.id} and ${serps.site} = ${page.site.id})`.mapWith(
+        Number,
+      ),
     })
     .from(pagesKeywords)
     .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
@@ -171,9 +173,9 @@ async function requireLinked(pageId: number, keywordId: number) {
   if (!link) throw new KeywordNotFoundError();
 }
 
-/** The SERP results of a keyword linked to one of the user's pages, by position ascending. */
+/** The SERP results of the page's site for a keyword linked to one of the user's pages, by position ascending. */
 export async function listSerps(user: Actor, siteId: number, pageId: number, keywordId: number): Promise<SerpRow[]> {
-  await ownedPage(user, pageId, siteId);
+  const page = await ownedPage(user, pageId, siteId);
   await requireLinked(pageId, keywordId);
   const db = await getDb();
   return db
@@ -186,7 +188,7 @@ export async function listSerps(user: Actor, siteId: number, pageId: number, key
       type: serps.type,
     })
     .from(serps)
-    .where(eq(serps.linkedKeyword, keywordId))
+    .where(and(eq(serps.linkedKeyword, keywordId), eq(serps.site, page.site.id)))
     .orderBy(sql`${serps.positionAbsolute} asc nulls last`, asc(serps.id));
 }
 

@@ -47,8 +47,8 @@ export function pageListQuery(db: Db, siteId: number) {
     db
       .select({ pageId: pagesKeywords.linkedPage, count: sql<number>`count(*)::int`.as("serp_count") })
       .from(pagesKeywords)
-      .innerJoin(serps, eq(serps.linkedKeyword, pagesKeywords.linkedKeyword))
       .innerJoin(pages, eq(pages.id, pagesKeywords.linkedPage))
+      .innerJoin(serps, and(eq(serps.linkedKeyword, pagesKeywords.linkedKeyword), eq(serps.site, pages.site)))
       .where(eq(pages.site, siteId))
       .groupBy(pagesKeywords.linkedPage),
   );

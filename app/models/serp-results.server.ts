@@ -1,10 +1,12 @@
 /** What the worker reads and writes for a SERP search: the keyword with its site's settings, and the keyword's results. */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../db/schema";
 import { getDb } from "~/services/db.server";
 
 export type SerpSearchContext = {
   keyword: string;
+  /** The page's site: the results are its own (keywords are shared between accounts, results are not). */
+  siteId: number;
   /** How many results the site wants (serps_nb_results). */
   depth: number;
   /** The provider's location code of the site's country, if set. */
@@ -28,6 +30,7 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
   const db = await getDb();
   const [site] = await db
     .select({
+      siteId: sites.id,
       depth: sites.serpsNbResults,
       locationCode: locationCountries.locationCode,
       languageCode: locationLanguages.languageCode,
@@ -46,11 +49,14 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
 
 export type SerpRow = { positionAbsolute: number; title: string | null; url: string | null; metaDescription: string | null; type: string };
 
-/** Replaces the keyword's results with these, in one transaction (readers see the old set or the new one). */
-export async function replaceSerpResults(keywordId: number, rows: SerpRow[]) {
+/**
+ * Replaces the site's results for the keyword with these, in one transaction (readers see the old set or the
+ * new one). Other sites' results for the same keyword are not touched.
+ */
+export async function replaceSerpResults(siteId: number, keywordId: number, rows: SerpRow[]) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.delete(serps).where(eq(serps.linkedKeyword, keywordId));
-    if (rows.length) await tx.insert(serps).values(rows.map((row) => ({ ...row, linkedKeyword: keywordId })));
+    await tx.delete(serps).where(and(eq(serps.site, siteId), eq(serps.linkedKeyword, keywordId)));
+    if (rows.length) await tx.insert(serps).values(rows.map((row) => ({ ...row, site: siteId, linkedKeyword: keywordId })));
   });
 }

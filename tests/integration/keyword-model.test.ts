@@ -107,9 +107,9 @@ describe("listPageKeywords", () => {
     const { db } = await database;
     const withResults = await addKeyword(alice, siteA, pageA, `counted ${stamp}`);
     await db.insert(serps).values([
-      { linkedKeyword: withResults.keywordId, positionAbsolute: 3, title: "Third", url: "https://c.example/3" },
-      { linkedKeyword: withResults.keywordId, positionAbsolute: 1, title: "First", url: "https://a.example/1" },
-      { linkedKeyword: withResults.keywordId, positionAbsolute: 2, title: "Second", url: "https://b.example/2" },
+      { site: siteA, linkedKeyword: withResults.keywordId, positionAbsolute: 3, title: "Third", url: "https://c.example/3" },
+      { site: siteA, linkedKeyword: withResults.keywordId, positionAbsolute: 1, title: "First", url: "https://a.example/1" },
+      { site: siteA, linkedKeyword: withResults.keywordId, positionAbsolute: 2, title: "Second", url: "https://b.example/2" },
     ]);
     const list = await listPageKeywords(alice, siteA, pageA);
     const counts = Object.fromEntries(list.map((row) => [row.keyword, row.serpCount]));

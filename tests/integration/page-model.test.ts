@@ -3,7 +3,7 @@
  * answers), its order, status fallback, URL normalisation, batch article creation, the latest
  * versions for 'Copy URLs', deletion with its cascade, and ownership on every function.
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { actions, keywords, llms, pages, pagesActions, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites } from "../../db/schema";
 import { pageFormSchema, type PageInput } from "~/lib/page-rules";
@@ -57,6 +57,7 @@ async function addKeywords(pageId: number, count: number, results: number) {
     if (results > 0) {
       await database.db.insert(serps).values(
         Array.from({ length: results }, (_, i) => ({
+          site: sql<number>`(select site from pages where id = ${pageId})`,
           linkedKeyword: keyword.id,
           positionAbsolute: i + 1,
           title: `r${i}`,
@@ -163,6 +164,12 @@ describe("listPages", () => {
     // A keyword shared with another page counts for both.
     const [shared] = await addKeywords(serpOnly.id, 1, 2);
     await database.db.insert(pagesKeywords).values({ linkedPage: rich.id, linkedKeyword: shared });
+    // Another account tracks the same keyword with results of its own: they count for its site only.
+    const bobsPage = await createPage(bob, await insertSite(bob, "https://bob.example"), input({ name: "Bob's" }));
+    await database.db.insert(pagesKeywords).values({ linkedPage: bobsPage.id, linkedKeyword: shared });
+    await database.db.insert(serps).values(
+      [1, 2, 3].map((position) => ({ site: sql<number>`(select site from pages where id = ${bobsPage.id})`, linkedKeyword: shared, positionAbsolute: position })),
+    );
 
     const list = await listPages(alice, siteId);
     const byName = Object.fromEntries(list.map((p) => [p.name, p]));

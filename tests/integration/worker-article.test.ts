@@ -61,6 +61,7 @@ beforeAll(async () => {
   const [keyword] = await database.db.insert(keywords).values({ keyword: "pain au levain maison" }).returning();
   await database.db.insert(pagesKeywords).values({ linkedPage: pageId, linkedKeyword: keyword.id });
   await database.db.insert(serps).values({
+    site: site.id,
     linkedKeyword: keyword.id,
     positionAbsolute: 1,
     title: "Levain",

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { locationCountries, locationLanguages, pagesActions, serps, sites } from "../../db/schema";
 import { parkWaiting, releaseWaiting } from "~/models/action-queue.server";
-import { addKeyword, queueSerpSearch } from "~/models/keyword.server";
+import { addKeyword, listPageKeywords, listSerps, queueSerpSearch } from "~/models/keyword.server";
 import { createPage } from "~/models/page.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { plan, runOnce } from "~/services/worker/worker.server";
@@ -138,5 +138,33 @@ describe("the serps action", () => {
     expect(await request()).toMatchObject({ state: "queued", lastError: null });
     await run();
     expect(await request()).toMatchObject({ state: "done" });
+  });
+
+  it("keeps each site's results its own: another account's search of the same keyword changes nothing for the first", async () => {
+    await run();
+    const mine = await listSerps(owner, siteId, pageId, keywordId);
+    expect(mine).toHaveLength(3);
+
+    // Client B tracks the same keyword text (reused, case-insensitively) on a site that asks for 5 results in the US.
+    const other = await insertUser(database.db);
+    const [{ id: otherSite }] = await database.db
+      .insert(sites)
+      .values({ name: "Bakery", url: "https://bakery.example", linkedUser: other.id, serpsNbResults: 5 })
+      .returning();
+    const { id: otherPage } = await createPage(other, otherSite, { name: "Sourdough", url: "/sourdough", status: 1 } as never);
+    const added = await addKeyword(other, otherSite, otherPage, "  Pain au Levain ");
+    expect(added.keywordId).toBe(keywordId);
+    // B sees none of A's results before B's own search.
+    expect(await listSerps(other, otherSite, otherPage, keywordId)).toEqual([]);
+    expect((await listPageKeywords(other, otherSite, otherPage))[0].serpCount).toBe(0);
+
+    await queueSerpSearch(other, otherSite, otherPage, keywordId);
+    await run();
+    expect(fake.tasks.at(-1)).toMatchObject({ keyword: "pain au levain", location_code: 2840, depth: 5 });
+    expect(await listSerps(other, otherSite, otherPage, keywordId)).toHaveLength(5);
+    expect((await listPageKeywords(other, otherSite, otherPage))[0].serpCount).toBe(5);
+    // A's results are exactly as they were.
+    expect(await listSerps(owner, siteId, pageId, keywordId)).toEqual(mine);
+    expect((await listPageKeywords(owner, siteId, pageId))[0].serpCount).toBe(3);
   });
 });

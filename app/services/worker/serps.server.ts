@@ -90,7 +90,7 @@ export function serpHandler(provider: () => SerpProvider) {
     if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
     const { rows, costUsd } = await provider().search(context);
     lease?.throwIfAborted();
-    await replaceSerpResults(keywordId, rows);
+    await replaceSerpResults(context.siteId, keywordId, rows);
     return { costUsd };
   };
 }
