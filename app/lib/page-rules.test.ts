@@ -168,16 +168,17 @@ describe("the page form", () => {
     ]);
   });
 
-  it("trims the texts, reads switches set to 'on' and the status as an integer", () => {
+  it("trims the texts, reads switches set to 'on' and the status as an integer; never takes a demo flag", () => {
     expect(
       pageFormSchema.parse({
         name: " A page ",
         url: " /a ",
         status: "3",
         hideRevisionsTextsFromPreview: "on",
-        hideCoverImageFromPreview: undefined,
+        hideCoverImageFromPreview: "on",
       }),
-    ).toEqual({ name: "A page", url: "/a", status: 3, hideRevisionsTextsFromPreview: true, hideCoverImageFromPreview: false });
+    ).toEqual({ name: "A page", url: "/a", status: 3, hideCoverImageFromPreview: true });
+    expect(pageFormSchema.parse({ name: "A", url: "/a" })).toEqual({ name: "A", url: "/a", status: undefined, hideCoverImageFromPreview: false });
   });
 });
 
@@ -187,15 +188,17 @@ describe("batch helpers", () => {
     expect(parsePageIds([])).toEqual([]);
   });
 
-  it("writes one line per page: '- {title} -- {public URL}/view/{version id}'", () => {
+  it("writes one line per page: '- {title} -- {public URL}/view/{public id}', never the sequential id", () => {
     const text = copyUrlLines(
       [
-        { name: "First", versionId: 12 },
-        { name: "Second", versionId: 40 },
+        { name: "First", publicId: "Qm9uam91ci1sZS1tb25kZS1hYmNk" },
+        { name: "Second", publicId: "c2Vjb25kLXB1YmxpYy1pZC14eXo_" },
       ],
       "https://app.example.com/",
     );
-    expect(text).toBe("- First -- https://app.example.com/view/12\n- Second -- https://app.example.com/view/40");
+    expect(text).toBe(
+      "- First -- https://app.example.com/view/Qm9uam91ci1sZS1tb25kZS1hYmNk\n- Second -- https://app.example.com/view/c2Vjb25kLXB1YmxpYy1pZC14eXo_",
+    );
   });
 });
 

@@ -4,6 +4,7 @@
  * search and status filters, the sort toggle, pagination constants and the batch limits.
  */
 import { formatDateTime } from "~/lib/format";
+import { publicViewPath } from "~/lib/public-view";
 import { z } from "~/lib/zod";
 
 /** The statuses table's defaults, used when it cannot be read (spec part 2, sections 3 and 9). */
@@ -183,7 +184,7 @@ export const pageFormSchema = z.object({
   name: requiredText(PAGE_MESSAGES.nameRequired),
   url: requiredText(PAGE_MESSAGES.urlRequired),
   status: z.unknown().optional().transform(parseStatusChoice),
-  hideRevisionsTextsFromPreview: switchValue,
+  // No demo flag (hide_revisions_texts_from_preview): only the service's team marks a page as demo.
   hideCoverImageFromPreview: switchValue,
 });
 export type PageInput = z.infer<typeof pageFormSchema>;
@@ -198,7 +199,6 @@ export function pageFormValues(form: FormData) {
     name: text("name"),
     url: text("url"),
     status: text("status"),
-    hideRevisionsTextsFromPreview: text("hideRevisionsTextsFromPreview"),
     hideCoverImageFromPreview: text("hideCoverImageFromPreview"),
   };
 }
@@ -213,8 +213,8 @@ export function parsePageIds(values: readonly unknown[]): number[] {
   return ids;
 }
 
-/** The clipboard text of 'Copy URLs': one line per page that has a version. */
-export function copyUrlLines(items: readonly { name: string; versionId: number }[], publicUrl: string): string {
+/** The clipboard text of 'Copy URLs': one line per page that has a version (its newest version's public view). */
+export function copyUrlLines(items: readonly { name: string; publicId: string }[], publicUrl: string): string {
   const origin = publicUrl.replace(/\/+$/, "");
-  return items.map((item) => `- ${item.name} -- ${origin}/view/${item.versionId}`).join("\n");
+  return items.map((item) => `- ${item.name} -- ${origin}${publicViewPath(item.publicId)}`).join("\n");
 }

@@ -1,8 +1,9 @@
 /**
- * The public article view (/view/:versionId). PUBLIC BY DESIGN: anyone who has a version id may read
- * that version, and nothing else — no owner check here, so this module returns only what the public
- * page shows (sanitized HTML, the page name, a description, the cover image and the date), never ids,
- * owners, comments or review flags.
+ * The public article view (/view/:publicId). PUBLIC BY DESIGN: anyone who has a version's public id (random,
+ * unguessable, shared by its owner) may read that version, and nothing else — no owner check here, so this
+ * module returns only what the public page shows (sanitized HTML, the page name, a description, the cover
+ * image, the date and whether it is one of the service's demo articles), never ids, owners, comments or
+ * review flags. Sequential version ids reach a version only for demo articles, whose old links redirect.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { pages, pagesVersions, pagesVersionsImages } from "../../db/schema";
@@ -20,7 +21,12 @@ export type PublicArticle = {
   description: string;
   coverImageUrl: string | null;
   createdDate: Date;
+  /** A demo article of the service (its page is marked as demo): public and indexable. Any other version is a client's draft. */
+  demo: boolean;
 };
+
+/** A public id as the database makes them (base64url); anything else names no version. */
+const PUBLIC_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The cover image of a page: its chosen proposition, else its latest proposition (id descending),
@@ -63,10 +69,26 @@ export function hasArticleContent(safeHtml: string): boolean {
   return articleText(safeHtml) !== "" || /<(img|iframe|picture)[\s>]/i.test(safeHtml);
 }
 
-/** One version for the public, or null when the id is not a positive integer or no such version exists. */
-export async function getPublicArticle(versionId: string | number | undefined | null): Promise<PublicArticle | null> {
+/**
+ * The public id of a demo article's version, reached by its old sequential address (/view/{id}); null for any
+ * other version (a client's draft is never reachable by its sequential id) and for anything that is not an id.
+ */
+export async function demoPublicId(versionId: string | undefined | null): Promise<string | null> {
+  if (!versionId || !/^\d{1,15}$/.test(versionId)) return null;
   const id = Number(versionId);
-  if (!Number.isSafeInteger(id) || id <= 0 || !/^\d+$/.test(String(versionId))) return null;
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ publicId: pagesVersions.publicId })
+    .from(pagesVersions)
+    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .where(and(eq(pagesVersions.id, id), eq(pages.hideRevisionsTextsFromPreview, true)));
+  return row?.publicId ?? null;
+}
+
+/** One version for the public, by its public id; null when the id is malformed or names no version. */
+export async function getPublicArticle(publicId: string | undefined | null): Promise<PublicArticle | null> {
+  if (!publicId || !PUBLIC_ID.test(publicId)) return null;
   const db = await getDb();
   const [row] = await db
     .select({
@@ -75,10 +97,11 @@ export async function getPublicArticle(versionId: string | number | undefined | 
       pageId: pages.id,
       pageName: pages.name,
       hideCoverImageFromPreview: pages.hideCoverImageFromPreview,
+      demo: pages.hideRevisionsTextsFromPreview,
     })
     .from(pagesVersions)
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
-    .where(eq(pagesVersions.id, id));
+    .where(eq(pagesVersions.publicId, publicId));
   if (!row) return null;
   const html = sanitizeArticleHtml(row.htmlContent);
   return {
@@ -87,5 +110,6 @@ export async function getPublicArticle(versionId: string | number | undefined | 
     description: articleDescription(html),
     coverImageUrl: await coverImageUrl({ id: row.pageId, hideCoverImageFromPreview: row.hideCoverImageFromPreview }),
     createdDate: row.createdDate,
+    demo: row.demo,
   };
 }

@@ -1,13 +1,22 @@
 /**
  * The demo article list of the main page (spec part 3, sections 3, 4 and 7): pages marked as demo
  * (hide_revisions_texts_from_preview), each with its newest version, newest first. Public: it shows only
- * a page name and a version id, which /view/:versionId already serves to anyone.
+ * a page name and the public id of a version that /view/:publicId serves to anyone. Only the service's team
+ * marks a page as demo (the seed data, `npm run demo`): no screen of a client's sets the flag.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { pages, pagesVersions } from "../../db/schema";
 import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 
-export type DemoArticle = { pageId: number; pageName: string; latestVersionId: number; latestVersionDate: string };
+export type DemoArticle = {
+  pageId: number;
+  pageName: string;
+  latestVersionId: number;
+  /** Its public view: /view/{latestPublicId}. */
+  latestPublicId: string;
+  latestVersionDate: string;
+};
 
 /** At most this many entries: the main page is not an archive. */
 export const DEMO_LIST_LIMIT = 24;
@@ -21,6 +30,7 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
       pageId: sql<number>`${pages.id}`.as("page_id"),
       pageName: sql<string>`${pages.name}`.as("page_name"),
       versionId: sql<number>`${pagesVersions.id}`.as("version_id"),
+      publicId: sql<string>`${pagesVersions.publicId}`.as("public_id"),
       createdDate: sql<Date>`${pagesVersions.createdDate}`.as("version_date"),
     })
     .from(pagesVersions)
@@ -33,6 +43,23 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
     pageId: row.pageId,
     pageName: row.pageName,
     latestVersionId: row.versionId,
+    latestPublicId: row.publicId,
     latestVersionDate: new Date(row.createdDate).toISOString(),
   }));
+}
+
+/**
+ * TEAM ONLY: marks a client's page as a demo article of the service's home page (or takes it off). No client
+ * screen calls this; until the team's console exists, `npm run demo -- <pageId> on|off` does. Answers the
+ * page, or null when there is no such page.
+ */
+export async function teamSetDemoArticle(pageId: number, demo: boolean): Promise<{ id: number; name: string; demo: boolean } | null> {
+  const db = await getDb();
+  const [page] = await db
+    .update(pages)
+    .set({ hideRevisionsTextsFromPreview: demo })
+    .where(eq(pages.id, pageId))
+    .returning({ id: pages.id, name: pages.name, demo: pages.hideRevisionsTextsFromPreview });
+  if (page) logger.info({ pageId, demo }, "team: demo article flag set");
+  return page ?? null;
 }

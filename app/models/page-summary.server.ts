@@ -7,22 +7,27 @@ import { ownedPage, type Actor } from "./access.server";
 export async function getPageSummary(user: Actor, siteId: number, pageId: number) {
   const page = await ownedPage(user, pageId, siteId);
   const db = await getDb();
-  type Row = { latest_version_id: number | null; versions: number; keywords: number; llm_answers: number; images: number };
+  type Row = { latest_version_id: number | null; latest_public_id: string | null; versions: number; keywords: number; llm_answers: number; images: number };
   // Both drivers answer raw SQL with { rows }.
   const result = (await db.execute(sql`
     select
-      (select ${pagesVersions.id} from ${pagesVersions} where ${pagesVersions.page} = ${pageId}
-        order by ${pagesVersions.createdDate} desc, ${pagesVersions.id} desc limit 1) as latest_version_id,
+      latest.id as latest_version_id,
+      latest.public_id as latest_public_id,
       (select count(*)::int from ${pagesVersions} where ${pagesVersions.page} = ${pageId}) as versions,
       (select count(*)::int from ${pagesKeywords} where ${pagesKeywords.linkedPage} = ${pageId}) as keywords,
       (select count(*)::int from ${pagesLlmAnswers} where ${pagesLlmAnswers.linkedPage} = ${pageId}) as llm_answers,
       (select count(*)::int from ${pagesVersionsImages}
         where ${pagesVersionsImages.linkedPage} = ${pageId} and ${pagesVersionsImages.type} = 'proposition') as images
+    from (select 1) one
+    left join lateral (select ${pagesVersions.id} as id, ${pagesVersions.publicId} as public_id from ${pagesVersions}
+      where ${pagesVersions.page} = ${pageId} order by ${pagesVersions.createdDate} desc, ${pagesVersions.id} desc limit 1) latest on true
   `)) as unknown as { rows: Row[] };
   const row = result.rows[0];
   return {
     page,
     latestVersionId: row?.latest_version_id ?? null,
+    /** The address of the newest version's public view (/view/{publicId}). */
+    latestPublicId: row?.latest_public_id ?? null,
     counts: { versions: row?.versions ?? 0, keywords: row?.keywords ?? 0, llmAnswers: row?.llm_answers ?? 0, images: row?.images ?? 0 },
   };
 }

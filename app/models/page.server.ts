@@ -138,7 +138,6 @@ export async function createPage(user: Actor, siteId: number, input: PageInput):
       dateCreated: now,
       dateModified: now,
       hideCoverImageFromPreview: input.hideCoverImageFromPreview,
-      hideRevisionsTextsFromPreview: input.hideRevisionsTextsFromPreview,
     })
     .returning(pageColumns);
   if (!row) throw new Error("No data returned after page creation");
@@ -160,7 +159,6 @@ export async function updatePage(user: Actor, siteId: number, pageId: number, in
       url: normalizePageUrl(input.url, page.site.url),
       ...(input.status === undefined ? {} : { status: await statusIdFor(db, input.status) }),
       hideCoverImageFromPreview: input.hideCoverImageFromPreview,
-      hideRevisionsTextsFromPreview: input.hideRevisionsTextsFromPreview,
       dateModified: new Date(),
     })
     .where(and(eq(pages.id, page.id), eq(pages.site, page.site.id)))
@@ -201,7 +199,7 @@ async function ownedPageIds(user: Actor, siteId: number, pageIds: readonly numbe
   return ids;
 }
 
-export type LatestVersion = { pageId: number; name: string; versionId: number };
+export type LatestVersion = { pageId: number; name: string; versionId: number; publicId: string };
 
 /**
  * The newest version of each given page (with the page's name), in the order of the ids; pages
@@ -213,7 +211,12 @@ export async function latestVersionsFor(user: Actor, siteId: number, pageIds: re
   if (ids.length === 0) return [];
   const db = await getDb();
   const rows = await db
-    .selectDistinctOn([pagesVersions.page], { pageId: pagesVersions.page, name: pages.name, versionId: pagesVersions.id })
+    .selectDistinctOn([pagesVersions.page], {
+      pageId: pagesVersions.page,
+      name: pages.name,
+      versionId: pagesVersions.id,
+      publicId: pagesVersions.publicId,
+    })
     .from(pagesVersions)
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
     .where(inArray(pagesVersions.page, ids))

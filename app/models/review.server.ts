@@ -52,10 +52,13 @@ const versionColumns = {
   sentInRevision: pagesVersions.sentInRevision,
   approved: pagesVersions.approved,
   commentsToModify: pagesVersions.commentsToModify,
+  publicId: pagesVersions.publicId,
 };
 
 export type ReviewVersion = {
   id: number;
+  /** Its public view's address: /view/{publicId}. */
+  publicId: string;
   /** Raw, untrusted HTML: sanitize before rendering. */
   htmlContent: string;
   createdDate: Date;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { actions, keywords, llms, pages, pagesActions, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites } from "../../db/schema";
 import { pageFormSchema, type PageInput } from "~/lib/page-rules";
 import { NotFoundError } from "~/models/access.server";
+import { listDemoArticles } from "~/models/demo.server";
 import { MissingActionError } from "~/models/page-action.server";
 import {
   BatchRuleError,
@@ -107,7 +108,7 @@ describe("createPage", () => {
     const page = await createPage(
       alice,
       siteId,
-      input({ name: "  Guide  ", url: "/blog/guide", status: "2", hideRevisionsTextsFromPreview: "on" }),
+      input({ name: "  Guide  ", url: "/blog/guide", status: "2", hideCoverImageFromPreview: "on" }),
     );
     const row = await rawPage(page.id);
     expect(row).toMatchObject({
@@ -116,11 +117,26 @@ describe("createPage", () => {
       url: "https://example.com/blog/guide",
       status: 2,
       creator: alice.id,
-      hideRevisionsTextsFromPreview: true,
-      hideCoverImageFromPreview: false,
+      hideRevisionsTextsFromPreview: false,
+      hideCoverImageFromPreview: true,
     });
     expect(row.dateCreated.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row.dateModified.getTime()).toBe(row.dateCreated.getTime());
+  });
+
+  it("never lets a client mark a page as a demo article (only the service's team decides what the home page shows)", async () => {
+    const siteId = await insertSite(alice);
+    const page = await createPage(alice, siteId, input({ name: "Mine on the home page?", hideRevisionsTextsFromPreview: "on" }));
+    await database.db.insert(pagesVersions).values({ page: page.id, htmlContent: "<p>Spam</p>" });
+    expect((await rawPage(page.id)).hideRevisionsTextsFromPreview).toBe(false);
+    await updatePage(alice, siteId, page.id, input({ name: "Mine on the home page?", hideRevisionsTextsFromPreview: "on" }));
+    expect((await rawPage(page.id)).hideRevisionsTextsFromPreview).toBe(false);
+    expect((await listDemoArticles(10_000)).map((d) => d.pageId)).not.toContain(page.id);
+
+    // A page the team marked as demo stays one when its owner edits it.
+    await database.db.update(pages).set({ hideRevisionsTextsFromPreview: true }).where(eq(pages.id, page.id));
+    await updatePage(alice, siteId, page.id, input({ name: "Renamed" }));
+    expect(await rawPage(page.id)).toMatchObject({ name: "Renamed", hideRevisionsTextsFromPreview: true });
   });
 
   it("normalises the URL: kept with a scheme, https:// in front of a bare host", async () => {
@@ -355,9 +371,11 @@ describe("latestVersionsFor", () => {
     await addVersion(a.id, new Date("2026-01-01T00:00:00Z"));
     const aNewest = await addVersion(a.id, new Date("2026-02-01T00:00:00Z"));
     const bOnly = await addVersion(b.id, new Date("2026-01-01T00:00:00Z"));
+    const publicIdOf = async (id: number) =>
+      (await database.db.select({ publicId: pagesVersions.publicId }).from(pagesVersions).where(eq(pagesVersions.id, id)))[0].publicId;
     expect(await latestVersionsFor(alice, siteId, [b.id, none.id, a.id])).toEqual([
-      { pageId: b.id, name: "Beta", versionId: bOnly },
-      { pageId: a.id, name: "Alpha", versionId: aNewest },
+      { pageId: b.id, name: "Beta", versionId: bOnly, publicId: await publicIdOf(bOnly) },
+      { pageId: a.id, name: "Alpha", versionId: aNewest, publicId: await publicIdOf(aNewest) },
     ]);
     expect(await latestVersionsFor(alice, siteId, [none.id])).toEqual([]);
   });

@@ -252,21 +252,35 @@ describe("the demo article list and the sitemap", () => {
         { page: newer.id, htmlContent: "<p>v1</p>", createdDate: at("2026-04-01T10:00:00Z") },
         { page: hidden.id, htmlContent: "<p>v1</p>", createdDate: at("2026-05-01T10:00:00Z") },
       ])
-      .returning({ id: pagesVersions.id });
+      .returning({ id: pagesVersions.id, publicId: pagesVersions.publicId });
 
     const list = (await listDemoArticles()).filter((d) => [older.id, newer.id, hidden.id].includes(d.pageId));
     expect(list).toEqual([
-      { pageId: newer.id, pageName: "Newer demo", latestVersionId: versions[2].id, latestVersionDate: "2026-04-01T10:00:00.000Z" },
-      { pageId: older.id, pageName: "Older demo", latestVersionId: versions[1].id, latestVersionDate: "2026-03-01T10:00:00.000Z" },
+      {
+        pageId: newer.id,
+        pageName: "Newer demo",
+        latestVersionId: versions[2].id,
+        latestPublicId: versions[2].publicId,
+        latestVersionDate: "2026-04-01T10:00:00.000Z",
+      },
+      {
+        pageId: older.id,
+        pageName: "Older demo",
+        latestVersionId: versions[1].id,
+        latestPublicId: versions[1].publicId,
+        latestVersionDate: "2026-03-01T10:00:00.000Z",
+      },
     ]);
 
     const xml = await (await sitemapLoader()).text();
     expect(xml).toContain("<loc>http://localhost:3999/</loc>");
     expect(xml).toContain("<loc>http://localhost:3999/home-3</loc>");
-    expect(xml).toContain(`<loc>http://localhost:3999/view/${versions[2].id}</loc>`);
-    expect(xml).toContain(`<loc>http://localhost:3999/view/${versions[1].id}</loc>`);
-    expect(xml).not.toContain(`/view/${versions[0].id}<`);
-    expect(xml).not.toContain(`/view/${versions[3].id}<`);
+    // Demo articles only, by their public id: never a sequential id, never a client's version.
+    expect(xml).toContain(`<loc>http://localhost:3999/view/${versions[2].publicId}</loc>`);
+    expect(xml).toContain(`<loc>http://localhost:3999/view/${versions[1].publicId}</loc>`);
+    expect(xml).not.toContain(`/view/${versions[0].publicId}<`);
+    expect(xml).not.toContain(`/view/${versions[3].publicId}<`);
+    expect(xml).not.toMatch(/\/view\/\d+</);
     await database.db.delete(pages).where(inArray(pages.id, [older.id, newer.id, hidden.id]));
   });
 });

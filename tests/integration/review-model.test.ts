@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesVersions, pagesVersionsImages, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { articleDescription, coverImageUrl, excerpt, getPublicArticle, hasArticleContent } from "~/models/article-view.server";
+import { articleDescription, coverImageUrl, demoPublicId, excerpt, getPublicArticle, hasArticleContent } from "~/models/article-view.server";
 import {
   applyReviewAction,
   approve,
@@ -81,6 +81,7 @@ describe("getReviewVersion", () => {
         sentInRevision: false,
         approved: false,
         commentsToModify: "earlier note",
+        publicId: version.publicId,
       },
       page: { id: page.id, name: "Comment choisir un vélo", hideRevisionsTextsFromPreview: false, hideCoverImageFromPreview: false },
       site: { id: aliceSite, name: "Alice's site", url: "https://alice.example" },
@@ -242,7 +243,7 @@ describe("cover image", () => {
     expect(await coverImageUrl(page)).toBe("/newer.png");
     const version = await insertVersion(page.id);
     expect((await getReviewVersion(alice, version.id)).coverImageUrl).toBe("/newer.png");
-    expect((await getPublicArticle(version.id))?.coverImageUrl).toBe("/newer.png");
+    expect((await getPublicArticle(version.publicId))?.coverImageUrl).toBe("/newer.png");
   });
 
   it("has none without propositions, or when the page hides its cover image", async () => {
@@ -254,7 +255,7 @@ describe("cover image", () => {
     await insertImage(hidden.id, { imageUrl: "/chosen.png", chosen: true });
     const version = await insertVersion(hidden.id);
     expect((await getReviewVersion(alice, version.id)).coverImageUrl).toBeNull();
-    expect((await getPublicArticle(version.id))?.coverImageUrl).toBeNull();
+    expect((await getPublicArticle(version.publicId))?.coverImageUrl).toBeNull();
   });
 
   it("uses only the page's own propositions", async () => {
@@ -277,26 +278,50 @@ describe("getPublicArticle", () => {
     await insertVersion(page.id, { htmlContent: "<p>Newer text</p>" });
     await insertImage(page.id, { imageUrl: "/cover.png", chosen: true });
 
-    const article = await getPublicArticle(version.id);
+    const article = await getPublicArticle(version.publicId);
     expect(article).toEqual({
       html: "<h1>Le guide</h1><p>Rouler <strong>loin</strong>.</p>",
       title: "Le guide du vélo",
       description: "Rouler loin.",
       coverImageUrl: "/cover.png",
       createdDate: version.createdDate,
+      demo: false,
     });
-    expect(Object.keys(article!).sort()).toEqual(["coverImageUrl", "createdDate", "description", "html", "title"]);
-    expect((await getPublicArticle(String(older.id)))?.html).toBe("<p>Old text</p>");
+    expect(Object.keys(article!).sort()).toEqual(["coverImageUrl", "createdDate", "demo", "description", "html", "title"]);
+    expect((await getPublicArticle(older.publicId))?.html).toBe("<p>Old text</p>");
   });
 
-  it("reads any version without an owner check (public by design), demo pages included", async () => {
+  it("gives every version its own random public id of at least 128 bits", async () => {
+    const page = await insertPage();
+    const made = await Promise.all(Array.from({ length: 20 }, () => insertVersion(page.id)));
+    const ids = made.map((v) => v.publicId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(Buffer.from(id, "base64url").length * 8).toBeGreaterThanOrEqual(128);
+    }
+  });
+
+  it("reads any version by its public id without an owner check (public by design), and says whether it is a demo", async () => {
     const demo = await insertPage({ hideRevisionsTextsFromPreview: true });
     const version = await insertVersion(demo.id, { htmlContent: "<p>Demo</p>" });
-    expect((await getPublicArticle(version.id))?.html).toBe("<p>Demo</p>");
+    expect(await getPublicArticle(version.publicId)).toMatchObject({ html: "<p>Demo</p>", demo: true });
   });
 
-  it("answers null for a missing or malformed id", async () => {
-    for (const id of [987654321, "987654321", "abc", "1.5", "-1", "0", "", "1e3", " 1", null, undefined]) {
+  it("never reads a version by its sequential id; only a demo article's old address finds its public id", async () => {
+    const draft = await insertVersion((await insertPage()).id, { htmlContent: "<p>Draft</p>" });
+    const demo = await insertVersion((await insertPage({ hideRevisionsTextsFromPreview: true })).id);
+    expect(await getPublicArticle(String(draft.id))).toBeNull();
+    expect(await getPublicArticle(String(demo.id))).toBeNull();
+    expect(await demoPublicId(String(draft.id))).toBeNull();
+    expect(await demoPublicId(String(demo.id))).toBe(demo.publicId);
+    for (const id of ["987654321", "abc", "1.5", "-1", "0", "", "1e3", " 1", null, undefined]) {
+      expect(await demoPublicId(id), String(id)).toBeNull();
+    }
+  });
+
+  it("answers null for a missing or malformed public id", async () => {
+    for (const id of ["987654321", "abc", "", "A".repeat(32), "../../etc/passwd", " ".repeat(32), null, undefined]) {
       expect(await getPublicArticle(id), String(id)).toBeNull();
     }
   });
@@ -304,7 +329,7 @@ describe("getPublicArticle", () => {
   it("keeps an empty article empty", async () => {
     const page = await insertPage();
     const empty = await insertVersion(page.id, { htmlContent: "" });
-    expect(await getPublicArticle(empty.id)).toMatchObject({ html: "", description: "" });
+    expect(await getPublicArticle(empty.publicId)).toMatchObject({ html: "", description: "" });
   });
 });
 

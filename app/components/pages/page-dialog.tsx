@@ -71,7 +71,6 @@ function PageForm({
   const [status, setStatus] = useState(
     String(statuses.some((s) => s.id === initialStatus) ? initialStatus : (statuses[0]?.id ?? FALLBACK_STATUS_ID)),
   );
-  const [demo, setDemo] = useState(page?.hideRevisionsTextsFromPreview ?? false);
   const [hideCover, setHideCover] = useState(page?.hideCoverImageFromPreview ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -114,7 +113,6 @@ function PageForm({
       <input type="hidden" name="intent" value={page ? "update" : "create"} />
       {page ? <input type="hidden" name="pageId" value={page.id} /> : null}
       <input type="hidden" name="status" value={status} />
-      {demo ? <input type="hidden" name="hideRevisionsTextsFromPreview" value="on" /> : null}
       {hideCover ? <input type="hidden" name="hideCoverImageFromPreview" value="on" /> : null}
 
       {saveError ? (
@@ -161,13 +159,6 @@ function PageForm({
         </Select>
       </div>
       <div className="grid gap-4 rounded-lg border p-4">
-        <SwitchField
-          id={fieldId("demo")}
-          label="Demo article"
-          hint="A test page: review actions are blocked on it."
-          checked={demo}
-          onChange={setDemo}
-        />
         <SwitchField id={fieldId("hideCover")} label="Hide the cover image in previews" checked={hideCover} onChange={setHideCover} />
       </div>
 

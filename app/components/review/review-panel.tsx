@@ -1,7 +1,9 @@
 import { Check, ExternalLink, FlaskConical, Send, Undo2, XCircle } from "lucide-react";
 import { useId } from "react";
+import { CopyButton } from "~/components/copy-button";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
@@ -25,13 +27,11 @@ export function ReviewPanel({
   demo,
   busyIntent,
   onAction,
-  viewHref,
 }: {
   version: ReviewScreenVersion;
   demo: boolean;
   busyIntent: ReviewIntent | null;
   onAction: (intent: ReviewIntent) => void;
-  viewHref: string;
 }) {
   const commentsId = useId();
   const state = reviewState(version);
@@ -75,9 +75,26 @@ export function ReviewPanel({
         </div>
       ) : null}
 
-      <div className="border-t pt-4">
-        <Button asChild variant="link" className="h-auto p-0">
-          <a href={viewHref} target="_blank" rel="noopener">
+      <div className="grid gap-2 border-t pt-4">
+        <Label htmlFor={`${commentsId}-link`}>Public link</Label>
+        <div className="flex items-center gap-1">
+          <Input
+            id={`${commentsId}-link`}
+            readOnly
+            value={version.publicUrl}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-8 min-w-0 flex-1 bg-muted/50 font-mono text-xs"
+            aria-describedby={`${commentsId}-link-help`}
+          />
+          <CopyButton text={version.publicUrl} label="Copy the public link" toastTitle="Link copied" />
+        </div>
+        <p id={`${commentsId}-link-help`} className="text-xs text-muted-foreground">
+          {demo
+            ? "This demo article is public: it is listed on the home page and in the sitemap."
+            : "Anyone with this link can read this version. It is not listed, and search engines do not index it."}
+        </p>
+        <Button asChild variant="link" className="h-auto justify-start p-0">
+          <a href={version.publicUrl} target="_blank" rel="noopener">
             <ExternalLink aria-hidden="true" /> Open the public view<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </Button>

@@ -4,6 +4,8 @@ import type { Toast } from "~/lib/toast";
 /** A version as the review screen shows it: its HTML already sanitized on the server. */
 export type ReviewScreenVersion = {
   id: number;
+  /** The absolute address of its public view (/view/{public id}), to open, copy and share. */
+  publicUrl: string;
   /** Sanitized by the loader or the action (lib/sanitize.server.ts). */
   html: string;
   /** False when the HTML shows nothing (no text, image or embed). */

@@ -14,6 +14,7 @@ import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, parseId } from "~/models/access.server";
 import { cancelAction, getPageAiWork, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { aiWorkLabel } from "~/lib/ai-cost";
+import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
 
@@ -87,10 +88,12 @@ const NO_VERSION = {
   description: "This page doesn't have any published versions yet.",
 };
 
-export default function PageDetail({ loaderData: { page, latestVersionId, counts, requests, aiCost, pending } }: Route.ComponentProps) {
+export default function PageDetail({
+  loaderData: { page, latestVersionId, latestPublicId, counts, requests, aiCost, pending },
+}: Route.ComponentProps) {
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
-  const viewUrl = latestVersionId ? `/view/${latestVersionId}` : null;
+  const viewUrl = latestPublicId ? publicViewPath(latestPublicId) : null;
   const blocks = [
     {
       to: `${base}/page-versions`,

@@ -4,8 +4,8 @@
  * batch actions. Every change posts to this route with an `intent` (create | update | delete |
  * create-articles | copy-urls) and answers a PageActionResult that the screen shows as a toast.
  * Contract relied on by other tests: POST intent=create, name, url, status (a status id) and
- * optionally hideRevisionsTextsFromPreview=on to this route (or its .data URL) creates a page; the
- * answer carries its `pageId`.
+ * optionally hideCoverImageFromPreview=on to this route (or its .data URL) creates a page; the answer
+ * carries its `pageId`. No client marks a page as demo (hide_revisions_texts_from_preview): the team does.
  */
 import type { PaginationState, RowSelectionState, SortingState } from "@tanstack/react-table";
 import { ArrowLeft, Plus, Search } from "lucide-react";

@@ -19,6 +19,7 @@ import { ARTICLE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { COMMENTS_REQUIRED, isReviewIntent, REVIEW_ACTIONS, reviewState, type ReviewIntent } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { publicViewPath } from "~/lib/public-view";
 import { versionLabel } from "~/lib/version-rules";
 import { NotFoundError, parseId } from "~/models/access.server";
 import { hasArticleContent } from "~/models/article-view.server";
@@ -31,6 +32,7 @@ import {
   type ReviewVersion,
 } from "~/models/review.server";
 import { clientIp, requireUser } from "~/services/auth.server";
+import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -43,6 +45,7 @@ function screenVersion(version: ReviewVersion): ReviewScreenVersion {
   const html = sanitizeArticleHtml(version.htmlContent);
   return {
     id: version.id,
+    publicUrl: `${getEnv().PUBLIC_URL.replace(/\/+$/, "")}${publicViewPath(version.publicId)}`,
     html,
     hasContent: hasArticleContent(html),
     label: versionLabel(version.createdDate),
@@ -177,7 +180,7 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside className="lg:sticky lg:top-20 lg:order-2" aria-label="Review">
-          <ReviewPanel version={version} demo={page.demo} busyIntent={pendingIntent} onAction={onAction} viewHref={`/view/${version.id}`} />
+          <ReviewPanel version={version} demo={page.demo} busyIntent={pendingIntent} onAction={onAction} />
         </aside>
 
         <Card className="gap-0 overflow-hidden p-0 lg:order-1">

@@ -1,4 +1,5 @@
 /** /sitemap.xml — every public page and every demo article (its newest version's public view). */
+import { publicViewPath } from "~/lib/public-view";
 import { INDEXED_PUBLIC_PATHS } from "~/lib/public-pages";
 import { listDemoArticles } from "~/models/demo.server";
 import { getEnv } from "~/services/env.server";
@@ -6,10 +7,11 @@ import { logger } from "~/services/logger.server";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-export function sitemapXml(origin: string, articles: { latestVersionId: number; latestVersionDate: string }[]) {
+/** Demo articles only: a client's version is never listed (its public view is not indexable). */
+export function sitemapXml(origin: string, articles: { latestPublicId: string; latestVersionDate: string }[]) {
   const urls = [
     ...INDEXED_PUBLIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: null as string | null, priority: path === "/" ? "1.0" : "0.7" })),
-    ...articles.map((a) => ({ loc: `${origin}/view/${a.latestVersionId}`, lastmod: a.latestVersionDate.slice(0, 10), priority: "0.6" })),
+    ...articles.map((a) => ({ loc: `${origin}${publicViewPath(a.latestPublicId)}`, lastmod: a.latestVersionDate.slice(0, 10), priority: "0.6" })),
   ];
   const body = urls
     .map(

@@ -1,17 +1,23 @@
 /**
- * /view/:versionId — the public article viewer (spec part 2, section 2). Anyone with a version id reads
- * that version: server-rendered (the full text is in the first HTML answer), with its cover image (the
- * chosen proposition, else the latest), a title and description taken from the article, Open Graph tags
- * and a canonical link. An unknown id answers 404 with 'Article not found', rendered here.
+ * /view/:versionId — the public article viewer (spec part 2, section 2). The parameter is the version's public
+ * id (random, unguessable): whoever was given the link reads that version, server-rendered (the full text is
+ * in the first HTML answer), with its cover image (the chosen proposition, else the latest), a title and
+ * description taken from the article and Open Graph tags.
+ * - A demo article of the service is public: cached, with a canonical link, listed in the sitemap. Its old
+ *   address by sequential id redirects (301) to the public id.
+ * - Any other version is a client's draft shared by link: `X-Robots-Tag: noindex`, never cached by a shared
+ *   cache, no canonical (it must not compete with the client's own page).
+ * - An unknown id, and the sequential id of a version that is not a demo, answer 404 with 'Article not found'.
  */
 import { FileText } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/view";
 import { ArticleHtml } from "~/components/article-html";
 import { Footer } from "~/components/footer";
 import { BRAND_NAME } from "~/lib/constants";
 import { ARTICLE_NOT_FOUND } from "~/lib/not-found";
-import { getPublicArticle, hasArticleContent } from "~/models/article-view.server";
+import { publicViewPath } from "~/lib/public-view";
+import { demoPublicId, getPublicArticle, hasArticleContent } from "~/models/article-view.server";
 import { getEnv } from "~/services/env.server";
 
 /** Dates read in Paris time on the server, whatever the machine's zone (the text is rendered once). */
@@ -19,13 +25,19 @@ const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "lo
 
 const absolute = (origin: string, url: string) => new URL(url, `${origin}/`).href;
 
+/** A client's draft: read by whoever has its link, never indexed nor kept by a shared cache. */
+const DRAFT_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const legacy = await demoPublicId(params.versionId);
+  if (legacy) throw redirect(publicViewPath(legacy), 301);
   const article = await getPublicArticle(params.versionId);
-  if (!article) return data({ article: null }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!article) return data({ article: null }, { status: 404, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
   const origin = getEnv().PUBLIC_URL.replace(/\/+$/, "");
-  const url = `${origin}/view/${Number(params.versionId)}`;
+  const url = `${origin}${publicViewPath(params.versionId)}`;
   // The shared header shows who is signed in: a request with cookies gets a private answer.
-  const cacheControl = request.headers.get("cookie") ? "private, no-cache" : "public, max-age=60";
+  const demoCache = request.headers.get("cookie") ? "private, no-cache" : "public, max-age=60";
+  const headers = article.demo ? { "Cache-Control": demoCache, Vary: "Cookie" } : DRAFT_HEADERS;
   return data(
     {
       article: {
@@ -40,15 +52,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         hasContent: hasArticleContent(article.html),
       },
       url,
+      indexable: article.demo,
       imageUrl: article.coverImageUrl ? absolute(origin, article.coverImageUrl) : null,
     },
-    { headers: { "Cache-Control": cacheControl, Vary: "Cookie" } },
+    { headers },
   );
 }
 
 export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
   const headers = new Headers();
-  for (const name of ["Cache-Control", "Vary"]) {
+  for (const name of ["Cache-Control", "Vary", "X-Robots-Tag"]) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
@@ -61,10 +74,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData?.article) {
     return [{ title: `${ARTICLE_NOT_FOUND.title} – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
   }
-  const { article, url, imageUrl } = loaderData;
+  const { article, url, imageUrl, indexable } = loaderData;
   const title = `${article.title} – ${BRAND_NAME}`;
   return [
     { title },
+    // A client's draft: no canonical (it would compete with the client's own page), and not indexed.
+    ...(indexable ? [{ tagName: "link", rel: "canonical", href: url }] : [{ name: "robots", content: "noindex" }]),
     { name: "description", content: article.description },
     { property: "og:type", content: "article" },
     { property: "og:title", content: article.title },
@@ -74,7 +89,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
     { property: "article:published_time", content: article.createdDate },
     { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
-    { tagName: "link", rel: "canonical", href: url },
     { "script:ld+json": articleLd({ ...article, url, imageUrl }) },
   ];
 };

@@ -2,9 +2,10 @@ import { ExternalLink, FileText } from "lucide-react";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { Section } from "~/components/marketing/section";
+import { publicViewPath } from "~/lib/public-view";
 
 /** One entry of the list (as listDemoArticles returns it). */
-export type DemoArticle = { pageId: number; pageName: string; latestVersionId: number; latestVersionDate: string };
+export type DemoArticle = { pageId: number; pageName: string; latestPublicId: string; latestVersionDate: string };
 
 const EMPTY = "No demo articles available at the moment.";
 
@@ -12,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lo
 
 /**
  * 'View below some demo articles' (spec part 3): streamed from the loader (not awaited), newest first;
- * each entry opens /view/{latest version id} in a new tab. A read error leaves the empty state.
+ * each entry opens its newest version's public view (/view/{public id}) in a new tab. A read error leaves the empty state.
  */
 export function DemoArticles({ demos }: { demos: Promise<DemoArticle[]> | DemoArticle[] }) {
   return (
@@ -40,7 +41,7 @@ function DemoList({ list }: { list: DemoArticle[] }) {
       {list.map((demo) => (
         <li key={demo.pageId}>
           <a
-            href={`/view/${demo.latestVersionId}`}
+            href={publicViewPath(demo.latestPublicId)}
             target="_blank"
             rel="noopener noreferrer"
             className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors outline-none hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
