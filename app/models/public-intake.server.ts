@@ -6,6 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { contactMessages, pagesActions, sites } from "../../db/schema";
 import type { ContactInput, FirstArticleInput } from "~/lib/schemas/public-forms";
 import { siteNameFromUrl } from "~/lib/schemas/public-forms";
+import { BRAND_NAME } from "~/lib/constants";
+import { FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/offer";
 import { getDb, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
@@ -114,21 +116,112 @@ export const FIRST_ARTICLE_SITE_DEFAULTS = {
   toneArticlesGroup: null,
 } as const;
 
-/** Creates the site record of a first-article intake, with nobody as its owner yet. */
+/**
+ * Creates the site record of a first-article intake, with nobody as its owner yet, and queues, in the same
+ * transaction, the two e-mails that make it reach somebody: the team's (CONTACT_EMAIL, with everything
+ * submitted) and the requester's confirmation (what happens next). The worker sends them; the person who
+ * submitted waits for neither.
+ */
 export async function createFirstArticleSite(input: FirstArticleInput, ip: string) {
   await limit("first-article", ip, FIRST_ARTICLE_LIMIT);
   const db = await getDb();
-  const [site] = await db
-    .insert(sites)
-    .values({
-      ...FIRST_ARTICLE_SITE_DEFAULTS,
-      name: siteNameFromUrl(input.url),
-      url: input.url,
-      additionalGuidelines: input.additional_guidelines,
-      stripeEmail: input.stripe_email,
-      email1: input.email1,
-    })
-    .returning();
+  const site = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sites)
+      .values({
+        ...FIRST_ARTICLE_SITE_DEFAULTS,
+        name: siteNameFromUrl(input.url),
+        url: input.url,
+        additionalGuidelines: input.additional_guidelines,
+        stripeEmail: input.stripe_email,
+        email1: input.email1,
+      })
+      .returning();
+    await queueActions(
+      null,
+      "send_mail",
+      [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row), firstArticleConfirmationMail(row)].map((mail) => ({
+        pageId: null,
+        infoJson: mail,
+      })),
+      tx as unknown as Db,
+    );
+    return row;
+  });
   logger.info({ siteId: site.id, ip }, "first-article intake received");
   return site;
+}
+
+type IntakeSite = {
+  id: number;
+  name: string;
+  url: string;
+  stripeEmail: string | null;
+  email1: string | null;
+  additionalGuidelines: string | null;
+};
+
+/** Where the requester hears back: the contact e-mail when given, else the payment one. */
+const requesterAddress = (site: IntakeSite) => site.email1 ?? site.stripeEmail ?? "";
+
+/** The team's notice of a first-article request: everything submitted, answerable to the requester. */
+export function firstArticleTeamMail(to: string, site: IntakeSite): Mail {
+  const fields: [string, string][] = [
+    ["Website", site.url],
+    ["Payment (Stripe) e-mail", site.stripeEmail ?? "—"],
+    ["Contact e-mail", site.email1 ?? "— (none given: answer the payment e-mail)"],
+    ["Additional guidelines", site.additionalGuidelines ?? "—"],
+    ["Site record", `#${site.id} (${site.name}), no owner yet`],
+  ];
+  return {
+    to,
+    subject: `First-article request: ${site.name.replace(/[\r\n]+/g, " ").slice(0, 80)}`,
+    text: [
+      "A new 1€ first-article request arrived.",
+      "",
+      ...fields.map(([k, v]) => `${k}: ${v}`),
+      "",
+      `Promised: the article within ${FIRST_ARTICLE_TURNAROUND}.`,
+    ].join("\n"),
+    html: `<p>A new 1€ first-article request arrived.</p><table>${fields
+      .map(
+        ([k, v]) =>
+          `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+      )
+      .join("")}</table><p>Promised: the article within ${escapeHtml(FIRST_ARTICLE_TURNAROUND)}.</p>`,
+    replyTo: requesterAddress(site),
+  };
+}
+
+/** The requester's confirmation: what we received, what happens next, and the 24-48 h promise. */
+export function firstArticleConfirmationMail(site: IntakeSite): Mail {
+  const contact = getEnv().CONTACT_EMAIL;
+  const steps = [
+    `We research the topics your readers search for on ${site.name} and write your first article (${WORDS_LABEL}), edited by hand.`,
+    `You receive it within ${FIRST_ARTICLE_TURNAROUND}. We'll write to you if we have a question.`,
+    `Ask for changes if you want them: ${REVISION_ROUNDS} revision rounds are included.`,
+  ];
+  const lines = [
+    "Hello,",
+    "",
+    `Thank you: we received your first-article request for ${site.url}.`,
+    "",
+    "What happens next:",
+    ...steps.map((step, i) => `${i + 1}. ${step}`),
+    "",
+    `Anything to add? Reply to this e-mail or write to ${contact}.`,
+    "",
+    `— ${BRAND_NAME}`,
+  ];
+  return {
+    to: requesterAddress(site),
+    subject: `We received your first-article request – ${BRAND_NAME}`,
+    text: lines.join("\n"),
+    html: `<p>Hello,</p><p>Thank you: we received your first-article request for <strong>${escapeHtml(site.url)}</strong>.</p><p>What happens next:</p><ol>${steps
+      .map((step) => `<li>${escapeHtml(step)}</li>`)
+      .join(
+        "",
+      )}</ol><p>Anything to add? Reply to this e-mail or write to <a href="mailto:${escapeHtml(contact)}">${escapeHtml(contact)}</a>.</p><p>— ${escapeHtml(BRAND_NAME)}</p>`,
+    replyTo: contact,
+  };
 }

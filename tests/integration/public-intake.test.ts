@@ -188,6 +188,58 @@ describe("the first-article form", () => {
     });
   });
 
+  it("reaches somebody: the team gets everything submitted and the requester what happens next, both sent by the worker", async () => {
+    const stripe = uniqueEmail("payer");
+    const contactEmail = uniqueEmail("owner");
+    const answer = await firstArticle({
+      url: "https://fromagerie.example",
+      stripe_email: stripe,
+      email1: contactEmail,
+      additional_guidelines: "Write about raw-milk cheese <b>only</b>.",
+    });
+    expect(answer.status).toBe(302);
+    const [site] = await database.db.select().from(sites).where(eq(sites.stripeEmail, stripe));
+    // Queued with the site (the visitor waits for no mail server), then sent by the worker.
+    const queued = await database.db
+      .select({ state: pagesActions.state, name: actions.name, linkedPage: pagesActions.linkedPage, creator: pagesActions.creator })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .orderBy(desc(pagesActions.id))
+      .limit(2);
+    expect(queued).toEqual([
+      { state: "queued", name: "send_mail", linkedPage: null, creator: null },
+      { state: "queued", name: "send_mail", linkedPage: null, creator: null },
+    ]);
+    while (await runOnce("test-worker"));
+
+    const team = (await mailsTo("contact@seo-ia-content.fr")).find((m) => m.text.includes(stripe));
+    expect(team?.subject).toBe("First-article request: fromagerie.example");
+    for (const expected of [
+      "https://fromagerie.example",
+      stripe,
+      contactEmail,
+      "Write about raw-milk cheese <b>only</b>.",
+      `#${site.id}`,
+    ]) {
+      expect(team?.text).toContain(expected);
+    }
+    expect(team?.html).not.toContain("<b>only</b>");
+    expect(team?.headers["reply-to"]).toContain(contactEmail);
+
+    const [confirmation] = await mailsTo(contactEmail);
+    expect(confirmation.subject).toBe("We received your first-article request – SEO × IA Content");
+    expect(confirmation.text).toContain("https://fromagerie.example");
+    expect(confirmation.text).toContain("What happens next");
+    expect(confirmation.text).toContain("24-48 hours");
+    expect(await mailsTo(stripe)).toHaveLength(0);
+
+    // Without a contact e-mail, the confirmation goes to the payment e-mail.
+    const payerOnly = uniqueEmail("payer");
+    await firstArticle({ url: "https://cave.example", stripe_email: payerOnly });
+    while (await runOnce("test-worker"));
+    expect((await mailsTo(payerOnly)).map((m) => m.subject)).toEqual(["We received your first-article request – SEO × IA Content"]);
+  });
+
   it("accepts an address typed without https:// and keeps optional fields empty", async () => {
     const stripe = uniqueEmail("payer");
     expect((await firstArticle({ url: "example-shop.fr", stripe_email: stripe, email1: "" })).status).toBe(302);

@@ -162,8 +162,8 @@ describe("the worker", () => {
     }
     expect(failing.contact_form).toHaveBeenCalledTimes(MAX_ATTEMPTS);
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
-    // Without provider settings, only the contact form runs.
-    expect(Object.keys(plan().runnable)).toEqual(["contact_form"]);
+    // Without provider settings, only the e-mails run (the contact form and queued messages).
+    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_mail"]);
   });
 
   it("shares the queue between two workers: every action runs exactly once", async () => {
@@ -233,5 +233,28 @@ describe("the worker", () => {
       vi.unstubAllEnvs();
       resetEnvForTests();
     }
+  });
+});
+
+describe("send_mail", () => {
+  it("sends a queued message once, and fails at once, saying why, on a request without recipient or text", async () => {
+    const to = `queued-${Date.now()}@example.test`;
+    const [good] = await queueActions(null, "send_mail", [
+      {
+        pageId: null,
+        infoJson: { to, subject: "Queued hello", text: "Plain body", html: "<p>Plain body</p>", replyTo: "team@example.test" },
+      },
+    ]);
+    const [bad] = await queueActions(null, "send_mail", [{ pageId: null, infoJson: { subject: "No recipient", text: "x", html: "" } }]);
+    while (await runOnce("mail-worker", { send_mail: plan().runnable.send_mail! }));
+    expect(await stateOf(good.id)).toMatchObject({ state: "done", attempts: 1 });
+    const mails = await mailsTo(to);
+    expect(mails.map((m) => [m.subject, m.text.trim()])).toEqual([["Queued hello", "Plain body"]]);
+    expect(mails[0].headers["reply-to"]).toContain("team@example.test");
+    expect(await stateOf(bad.id)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      lastError: "This e-mail request has no recipient, subject or text",
+    });
   });
 });
