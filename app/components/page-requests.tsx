@@ -4,20 +4,19 @@ import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { costLabel } from "~/lib/ai-cost";
 import { formatDateTime } from "~/lib/format";
+import { REQUEST_STATUS_LABELS, type RequestStatus } from "~/lib/request-status";
 import { useToastFetcher, type ToastResult } from "~/lib/use-toast-fetcher";
 
+/** A request as its client sees it (models/page-action.server PageActionRow). */
 export type PageRequest = {
   id: number;
   action: string;
-  state: string;
-  attempts: number;
+  status: RequestStatus;
+  canRetry: boolean;
+  canCancel: boolean;
   createdDate: Date | string;
   finishedAt: Date | string | null;
-  lastError: string | null;
-  tokens?: number | null;
-  costUsd?: number | null;
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -30,17 +29,16 @@ const ACTION_LABELS: Record<string, string> = {
   send_mail: "E-mail",
 };
 
-const STATE_LABELS: Record<string, { label: string; variant: "default" | "secondary" | "destructive" | "outline" }> = {
-  queued: { label: "Queued", variant: "outline" },
-  running: { label: "Running", variant: "secondary" },
-  done: { label: "Done", variant: "default" },
-  failed: { label: "Failed", variant: "destructive" },
-  waiting: { label: "Waiting for a provider", variant: "secondary" },
-  cancelled: { label: "Cancelled", variant: "outline" },
+const STATUS_VARIANTS: Record<RequestStatus, "default" | "secondary" | "destructive" | "outline"> = {
+  requested: "outline",
+  "in-progress": "secondary",
+  ready: "default",
+  delayed: "secondary",
+  cancelled: "outline",
 };
 
 /** The work requested for a page and where it stands, so that nothing queued goes unseen. */
-export function PageRequests({ requests, total }: { requests: PageRequest[]; total: string | null }) {
+export function PageRequests({ requests }: { requests: PageRequest[] }) {
   const retry = useRetryFetcher();
   const [toCancel, setToCancel] = useState<PageRequest | null>(null);
   const cancel = useToastFetcher<ToastResult>(() => setToCancel(null));
@@ -54,7 +52,6 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
           Work asked for this page (articles, searches, images). Each request stays in the queue until the background process has done it;
           nothing is lost while it waits.
         </CardDescription>
-        {total ? <p className="text-sm font-medium">AI work on this page so far: {total}</p> : null}
       </CardHeader>
       <CardContent>
         {requests.length === 0 ? (
@@ -62,7 +59,6 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
         ) : (
           <ul className="divide-y" aria-label="Requests">
             {requests.map((request) => {
-              const state = STATE_LABELS[request.state] ?? { label: request.state, variant: "outline" as const };
               return (
                 <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
                   <div className="min-w-0">
@@ -70,21 +66,12 @@ export function PageRequests({ requests, total }: { requests: PageRequest[]; tot
                     <p className="text-muted-foreground">
                       Requested {formatDateTime(request.createdDate)}
                       {request.finishedAt ? ` · finished ${formatDateTime(request.finishedAt)}` : ""}
-                      {request.attempts > 1 ? ` · ${request.attempts} attempts` : ""}
-                      {costLabel(request.costUsd, request.tokens) ? ` · ${costLabel(request.costUsd, request.tokens)}` : ""}
                     </p>
-                    {request.state === "failed" && request.lastError ? <p className="text-destructive">{request.lastError}</p> : null}
-                    {request.state === "waiting" && request.lastError ? <p className="text-muted-foreground">{request.lastError}</p> : null}
-                    {request.state === "queued" && request.lastError ? (
-                      <p className="text-muted-foreground">Last attempt failed ({request.lastError}); it will be tried again.</p>
-                    ) : null}
                   </div>
                   <div className="flex items-center gap-2">
-                    <Badge variant={state.variant}>{state.label}</Badge>
-                    {request.state === "failed" || request.state === "cancelled" ? (
-                      <RetryButton fetcher={retry} requestId={request.id} />
-                    ) : null}
-                    {request.state === "queued" || request.state === "waiting" ? (
+                    <Badge variant={STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</Badge>
+                    {request.canRetry ? <RetryButton fetcher={retry} requestId={request.id} /> : null}
+                    {request.canCancel ? (
                       <Button
                         type="button"
                         size="sm"

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock } from "lucide-react";
+import { Clock } from "lucide-react";
 import { RetryButton, useRetryFetcher } from "~/components/page-requests";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
@@ -22,8 +22,9 @@ function PendingWork({ children, className }: { children: React.ReactNode; class
 }
 
 /**
- * Where the screen's background work stands: in progress (PendingWork), or the newest request failed (its
- * reason, its attempts, and Retry) or waits for a provider (the settings to give). Nothing when all is well.
+ * Where the screen's background work stands: in progress (PendingWork), or the newest request is delayed (it
+ * failed, with Retry, or waits for a provider): the client is told the team is on it, never the reason, which
+ * is the team's. Nothing when all is well.
  */
 export function WorkNotice({
   status,
@@ -44,29 +45,17 @@ export function WorkNotice({
   if (status.pending) return <PendingWork className={className}>{pendingText}</PendingWork>;
   const { problem } = status;
   if (!problem) return null;
-  if (problem.state === "waiting") {
-    return (
-      <p role="status" className={cn("flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm", className)}>
-        <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-        <span>{problem.message}.</span>
-      </p>
-    );
-  }
   return (
     <div
-      role="alert"
-      className={cn(
-        "flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm",
-        className,
-      )}
+      role="status"
+      data-testid="delayed-work"
+      className={cn("flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/50 px-3 py-2 text-sm", className)}
     >
       <p className="flex min-w-0 items-start gap-2">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-        <span>
-          The last {what} failed{problem.attempts > 1 ? ` after ${problem.attempts} attempts` : ""}: {problem.message}
-        </span>
+        <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <span>The last {what} is delayed: the team is on it. You can leave this page; the result will appear here.</span>
       </p>
-      <RetryButton fetcher={retry} requestId={problem.requestId} action={pagePath} />
+      {problem.state === "failed" ? <RetryButton fetcher={retry} requestId={problem.requestId} action={pagePath} /> : null}
     </div>
   );
 }

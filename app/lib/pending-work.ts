@@ -16,6 +16,9 @@ export const PENDING_TEXTS = {
 export type WorkStatus = {
   /** A request of this kind is queued or running: the screen refreshes until it is done. */
   pending: boolean;
-  /** The newest request of this kind when it failed or waits for a provider (what to tell, and what to retry). */
-  problem: { requestId: number; state: "failed" | "waiting"; message: string; attempts: number } | null;
+  /**
+   * The newest request of this kind when it failed or waits for a provider: the client is told it is delayed
+   * (a failed one can be retried); why is the team's to know.
+   */
+  problem: { requestId: number; state: "failed" | "waiting" } | null;
 };

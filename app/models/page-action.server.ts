@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import type { WorkStatus } from "~/lib/pending-work";
+import { requestStatus, type RequestStatus } from "~/lib/request-status";
 import { ownedPage, type Actor } from "./access.server";
 import { nameList } from "./action-queue.server";
 
@@ -83,18 +84,20 @@ export async function retriggerAction(user: Actor, name: ActionName, pageId: num
   });
 }
 
+/**
+ * A request as its client sees it: what was asked, when, and where it stands in the client's words. Never the
+ * queue's reasons, attempts, provider settings or costs: those are the team's (database and server log).
+ */
 export type PageActionRow = {
   id: number;
   action: string;
-  state: string;
-  attempts: number;
+  status: RequestStatus;
+  /** A failed or cancelled request can be queued again; one that has not started can be cancelled. */
+  canRetry: boolean;
+  canCancel: boolean;
   createdDate: Date;
   finishedAt: Date | null;
-  lastError: string | null;
   versionId: number | null;
-  /** What the provider reported (null when nothing was reported, or not yet). */
-  tokens: number | null;
-  costUsd: number | null;
 };
 
 /** What the providers reported for a set of requests: money (US dollars) and tokens. */
@@ -119,9 +122,11 @@ export function toAiWork(row: { reported: number; costUsd: number; tokens: numbe
   return { reported: Number(row.reported), costUsd: Number(row.costUsd), tokens: row.tokens === null ? null : Number(row.tokens) };
 }
 
-/** All the AI work on one of the user's pages (every request, not only the listed ones), in one aggregate query. */
-export async function getPageAiWork(user: Actor, pageId: number): Promise<AiWork> {
-  await ownedPage(user, pageId);
+/**
+ * TEAM ONLY: all the AI work on a page (every request), in one aggregate query. Costs are the team's: no client
+ * screen shows them (the team's console will).
+ */
+export async function teamPageAiWork(pageId: number): Promise<AiWork> {
   const db = await getDb();
   const [row] = await db.select(aiWorkColumns).from(pagesActions).where(eq(pagesActions.linkedPage, pageId));
   return toAiWork(row);
@@ -136,24 +141,21 @@ export async function listPageActions(user: Actor, pageId: number, limit = 50): 
       id: pagesActions.id,
       action: actions.name,
       state: pagesActions.state,
-      attempts: pagesActions.attempts,
+      hadError: sql<boolean>`${pagesActions.lastError} is not null`,
       createdDate: pagesActions.createdDate,
       finishedAt: pagesActions.finishedAt,
-      lastError: pagesActions.lastError,
       versionId: pagesActions.linkedPagesVersion,
-      tokensIn: pagesActions.tokensIn,
-      tokensOut: pagesActions.tokensOut,
-      costUsd: pagesActions.costUsd,
     })
     .from(pagesActions)
     .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
     .where(eq(pagesActions.linkedPage, pageId))
     .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
     .limit(limit);
-  return rows.map(({ tokensIn, tokensOut, costUsd, ...row }) => ({
+  return rows.map(({ state, hadError, ...row }) => ({
     ...row,
-    tokens: tokensIn === null && tokensOut === null ? null : (tokensIn ?? 0) + (tokensOut ?? 0),
-    costUsd: costUsd === null ? null : Number(costUsd),
+    status: requestStatus(state, hadError),
+    canRetry: state === "failed" || state === "cancelled",
+    canCancel: state === "queued" || state === "waiting",
   }));
 }
 
@@ -209,8 +211,8 @@ export async function pageWork(pageId: number, names: readonly ActionName[]): Pr
   const db = await getDb();
   const list = nameList(names);
   const result = await db.execute(sql`
-    select name, id, state, last_error, attempts, pending from (
-      select n.name, a.id, a.state, a.last_error, a.attempts,
+    select name, id, state, pending from (
+      select n.name, a.id, a.state,
         bool_or(a.state in ('queued', 'running')) over (partition by n.name) as pending,
         row_number() over (partition by n.name order by a.created_date desc, a.id desc) as newest
       from pages_actions a
@@ -218,12 +220,10 @@ export async function pageWork(pageId: number, names: readonly ActionName[]): Pr
       where a.linked_page = ${pageId} and n.name in (${list})
     ) latest
     where newest = 1`);
-  type Row = { name: string; id: number; state: string; last_error: string | null; attempts: number; pending: boolean };
+  type Row = { name: string; id: number; state: string; pending: boolean };
   for (const row of (result as unknown as { rows: Row[] }).rows) {
     const problem =
-      !row.pending && (row.state === "failed" || row.state === "waiting")
-        ? { requestId: row.id, state: row.state as "failed" | "waiting", message: row.last_error ?? "", attempts: row.attempts }
-        : null;
+      !row.pending && (row.state === "failed" || row.state === "waiting") ? { requestId: row.id, state: row.state as "failed" | "waiting" } : null;
     status[row.name] = { pending: row.pending, problem };
   }
   return status;

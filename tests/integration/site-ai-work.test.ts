@@ -1,13 +1,14 @@
 /**
- * What a site's AI work cost (models/site.server getSiteAiWork): summed over the requests of all the
- * site's pages, nothing from other sites, zero when nothing was reported, and only for the owner.
+ * What a site's and a page's AI work cost (teamSiteAiWork, teamPageAiWork): summed over the requests of all
+ * the site's pages, nothing from other sites, zero when nothing was reported. Team only: no client screen
+ * shows costs, and a client's list of requests carries none.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { getPageAiWork, listPageActions, queueActions } from "~/models/page-action.server";
-import { getSiteAiWork, SiteNotFoundError } from "~/models/site.server";
+import { listPageActions, queueActions, teamPageAiWork } from "~/models/page-action.server";
+import { SiteNotFoundError, teamSiteAiWork } from "~/models/site.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   bob = await insertUser(database.db, { name: "Bob" });
 });
 
-describe("getSiteAiWork", () => {
+describe("teamSiteAiWork", () => {
   it("sums money and tokens over every request of the site's pages, and nothing of other sites", async () => {
     const { siteId, pageIds } = await insertSite(alice, 2);
     const other = await insertSite(alice, 1);
@@ -53,36 +54,32 @@ describe("getSiteAiWork", () => {
     const [elsewhere] = await queueActions(alice, "create_article", [{ pageId: other.pageIds[0] }]);
     await report(elsewhere.id, { tokensIn: 99, tokensOut: 1, costUsd: "9" });
 
-    const work = await getSiteAiWork(alice, siteId);
+    const work = await teamSiteAiWork(siteId);
     expect(work.reported).toBe(2);
     expect(work.costUsd).toBeCloseTo(0.512345, 6);
     expect(work.tokens).toBe(4000);
-    expect(await getSiteAiWork(alice, other.siteId)).toEqual({ reported: 1, costUsd: 9, tokens: 100 });
+    expect(await teamSiteAiWork(other.siteId)).toEqual({ reported: 1, costUsd: 9, tokens: 100 });
   });
 
   it("says no tokens when only money was reported, and nothing for a site without AI work or pages", async () => {
     const { siteId, pageIds } = await insertSite(alice, 1);
     const [a] = await queueActions(alice, "create_cover_image", [{ pageId: pageIds[0] }]);
     await report(a.id, { costUsd: "0.04" });
-    expect(await getSiteAiWork(alice, siteId)).toEqual({ reported: 1, costUsd: 0.04, tokens: null });
+    expect(await teamSiteAiWork(siteId)).toEqual({ reported: 1, costUsd: 0.04, tokens: null });
 
     const queuedOnly = await insertSite(alice, 1);
     await queueActions(alice, "create_article", [{ pageId: queuedOnly.pageIds[0] }]);
-    expect(await getSiteAiWork(alice, queuedOnly.siteId)).toEqual({ reported: 0, costUsd: 0, tokens: null });
+    expect(await teamSiteAiWork(queuedOnly.siteId)).toEqual({ reported: 0, costUsd: 0, tokens: null });
     const empty = await insertSite(alice, 0);
-    expect(await getSiteAiWork(alice, empty.siteId)).toEqual({ reported: 0, costUsd: 0, tokens: null });
+    expect(await teamSiteAiWork(empty.siteId)).toEqual({ reported: 0, costUsd: 0, tokens: null });
   });
 
-  it("refuses another account's site exactly like a missing one", async () => {
-    const { siteId, pageIds } = await insertSite(alice, 1);
-    const [a] = await queueActions(alice, "create_article", [{ pageId: pageIds[0] }]);
-    await report(a.id, { tokensIn: 10, tokensOut: 10, costUsd: "1" });
-    await expect(getSiteAiWork(bob, siteId)).rejects.toBeInstanceOf(SiteNotFoundError);
-    await expect(getSiteAiWork(bob, 2_000_000_000)).rejects.toBeInstanceOf(SiteNotFoundError);
+  it("answers SiteNotFoundError for a missing site", async () => {
+    await expect(teamSiteAiWork(2_000_000_000)).rejects.toBeInstanceOf(SiteNotFoundError);
   });
 });
 
-describe("getPageAiWork", () => {
+describe("teamPageAiWork", () => {
   it("sums every request of the page, also those beyond the listed 50, and only for the owner", async () => {
     const { pageIds } = await insertSite(alice, 2);
     const queued = await queueActions(
@@ -94,11 +91,23 @@ describe("getPageAiWork", () => {
     const [elsewhere] = await queueActions(alice, "serps", [{ pageId: pageIds[1] }]);
     await report(elsewhere.id, { costUsd: "1" });
     expect(await listPageActions(alice, pageIds[0])).toHaveLength(50);
-    const work = await getPageAiWork(alice, pageIds[0]);
+    const work = await teamPageAiWork(pageIds[0]);
     expect(work.reported).toBe(55);
     expect(work.costUsd).toBeCloseTo(0.11, 6);
     expect(work.tokens).toBeNull();
-    expect(await getPageAiWork(alice, pageIds[1])).toEqual({ reported: 1, costUsd: 1, tokens: null });
-    await expect(getPageAiWork(bob, pageIds[0])).rejects.toBeInstanceOf(NotFoundError);
+    expect(await teamPageAiWork(pageIds[1])).toEqual({ reported: 1, costUsd: 1, tokens: null });
+    // The client's list says where each request stands, in the client's words, without any cost.
+    const [listed] = await listPageActions(alice, pageIds[0]);
+    expect(listed).toEqual({
+      id: expect.any(Number),
+      action: "serps",
+      status: "ready",
+      canRetry: false,
+      canCancel: false,
+      createdDate: expect.any(Date),
+      finishedAt: null,
+      versionId: null,
+    });
+    await expect(listPageActions(bob, pageIds[0])).rejects.toBeInstanceOf(NotFoundError);
   });
 });

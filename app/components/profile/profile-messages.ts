@@ -1,8 +1,8 @@
 /** French texts of the profile page's LinkedIn card (errors are toasts). */
 export const LINKEDIN_MESSAGES = {
   title: "Connectez votre compte LinkedIn",
-  notConfigured: "La connexion à LinkedIn n'est pas configurée sur ce serveur.",
-  notConfiguredHint: "L'administrateur doit renseigner LINKEDIN_CLIENT_ID et LINKEDIN_CLIENT_SECRET pour la proposer.",
+  notConfigured: "La connexion à LinkedIn n'est pas encore disponible.",
+  notConfiguredHint: "Elle vous sera proposée ici dès que notre équipe l'aura activée.",
   connect: "Connecter LinkedIn",
   connecting: "Redirection vers LinkedIn...",
   connected: "Connecté",

@@ -12,8 +12,7 @@ import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { usePollWhile } from "~/lib/use-poll";
 import { NotFoundError, parseId } from "~/models/access.server";
-import { cancelAction, getPageAiWork, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
-import { aiWorkLabel } from "~/lib/ai-cost";
+import { cancelAction, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
 import { requireUser } from "~/services/auth.server";
@@ -24,15 +23,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const summary = await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
-    const [requests, aiWork, work] = await Promise.all([
+    const [requests, work] = await Promise.all([
       listPageActions(user, summary.page.id),
-      getPageAiWork(user, summary.page.id),
       pageWork(summary.page.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
     ]);
     return {
       ...summary,
       requests,
-      aiCost: aiWorkLabel(aiWork),
       // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
       pending: {
         any: Object.values(work).some((w) => w.pending),
@@ -89,7 +86,7 @@ const NO_VERSION = {
 };
 
 export default function PageDetail({
-  loaderData: { page, latestVersionId, latestPublicId, counts, requests, aiCost, pending },
+  loaderData: { page, latestVersionId, latestPublicId, counts, requests, pending },
 }: Route.ComponentProps) {
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
@@ -220,7 +217,7 @@ export default function PageDetail({
         ))}
       </div>
 
-      <PageRequests requests={requests} total={aiCost} />
+      <PageRequests requests={requests} />
     </div>
   );
 }

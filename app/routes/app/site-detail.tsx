@@ -1,4 +1,4 @@
-import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Settings, Share2, Sparkles } from "lucide-react";
+import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Settings, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/site-detail";
@@ -10,13 +10,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
-import { aiWorkLabel } from "~/lib/ai-cost";
 import { BRAND_NAME } from "~/lib/constants";
 import { SITE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
 import { NotFoundError, parseId } from "~/models/access.server";
-import { getSiteAiWork, getSiteOverview, renameSite, SiteNotFoundError } from "~/models/site.server";
+import { getSiteOverview, renameSite, SiteNotFoundError } from "~/models/site.server";
 import { requireUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 
@@ -26,9 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const siteId = parseId(params.siteId, "site");
-    const [site, aiWork] = await Promise.all([getSiteOverview(user, siteId), getSiteAiWork(user, siteId)]);
-    // What the providers reported for the work on all the site's pages, said like a page's total.
-    return { site, aiCost: aiWorkLabel(aiWork) };
+    return { site: await getSiteOverview(user, siteId) };
   } catch (error) {
     if (error instanceof SiteNotFoundError || error instanceof NotFoundError) throwNotFound(SITE_NOT_FOUND);
     throw error;
@@ -54,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export default function SiteDetail({ loaderData: { site, aiCost } }: Route.ComponentProps) {
+export default function SiteDetail({ loaderData: { site } }: Route.ComponentProps) {
   const [editOpen, setEditOpen] = useState(false);
   return (
     <div className="mx-auto max-w-5xl">
@@ -122,22 +119,6 @@ export default function SiteDetail({ loaderData: { site, aiCost } }: Route.Compo
             </CardContent>
           </Card>
         </Link>
-        <Card className="h-full" role="region" aria-labelledby="ai-work-title">
-          <CardHeader>
-            <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
-              <Sparkles className="size-5 text-primary" aria-hidden="true" />
-            </div>
-            <CardTitle>
-              <h2 id="ai-work-title">AI work</h2>
-            </CardTitle>
-            <CardDescription>
-              What the articles, searches and images of this site's pages have cost, as the providers reported it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="text-sm font-medium" data-testid="site-ai-cost">
-            {aiCost ? `AI work on this site so far: ${aiCost}` : "No AI work yet."}
-          </CardContent>
-        </Card>
       </div>
 
       <SiteDialog open={editOpen} site={site} onOpenChange={setEditOpen} />

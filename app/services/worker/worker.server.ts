@@ -138,7 +138,7 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
     const usage = await handlers[action.name]!(action, held.signal);
     finished = true;
     await completeAction(action.id, workerId, usage ?? {});
-    log.info("action done");
+    log.info({ usage: usage ?? null }, "action done");
   } catch (err) {
     finished = true;
     const reason = err instanceof Error ? err.message : String(err);
