@@ -58,11 +58,12 @@ test.describe("the page detail screen", () => {
     await open(page, `/sites/${siteId}/pages/${pageId}`);
     // The queued request is visible with its state.
     const requests = page.getByRole("list", { name: "Requests" });
-    // Queued, or already waiting for the language-model provider this test server does not have.
-    await expect(requests.getByRole("listitem").filter({ hasText: "Article creation" })).toContainText(/Queued|Waiting for a provider/);
+    // Requested, or already delayed (this test server has no language-model provider): in the client's words.
+    await expect(requests.getByRole("listitem").filter({ hasText: "Article creation" })).toContainText(/Requested|Delayed, the team is on it/);
     await expect(page.getByRole("link", { name: "Open the article in a new tab" })).toHaveAttribute("target", "_blank");
     await page.getByRole("link", { name: "View article" }).click();
-    await expect(page).toHaveURL(/\/view\/\d+$/);
+    // The public view is addressed by the version's unguessable public id, never its sequential id.
+    await expect(page).toHaveURL(/\/view\/[A-Za-z0-9_-]{32}$/);
     await expect(page.getByText("Le texte de l'article.")).toBeVisible();
   });
 
@@ -77,15 +78,18 @@ test.describe("the page detail screen", () => {
     expect(queued.status(), await queued.text()).toBe(200);
     await open(page, `/sites/${siteId}/pages/${pageId}`);
     const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Article creation" });
-    // This test server has no language-model provider: the request waits, and says which setting is missing.
-    await expect(request).toContainText("Waiting for a provider: set OPENROUTER_API_KEY and restart the server", { timeout: 15_000 });
+    // This test server has no language-model provider: the request waits. The client is told it is delayed and
+    // that the team is on it; the missing setting is the team's business, never shown.
+    await expect(request).toContainText("Delayed, the team is on it", { timeout: 15_000 });
+    await expect(page.getByRole("main")).not.toContainText("OPENROUTER_API_KEY");
+    await expect(page.getByRole("main")).not.toContainText(/provider|attempt|\$\d/i);
 
     await request.getByRole("button", { name: "Cancel: Article creation" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this request?" });
     await expect(dialog).toContainText("This request (Article creation) will not run. Retry queues it again.");
     await dialog.getByRole("button", { name: "Keep it" }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(request).toContainText("Waiting for a provider");
+    await expect(request).toContainText("Delayed, the team is on it");
 
     await request.getByRole("button", { name: "Cancel: Article creation" }).click();
     await dialog.getByRole("button", { name: "Cancel request" }).click();
@@ -95,7 +99,7 @@ test.describe("the page detail screen", () => {
 
     await request.getByRole("button", { name: "Retry" }).click();
     await expectToast(page, "Request queued again");
-    await expect(request).toContainText(/Queued|Waiting for a provider/);
+    await expect(request).toContainText(/Requested|Delayed, the team is on it/);
   });
 
   test("another account gets 'Page not found' with the permission wording", async ({ signedInPage: page, openContext, consoleGuard }) => {

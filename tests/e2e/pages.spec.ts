@@ -21,6 +21,7 @@ import {
   shownNames,
   sortButton,
 } from "./support/pages";
+import { publicPathOf } from "./support/review";
 import { expectToast, open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
@@ -357,6 +358,8 @@ test.describe("batch actions", () => {
     const firstNewest = await addVersionByRequest(page, siteId, first, "<p>new</p>");
     const secondOnly = await addVersionByRequest(page, siteId, second);
     expect(without).toBeGreaterThan(0);
+    // Each page's newest version, by its public link (never its sequential id).
+    const [firstPath, secondPath] = [await publicPathOf(page, firstNewest), await publicPathOf(page, secondOnly)];
     await openPages(page, siteId);
     await sortButton(page, "Page name").click();
     expect(await shownNames(page)).toEqual(["Premier article", "Sans version", "Second article"]);
@@ -370,10 +373,10 @@ test.describe("batch actions", () => {
     const origin = baseURL!.replace(/\/+$/, "");
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-      .toBe(`- Premier article -- ${origin}/view/${firstNewest}\n- Second article -- ${origin}/view/${secondOnly}`);
+      .toBe(`- Premier article -- ${origin}${firstPath}\n- Second article -- ${origin}${secondPath}`);
 
     // The links open the public viewer.
-    expect((await page.request.get(`/view/${firstNewest}`)).status()).toBe(200);
+    expect((await page.request.get(firstPath)).status()).toBe(200);
 
     // Only a page without a version: nothing to copy.
     await bar.getByRole("button", { name: "Clear selection" }).click();

@@ -16,10 +16,13 @@ test("shows the full name, the e-mail, the e-mail's first letter as avatar, and 
   await expect(page.getByTestId("profile-email")).toHaveText(account.email);
   await expect(page.getByTestId("profile-avatar")).toHaveText(account.email[0].toUpperCase());
 
-  // The run's server has no LinkedIn application: the card says so, with no button to press.
+  // The run's server has no LinkedIn application: the card says so in the client's words (no server setting
+  // named), with no button to press.
   const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
   await expect(card.getByRole("heading", { name: "Connectez votre compte LinkedIn" })).toBeVisible();
-  await expect(card).toContainText("La connexion à LinkedIn n'est pas configurée sur ce serveur.");
+  await expect(card).toContainText("La connexion à LinkedIn n'est pas encore disponible.");
+  await expect(card).toContainText("Elle vous sera proposée ici dès que notre équipe l'aura activée.");
+  await expect(card).not.toContainText("LINKEDIN_CLIENT");
   await expect(card.getByRole("button")).toHaveCount(0);
 });
 
@@ -64,7 +67,7 @@ test("with LinkedIn configured, the button starts better-auth's link flow, and a
     });
     await open(page, "/profile");
     const card = page.locator("[data-slot=card]").filter({ hasText: "Connectez votre compte LinkedIn" });
-    await expect(card).not.toContainText("n'est pas configurée");
+    await expect(card).not.toContainText("n'est pas encore disponible");
     await card.getByRole("button", { name: "Connecter LinkedIn" }).click();
     // The browser arrives at (the stub of) LinkedIn's authorization page before the next step.
     await page.waitForURL(/linkedin\.com\/oauth/);

@@ -1,8 +1,10 @@
 /**
  * The article review screen (/review/:versionId) and the public viewer (/view/:versionId) — spec part 2,
- * sections 2, 4, 5 and 8; issue 3. The owner moves a version between Draft, In revision and Approved; a
- * demo article refuses every action; anyone reads /view, server-rendered with its meta tags; article
- * HTML never runs a script on either screen; another account gets 'Article not found'.
+ * sections 2, 4, 5 and 8; issue 3. The owner moves a version between Draft, In revision and Approved; whoever
+ * has a version's public link (/view/{public id}, shown on the review screen) reads it, server-rendered with
+ * its meta tags but never indexed nor cached by a shared cache; a sequential id reads nothing; article HTML
+ * never runs a script on either screen; another account gets 'Article not found'. Demo articles: see
+ * demo-articles.spec.ts.
  */
 import type { Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
@@ -51,7 +53,7 @@ test.describe("the review screen", () => {
       "href",
       `/sites/${article.siteId}/pages/${article.pageId}/page-versions`,
     );
-    await expect(page.getByRole("link", { name: /Open the public view/ })).toHaveAttribute("href", `/view/${article.versionId}`);
+    await expect(page.getByRole("link", { name: /Open the public view/ })).toHaveAttribute("href", new RegExp(`${article.viewPath}$`));
     await expect(stateBadge(page)).toHaveText("Draft");
     await expectEnabledActions(page, ["Send for revision", "Approve"]);
 
@@ -136,41 +138,6 @@ test.describe("the review screen", () => {
     await expect(stateBadge(page)).toHaveText("Approved");
   });
 
-  test("a demo article blocks every action with the 'Demo Article' dialog, and the server refuses too", async ({
-    signedInPage: page,
-    consoleGuard,
-  }) => {
-    consoleGuard.allow(failedResource(403));
-    const article = await createArticle(page, ARTICLE, { demo: true });
-    await open(page, `/review/${article.versionId}`);
-    await expect(stateBadge(page)).toHaveText("Draft");
-    const posts = watchPosts(page);
-
-    for (const name of ["Send for revision", "Approve"]) {
-      await actionButton(page, name).click();
-      const demo = page.getByRole("alertdialog", { name: "Demo Article" });
-      await expect(demo).toBeVisible();
-      await expect(demo).toContainText("This is a demo article, so you cannot use this feature.");
-      await demo.getByRole("button", { name: "OK" }).click();
-      await expect(demo).toHaveCount(0);
-      await expect(page.getByRole("dialog", { name: "Send for revision" })).toHaveCount(0);
-    }
-    expect(posts).toEqual([]);
-
-    for (const [intent, fields] of [
-      ["send-revision", { comments: "Change it" }],
-      ["approve", {}],
-      ["cancel-revision", {}],
-      ["cancel-approval", {}],
-    ] as const) {
-      const refused = await postReviewAction(page, article.versionId, intent, fields);
-      expect(refused.status(), intent).toBe(403);
-      expect(await refused.text()).toContain("This is a demo article, so you cannot use this feature.");
-    }
-    await page.reload();
-    await expect(stateBadge(page)).toHaveText("Draft");
-  });
-
   test("another account gets 'Article not found' and changes nothing; a visitor is sent to sign in", async ({
     signedInPage: alice,
     openContext,
@@ -208,17 +175,23 @@ test.describe("the review screen", () => {
 });
 
 test.describe("the public article view", () => {
-  test("a signed-out visitor reads the article, server-rendered, with its title, description and Open Graph tags", async ({
+  test("a signed-out visitor with the link reads the article, server-rendered, with its tags, never indexed nor cached", async ({
     signedInPage: owner,
     openContext,
   }) => {
     const article = await createArticle(owner, ARTICLE);
+    // The owner finds the link on the review screen, with a button to copy it.
+    await open(owner, `/review/${article.versionId}`);
+    await expect(owner.getByRole("button", { name: "Copy the public link" })).toBeVisible();
+    await expect(owner.getByRole("link", { name: /Open the public view/ })).toHaveAttribute("href", new RegExp(`${article.viewPath}$`));
     const { page } = await openContext();
 
-    // The first HTML answer already holds the full text and the tags (no JavaScript needed).
-    const raw = await page.request.get(`/view/${article.versionId}`);
+    // The first HTML answer already holds the full text and the tags (no JavaScript needed). A client's draft:
+    // no shared cache keeps it, and search engines are told not to index it.
+    const raw = await page.request.get(article.viewPath);
     expect(raw.status()).toBe(200);
-    expect(raw.headers()["cache-control"]).toBe("public, max-age=60");
+    expect(raw.headers()["cache-control"]).toBe("private, no-store");
+    expect(raw.headers()["x-robots-tag"]).toBe("noindex");
     const html = await raw.text();
     // In the rendered markup, not only in the hydration data.
     const body = html.match(/<div class="article-content[^"]*">([\s\S]*?)<\/div>/)?.[1] ?? "";
@@ -228,7 +201,7 @@ test.describe("the public article view", () => {
     expect(html).toContain(`<title>${article.pageName} – SEO × IA Content</title>`);
     expect(html).toMatch(/<meta property="og:type" content="article"\/?>/);
 
-    await open(page, `/view/${article.versionId}`);
+    await open(page, article.viewPath);
     await expect(page).toHaveTitle(`${article.pageName} – SEO × IA Content`);
     // The article has no <h1>: the page name is the heading.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.pageName);
@@ -242,12 +215,13 @@ test.describe("the public article view", () => {
     expect(await meta('meta[property="og:title"]')).toBe(article.pageName);
     expect(await meta('meta[property="og:description"]')).toBe(description);
     expect(await meta('meta[property="og:type"]')).toBe("article");
-    expect(await meta('meta[property="og:url"]')).toMatch(new RegExp(`^https?://[^/]+/view/${article.versionId}$`));
+    expect(await meta('meta[property="og:url"]')).toMatch(new RegExp(`^https?://[^/]+${article.viewPath}$`));
     await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(await meta('meta[property="og:url"]'));
-    // Someone signed in gets an answer that shared caches keep to themselves (it shows who is signed in).
-    const personal = await owner.request.get(`/view/${article.versionId}`);
-    expect(personal.headers()["cache-control"]).toBe("private, no-cache");
+    // No canonical: a draft must not compete with the client's own page.
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    expect(await meta('meta[name="robots"]')).toBe("noindex");
+    const personal = await owner.request.get(article.viewPath);
+    expect(personal.headers()["cache-control"]).toBe("private, no-store");
     expect(await personal.text()).toContain("Dernière phrase de l'article");
 
     // No signed-in area: the visitor's header.
@@ -262,20 +236,41 @@ test.describe("the public article view", () => {
     const empty = await createArticle(owner, "<p> </p>", { siteId: titled.siteId });
     const { page } = await openContext();
 
-    await open(page, `/view/${titled.versionId}`);
+    await open(page, titled.viewPath);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Le grand guide du vélo");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe("Texte.");
 
-    await open(page, `/view/${empty.versionId}`);
+    await open(page, empty.viewPath);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(empty.pageName);
     await expect(page.getByTestId("empty-article")).toHaveText("No content available - This page doesn't have any published versions yet.");
     await open(owner, `/review/${empty.versionId}`);
     await expect(owner.getByText("No content available", { exact: true })).toBeVisible();
   });
 
+  test("a sequential id reads nothing: a client's version by its id answers 404 like an unknown one", async ({
+    signedInPage: owner,
+    openContext,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(404));
+    const article = await createArticle(owner, ARTICLE);
+    const { page } = await openContext();
+    // Walking through /view/1, /view/2... finds no draft of anybody's, signed out or signed in as the owner.
+    for (const client of [page, owner]) {
+      for (const path of [`/view/${article.versionId}`, `/view/${article.versionId - 1}`, "/view/1"]) {
+        const response = await client.request.get(path, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(404);
+        expect(await response.text()).not.toContain("Dernière phrase de l'article");
+      }
+    }
+    const response = await page.goto(`/view/${article.versionId}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Article not found" })).toBeVisible();
+  });
+
   test("an unknown id answers 404 'Article not found' with a link home", async ({ page, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
-    for (const id of ["987654321", "abc", "12abc"]) {
+    for (const id of ["987654321", "abc", "12abc", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
       const response = await page.goto(`/view/${id}`);
       expect(response?.status(), id).toBe(404);
       await expect(page.getByRole("heading", { name: "Article not found" })).toBeVisible();
@@ -319,9 +314,9 @@ test.describe("untrusted article HTML", () => {
     const article = await createArticle(owner, PAYLOAD);
 
     const { page: visitor } = await openContext();
-    await open(visitor, `/view/${article.versionId}`);
+    await open(visitor, article.viewPath);
     await expectInert(visitor);
-    const raw = await (await visitor.request.get(`/view/${article.versionId}`)).text();
+    const raw = await (await visitor.request.get(article.viewPath)).text();
     expect(raw).not.toContain("window.__xss");
 
     await open(owner, `/review/${article.versionId}`);

@@ -21,8 +21,9 @@ test.describe("the site detail screen", () => {
     await expect(trail.getByRole("link", { name: "My Sites" })).toHaveAttribute("href", "/sites");
     await expect(trail).toContainText("detail.example.com");
     await expect(page.getByRole("heading", { level: 1, name: "detail.example.com" })).toBeVisible();
-    // A new site has no AI work yet.
-    await expect(page.getByRole("region", { name: "AI work" })).toContainText("No AI work yet.");
+    // What the AI work cost is the team's business: the client's screen shows no cost.
+    await expect(page.getByRole("region", { name: "AI work" })).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText(/\$\d|tokens/);
 
     // Cancel keeps the name; Save renames.
     await page.getByRole("button", { name: "Rename the site" }).click();

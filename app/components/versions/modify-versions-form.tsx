@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -35,6 +35,7 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
   const [flags, setFlags] = useState<Flags>(NO_FLAGS);
   const [example, setExample] = useState("none");
   const [error, setError] = useState<string | undefined>();
+  const commentsRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const fetcher = useVersionFetcher((result) => {
     if (!result.ok) return setError(result.errors?.commentsToModify);
@@ -66,6 +67,7 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
     const parsed = modifySchema.safeParse(values);
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).commentsToModify);
+      commentsRef.current?.focus();
       return;
     }
     setError(undefined);
@@ -89,8 +91,12 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
         <Textarea
           id={`${id}-comments`}
           name="commentsToModify"
+          ref={commentsRef}
           value={comments}
-          onChange={(event) => setComments(event.target.value)}
+          onChange={(event) => {
+            setComments(event.target.value);
+            setError(undefined);
+          }}
           placeholder="What should change in this version? e.g. Shorten the introduction, add a section on prices…"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-comments-error` : undefined}
@@ -106,7 +112,10 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
               id={`${id}-${name}`}
               name={name}
               checked={flags[name]}
-              onCheckedChange={(checked) => setFlags((f) => ({ ...f, [name]: checked }))}
+              onCheckedChange={(checked) => {
+                setFlags((f) => ({ ...f, [name]: checked }));
+                if (name === "unhighlightModifications") setError(undefined);
+              }}
               aria-describedby={`${id}-${name}-hint`}
               className="mt-0.5"
             />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/schemas/form";
-import { addHtmlSchema, deleteSchema, HTML_MAX_LENGTH, modifySchema, saveEditSchema } from "./version-forms";
+import { addHtmlSchema, deleteSchema, HTML_MAX_LENGTH, modifySchema, saveEditSchema, VERSION_TEXTS } from "./version-forms";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -52,15 +52,24 @@ describe("modify", () => {
     });
   });
 
-  it("reads switches, an optional example ('none' or empty is none) and optional comments", () => {
-    expect(parseForm(modifySchema, form({ versionId: "4" }))).toEqual({
+  it("refuses a request that asks for nothing (no comments, no unhighlight): it could only fail, after a paid job", () => {
+    for (const comments of [undefined, "", "   \n  "]) {
+      const values: Record<string, string> = { versionId: "4", useWebSearch: "true", highlightModifications: "on" };
+      if (comments !== undefined) values.commentsToModify = comments;
+      expect(parseForm(modifySchema, form(values))).toEqual({ ok: false, errors: { commentsToModify: VERSION_TEXTS.nothingToModify } });
+    }
+    expect(VERSION_TEXTS.nothingToModify).toBe("Say what should change in this version, or turn on 'Unhighlight modifications'.");
+  });
+
+  it("reads switches, an optional example ('none' or empty is none) and comments, optional when only unhighlighting", () => {
+    expect(parseForm(modifySchema, form({ versionId: "4", unhighlightModifications: "on" }))).toEqual({
       ok: true,
       data: {
         versionId: 4,
         commentsToModify: null,
         useWebSearch: false,
         highlightModifications: false,
-        unhighlightModifications: false,
+        unhighlightModifications: true,
         createNewVersion: false,
         exampleVersionId: null,
       },
@@ -89,7 +98,7 @@ describe("modify", () => {
         exampleVersionId: 2,
       },
     });
-    expect(parseForm(modifySchema, form({ versionId: "4", exampleVersionId: "none" })).ok).toBe(true);
-    expect(parseForm(modifySchema, form({ versionId: "4", exampleVersionId: "abc" })).ok).toBe(false);
+    expect(parseForm(modifySchema, form({ versionId: "4", commentsToModify: "x", exampleVersionId: "none" })).ok).toBe(true);
+    expect(parseForm(modifySchema, form({ versionId: "4", commentsToModify: "x", exampleVersionId: "abc" })).ok).toBe(false);
   });
 });

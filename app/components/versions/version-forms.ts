@@ -32,6 +32,7 @@ export const VERSION_TEXTS = {
   restored: "Earlier text restored as a new version",
   restoreFailed: "Failed to restore the earlier text",
   earlierTextNotFound: "This earlier text no longer exists",
+  nothingToModify: "Say what should change in this version, or turn on 'Unhighlight modifications'.",
 } as const;
 
 export const VERSION_INTENTS = ["add-html", "save-edit", "delete", "modify", "create-new-version", "restore-earlier"] as const;
@@ -105,19 +106,29 @@ export const deleteSchema = z.object({ versionId: id(VERSION_TEXTS.versionNotFou
 /** Restores an earlier text of a version (pages_versions_history) as a new version. */
 export const restoreSchema = z.object({ historyId: id(VERSION_TEXTS.earlierTextNotFound) });
 
-/** The Modify Versions form; the version to modify is the active one. */
-export const modifySchema = z.object({
-  versionId: id(VERSION_TEXTS.selectVersion),
-  commentsToModify: z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(20_000, "Comments must be at most 20,000 characters."))
-    .transform((v) => (v === "" ? null : v)),
-  useWebSearch: flag,
-  highlightModifications: flag,
-  unhighlightModifications: flag,
-  createNewVersion: flag,
-  exampleVersionId: optionalId,
-});
+/**
+ * The Modify Versions form; the version to modify is the active one. A request must ask for something: comments
+ * to apply, or only removing earlier highlights (done without a model). Anything else could only fail, after a
+ * job was queued.
+ */
+export const modifySchema = z
+  .object({
+    versionId: id(VERSION_TEXTS.selectVersion),
+    commentsToModify: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((v) => (v ?? "").trim())
+      .pipe(z.string().max(20_000, "Comments must be at most 20,000 characters."))
+      .transform((v) => (v === "" ? null : v)),
+    useWebSearch: flag,
+    highlightModifications: flag,
+    unhighlightModifications: flag,
+    createNewVersion: flag,
+    exampleVersionId: optionalId,
+  })
+  .superRefine((values, ctx) => {
+    if (!values.commentsToModify && !values.unhighlightModifications) {
+      ctx.addIssue({ code: "custom", path: ["commentsToModify"], message: VERSION_TEXTS.nothingToModify });
+    }
+  });
 export type ModifyValues = z.infer<typeof modifySchema>;

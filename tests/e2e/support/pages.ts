@@ -37,7 +37,7 @@ export function postPagesForm(page: Page, siteId: number, fields: Record<string,
   });
 }
 
-export type NewPage = { name: string; url?: string; status?: string; demo?: boolean };
+export type NewPage = { name: string; url?: string; status?: string; postDemoFlag?: boolean };
 
 /** Creates a page through the list's action (intent=create) and returns its id. */
 export async function createPageByRequest(page: Page, siteId: number, fields: NewPage): Promise<number> {
@@ -47,7 +47,8 @@ export async function createPageByRequest(page: Page, siteId: number, fields: Ne
     url: fields.url ?? `/blog/${slug(fields.name)}`,
     status: fields.status ?? "1",
   };
-  if (fields.demo) form.hideRevisionsTextsFromPreview = "on";
+  // What an attacker would post: the demo flag, which no client may set (the server ignores it).
+  if (fields.postDemoFlag) form.hideRevisionsTextsFromPreview = "on";
   const response = await postPagesForm(page, siteId, form);
   const body = await response.text();
   expect(response.status(), body).toBe(200);

@@ -7,7 +7,8 @@ import { expect, type APIResponse, type Page } from "@playwright/test";
 import { createSiteByRequest, siteIdOf } from "./sites";
 import { open } from "./ui";
 
-export type Article = { siteId: number; pageId: number; versionId: number; pageName: string };
+/** `viewPath`: its public view, /view/{public id}. */
+export type Article = { siteId: number; pageId: number; versionId: number; pageName: string; viewPath: string };
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${process.pid}-${++sequence}`;
@@ -30,10 +31,10 @@ export async function createSite(page: Page, name = unique("Review site")): Prom
 }
 
 /**
- * Creates a page (a demo page with `demo`) and returns its id: the page list's row opens
- * /sites/{siteId}/pages/{pageId}.
+ * Creates a page and returns its id: the page list's row opens /sites/{siteId}/pages/{pageId}. (No client makes
+ * a demo page: the team does, with `npm run demo`; see demo-articles.spec.ts.)
  */
-export async function createPage(page: Page, siteId: number, options: { name?: string; demo?: boolean } = {}) {
+export async function createPage(page: Page, siteId: number, options: { name?: string } = {}) {
   const name = options.name ?? unique("Article");
   const form: Record<string, string> = {
     intent: "create",
@@ -41,7 +42,6 @@ export async function createPage(page: Page, siteId: number, options: { name?: s
     url: `/blog/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
     status: "1",
   };
-  if (options.demo) form.hideRevisionsTextsFromPreview = "on";
   const response = await postWhenReady(page, `/sites/${siteId}/pages.data`, form);
   expect(response.status(), await response.text()).toBe(200);
   await open(page, `/sites/${siteId}/pages`);
@@ -70,12 +70,24 @@ export async function addVersion(page: Page, siteId: number, pageId: number, htm
 export async function createArticle(
   page: Page,
   html: string,
-  options: { demo?: boolean; pageName?: string; siteId?: number } = {},
+  options: { pageName?: string; siteId?: number } = {},
 ): Promise<Article> {
   const siteId = options.siteId ?? (await createSite(page));
-  const { pageId, name } = await createPage(page, siteId, { name: options.pageName, demo: options.demo });
+  const { pageId, name } = await createPage(page, siteId, { name: options.pageName });
   const versionId = await addVersion(page, siteId, pageId, html);
-  return { siteId, pageId, versionId, pageName: name };
+  return { siteId, pageId, versionId, pageName: name, viewPath: await publicPathOf(page, versionId) };
+}
+
+/**
+ * The public link of a version as its owner finds it: on the version's review screen ('Public link'), an
+ * absolute URL /view/{public id}. Returns its path.
+ */
+export async function publicPathOf(page: Page, versionId: number): Promise<string> {
+  await open(page, `/review/${versionId}`);
+  const link = await page.getByLabel("Public link").inputValue();
+  const url = new URL(link);
+  expect(url.pathname).toMatch(/^\/view\/[A-Za-z0-9_-]{32}$/);
+  return url.pathname;
 }
 
 /** Sends a review action as the screen's fetcher does (POST /review/{id}.data). */
