@@ -181,18 +181,27 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
         </aside>
 
         <Card className="gap-0 overflow-hidden p-0 lg:order-1">
-          {coverImageUrl ? (
-            <img src={coverImageUrl} alt="" className="max-h-[400px] w-full object-cover" data-testid="cover-image" />
-          ) : null}
-          <div className="px-5 py-6 sm:px-8 sm:py-8">
-            {version.hasContent ? (
-              <ArticleHtml html={version.html} className="mx-auto max-w-3xl [&>:first-child]:mt-0" />
-            ) : (
-              <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
-                <FileText aria-hidden="true" className="size-8" />
-                <p className="font-medium">No content available</p>
-              </div>
-            )}
+          {/* The preview pane is 500px high at most (spec part 2, section 9) and scrolls on its own:
+              focusable, so that a keyboard can scroll it too. */}
+          <div
+            role="region"
+            aria-label="Article preview"
+            tabIndex={0}
+            className="max-h-[500px] overflow-y-auto overscroll-contain rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+          >
+            {coverImageUrl ? (
+              <img src={coverImageUrl} alt="" className="max-h-[400px] w-full object-cover" data-testid="cover-image" />
+            ) : null}
+            <div className="px-5 py-6 sm:px-8 sm:py-8">
+              {version.hasContent ? (
+                <ArticleHtml html={version.html} className="mx-auto max-w-3xl [&>:first-child]:mt-0" />
+              ) : (
+                <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
+                  <FileText aria-hidden="true" className="size-8" />
+                  <p className="font-medium">No content available</p>
+                </div>
+              )}
+            </div>
           </div>
         </Card>
       </div>
