@@ -95,6 +95,31 @@ test.describe("the site dialog", () => {
     await expect(serpsImg).toHaveAttribute("aria-valuenow", "1");
   });
 
+  test("a field's error goes away as soon as the person types in it; the others stay until fixed", async ({ signedInPage: page }) => {
+    const dialog = await openCreateDialog(page);
+    await dialog.getByRole("button", { name: "Create site" }).click();
+    const url = dialog.getByLabel("Site URL");
+    await expect(dialog.getByText("The site URL is required")).toBeVisible();
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText(LOGO_REQUIRED)).toBeVisible();
+
+    await url.fill("https://filled.example.org");
+    await expect(dialog.getByText("The site URL is required")).toHaveCount(0);
+    await expect(url).not.toHaveAttribute("aria-invalid");
+    await expect(url).not.toHaveAttribute("aria-describedby", /error/);
+    // Typing in the URL leaves the logo's error: that field is still wrong.
+    await expect(dialog.getByText(LOGO_REQUIRED)).toBeVisible();
+
+    // A number field, too: the error shows on submit and goes once edited.
+    const width = dialog.getByLabel("Cover image width");
+    await width.fill("-5");
+    await dialog.getByRole("button", { name: "Create site" }).click();
+    await expect(dialog.getByText("The width cannot be negative")).toBeVisible();
+    await width.fill("800");
+    await expect(dialog.getByText("The width cannot be negative")).toHaveCount(0);
+    await expect(width).not.toHaveAttribute("aria-invalid");
+  });
+
   test("refuses a missing logo, a file over 5 MB and a file that is not an image, without sending anything", async ({
     signedInPage: page,
   }) => {
