@@ -255,6 +255,10 @@ test.describe("telling versions apart", () => {
     const diff = viewer(page).getByRole("table", { name: "Differences between the two versions" });
     await expect(diff.getByRole("columnheader", { name: /Previous Version/ })).toContainText(labels[1]);
     await expect(diff.getByRole("columnheader", { name: /Current Version/ })).toContainText(labels[0]);
+
+    // The review screen names the version as the table does.
+    await open(page, `/review/${ids[2]}`);
+    await expect(page.getByText(labels[0], { exact: true })).toBeVisible();
   });
 });
 

@@ -19,7 +19,7 @@ import { ARTICLE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { COMMENTS_REQUIRED, isReviewIntent, REVIEW_ACTIONS, reviewState, type ReviewIntent } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
-import { versionLabel } from "~/lib/version-rules";
+import { versionLabel, versionLabels } from "~/lib/version-rules";
 import { NotFoundError, parseId } from "~/models/access.server";
 import { hasArticleContent } from "~/models/article-view.server";
 import {
@@ -38,14 +38,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The version as the screen shows it: the HTML sanitized here, on the server. */
-function screenVersion(version: ReviewVersion): ReviewScreenVersion {
+/**
+ * The version as the screen shows it: the HTML sanitized here, on the server; labelled as in the
+ * versions table when the page's versions are given.
+ */
+function screenVersion(version: ReviewVersion, label = versionLabel(version.createdDate)): ReviewScreenVersion {
   const html = sanitizeArticleHtml(version.htmlContent);
   return {
     id: version.id,
     html,
     hasContent: hasArticleContent(html),
-    label: versionLabel(version.createdDate),
+    label,
     createdDate: version.createdDate.toISOString(),
     sentInRevision: version.sentInRevision,
     approved: version.approved,
@@ -58,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const article = await getReviewVersion(user, parseId(params.versionId, "version"));
     return {
-      version: screenVersion(article.version),
+      version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
       page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
       site: article.site,
       coverImageUrl: article.coverImageUrl,
@@ -170,7 +173,8 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
         </p>
         <h1 className="text-2xl font-semibold tracking-tight break-words">{page.name}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          <time dateTime={version.createdDate}>{version.label}</time>
+          {/* The loader's label (told apart from the page's other versions); the actions do not change it. */}
+          <time dateTime={version.createdDate}>{loaded.label}</time>
           <span className="sr-only">, review state: {state}</span>
         </p>
       </div>
