@@ -54,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The ICO for the browsers and tools that want one (sizes keeps Chrome on the SVG); made by scripts/make-favicon.ts. */}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* First in <head>, before the scripts' modulepreload links, so that the browser fetches it first: the first paint waits for it alone.
             (No `precedence`: React would then hold the streamed content back until the sheet loads.) */}

@@ -171,6 +171,30 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
     initialCountry.current = "";
     setCountry(value);
     setLanguage("");
+    clearError("country");
+    clearError("language");
+  }
+
+  /** A field's error goes as soon as the person changes that field (the others stay until submit). */
+  function clearError(name: string) {
+    setClientErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+  /** The setter of a field that is not a native input (select, radio group, slider), clearing its error. */
+  const clearing =
+    <T,>(name: string, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      clearError(name);
+    };
+
+  /** Typing in an input or a text area clears its error; the logo's own handler checks the new file. */
+  function onFormChange(event: React.FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (name && name !== "logo") clearError(name);
   }
 
   useEffect(() => {
@@ -235,7 +259,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
   const described = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined);
 
   return (
-    <form id={formId} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="grid min-w-0 gap-6">
+    <form id={formId} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onFormChange} className="grid min-w-0 gap-6">
       <input type="hidden" name="intent" value={site ? "update" : "create"} />
       {site ? <input type="hidden" name="siteId" value={site.id} /> : null}
       <input type="hidden" name="country" value={country} />
@@ -335,7 +359,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
             ) : (
               <RadioGroup
                 value={language}
-                onValueChange={setLanguage}
+                onValueChange={clearing("language", setLanguage)}
                 aria-labelledby={fieldId("language-label")}
                 className="flex flex-wrap gap-x-5 gap-y-2"
               >
@@ -354,7 +378,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
         ) : null}
         <div className="grid gap-2">
           <Label id={fieldId("tone-label")}>Tone of voice</Label>
-          <Select value={toneGroup} onValueChange={setToneGroup}>
+          <Select value={toneGroup} onValueChange={clearing("toneArticlesGroup", setToneGroup)}>
             <SelectTrigger className="w-full" aria-labelledby={fieldId("tone-label")}>
               <SelectValue />
             </SelectTrigger>
@@ -412,14 +436,14 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
           id={fieldId("serps")}
           label="Number of search results"
           value={serps}
-          onChange={setSerps}
+          onChange={clearing("serpsNbResults", setSerps)}
           error={errors.serpsNbResults}
         />
         <SliderField
           id={fieldId("serpsImg")}
           label="Number of image results"
           value={serpsImg}
-          onChange={setSerpsImg}
+          onChange={clearing("serpsImgNbResults", setSerpsImg)}
           error={errors.serpsImgNbResults}
         />
       </Section>
@@ -451,7 +475,7 @@ function SiteForm({ site, action, onDone }: { site: EditableSite | null; action:
           />
           <div className="grid gap-2">
             <Label id={fieldId("status-label")}>Default status</Label>
-            <Select value={defaultStatus} onValueChange={setDefaultStatus}>
+            <Select value={defaultStatus} onValueChange={clearing("defaultStatus", setDefaultStatus)}>
               <SelectTrigger className="w-full" aria-labelledby={fieldId("status-label")}>
                 <SelectValue />
               </SelectTrigger>

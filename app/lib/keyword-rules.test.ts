@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canAddKeyword,
+  decodeForReading,
   hostAndPath,
   isSafeLink,
   keywordKey,
@@ -56,6 +57,17 @@ describe("hostAndPath", () => {
     expect(hostAndPath("http://example.com:8080/p")).toBe("example.com:8080/p");
   });
 
+  it("shows encoded paths decoded, as people read them", () => {
+    expect(hostAndPath("https://www.example.fr/v%C3%A9lo%20%C3%A9lectrique/guide-d%27achat?q=1")).toBe(
+      "www.example.fr/vélo électrique/guide-d'achat",
+    );
+  });
+
+  it("keeps what cannot be decoded as it is, and decodes the rest", () => {
+    expect(hostAndPath("https://promo.example/remise-100%-v%C3%A9lo-%E9t%C3")).toBe("promo.example/remise-100%-vélo-%E9t%C3");
+    expect(hostAndPath("not a url %E9 %C3%A9")).toBe("not a url %E9 é");
+  });
+
   it("shows the text itself when it is not an address", () => {
     expect(hostAndPath("not a url")).toBe("not a url");
     expect(hostAndPath(null)).toBe("");
@@ -65,6 +77,27 @@ describe("hostAndPath", () => {
     expect(isSafeLink("https://example.com")).toBe(true);
     expect(isSafeLink("javascript:alert(1)")).toBe(false);
     expect(isSafeLink(null)).toBe(false);
+  });
+});
+
+describe("decodeForReading", () => {
+  it("decodes UTF-8 percent escapes", () => {
+    expect(decodeForReading("v%C3%A9lo%20%C3%A9lectrique")).toBe("vélo électrique");
+    expect(decodeForReading("%F0%9F%9A%B2-%E2%82%AC")).toBe("🚲-€");
+    expect(decodeForReading("plain text")).toBe("plain text");
+  });
+
+  it("never throws: lone, cut or invalid escapes stay as they are", () => {
+    expect(decodeForReading("100%")).toBe("100%");
+    expect(decodeForReading("100%-off")).toBe("100%-off");
+    expect(decodeForReading("%E9t%C3")).toBe("%E9t%C3");
+    expect(decodeForReading("%C3%A9%C3")).toBe("é%C3");
+    expect(decodeForReading("%ZZ%C3%A9")).toBe("%ZZé");
+    expect(decodeForReading("%E2%82")).toBe("%E2%82");
+  });
+
+  it("keeps control characters encoded", () => {
+    expect(decodeForReading("a%0Ab%00c%20d")).toBe("a%0Ab%00c d");
   });
 });
 

@@ -81,10 +81,55 @@ export function hostAndPath(url: string | null | undefined): string {
   try {
     const parsed = new URL(url);
     const path = parsed.pathname === "/" ? "" : parsed.pathname;
-    return `${parsed.host}${path}`;
+    return decodeForReading(`${parsed.host}${path}`);
   } catch {
-    return url;
+    return decodeForReading(url);
   }
+}
+
+/** How many bytes a UTF-8 character takes, from its first byte (0 when no character starts so). */
+function utf8Length(lead: number): number {
+  if (lead < 0x80) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * An address's text as people read it ('v%C3%A9lo%20%C3%A9lectrique' → 'vélo électrique'), for
+ * display only (a link keeps the real address). Never throws: an escape that does not start a whole
+ * UTF-8 character (a lone '%', '%E9' in Latin-1, a cut sequence) stays as written, and so do control
+ * characters.
+ */
+export function decodeForReading(text: string): string {
+  return text.replace(ESCAPES, (run) => {
+    const escapes = run.match(/%[0-9a-f]{2}/gi) ?? [];
+    let out = "";
+    for (let i = 0; i < escapes.length; ) {
+      const length = utf8Length(parseInt(escapes[i].slice(1), 16));
+      const sequence = length > 0 && i + length <= escapes.length ? escapes.slice(i, i + length).join("") : null;
+      let decoded: string | null = null;
+      if (sequence) {
+        try {
+          decoded = decodeURIComponent(sequence);
+        } catch {
+          decoded = null;
+        }
+      }
+      if (decoded !== null && !CONTROL.test(decoded)) {
+        out += decoded;
+        i += length;
+      } else {
+        out += escapes[i];
+        i += 1;
+      }
+    }
+    return out;
+  });
 }
 
 /** Only http(s) addresses are rendered as links. */

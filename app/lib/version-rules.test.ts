@@ -9,6 +9,7 @@ import {
   NO_DATE_LABEL,
   sideBySideDiff,
   versionLabel,
+  versionLabels,
 } from "./version-rules";
 
 // Newest first, as the screen lists them.
@@ -29,6 +30,54 @@ describe("versionLabel", () => {
     expect(versionLabel(undefined)).toBe("No date available");
     expect(versionLabel("")).toBe("No date available");
     expect(versionLabel("not a date")).toBe("No date available");
+  });
+});
+
+describe("versionLabels", () => {
+  it("keeps 'Version du {date} ({time})' to the minute when no two versions share it", () => {
+    const labels = versionLabels([
+      { id: 2, createdDate: "2026-11-21T13:06:10Z" },
+      { id: 1, createdDate: "2026-11-21T13:05:59Z" },
+    ]);
+    expect(labels.get(2)).toBe("Version du 21/11/2026 (14:06)");
+    expect(labels.get(1)).toBe("Version du 21/11/2026 (14:05)");
+  });
+
+  it("adds the seconds to the versions saved in the same minute, and only to them", () => {
+    const labels = versionLabels([
+      { id: 3, createdDate: "2026-11-21T13:05:42Z" },
+      { id: 2, createdDate: new Date("2026-11-21T13:05:07Z") },
+      { id: 1, createdDate: "2026-11-21T12:59:59Z" },
+    ]);
+    expect(labels.get(3)).toBe("Version du 21/11/2026 (14:05:42)");
+    expect(labels.get(2)).toBe("Version du 21/11/2026 (14:05:07)");
+    expect(labels.get(1)).toBe("Version du 21/11/2026 (13:59)");
+  });
+
+  it("numbers the versions saved in the same second, oldest first", () => {
+    const labels = versionLabels([
+      { id: 12, createdDate: "2026-11-21T13:05:07.900Z" },
+      { id: 11, createdDate: "2026-11-21T13:05:07.100Z" },
+      { id: 10, createdDate: "2026-11-21T13:05:07.100Z" },
+      { id: 9, createdDate: "2026-11-21T13:05:30Z" },
+    ]);
+    expect(labels.get(10)).toBe("Version du 21/11/2026 (14:05:07) #1");
+    expect(labels.get(11)).toBe("Version du 21/11/2026 (14:05:07) #2");
+    expect(labels.get(12)).toBe("Version du 21/11/2026 (14:05:07) #3");
+    expect(labels.get(9)).toBe("Version du 21/11/2026 (14:05:30)");
+  });
+
+  it("gives every version a label of its own, dates missing included", () => {
+    const labels = versionLabels([
+      { id: 4, createdDate: null },
+      { id: 3, createdDate: "not a date" },
+      { id: 2, createdDate: "2026-11-21T13:05:00Z" },
+    ]);
+    expect(labels.get(2)).toBe("Version du 21/11/2026 (14:05)");
+    expect(labels.get(3)).toBe("No date available #1");
+    expect(labels.get(4)).toBe("No date available #2");
+    expect(versionLabels([{ id: 1, createdDate: null }]).get(1)).toBe("No date available");
+    expect(versionLabels([]).size).toBe(0);
   });
 });
 

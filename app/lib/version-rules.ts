@@ -20,16 +20,61 @@ const labelFormat = new Intl.DateTimeFormat("fr-FR", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
+  second: "2-digit",
   hourCycle: "h23",
 });
 
-/** 'Version du 21/11/2026 (14:05)', or 'No date available' for a missing or unreadable date. */
-export function versionLabel(created: string | Date | null | undefined): string {
-  if (created === null || created === undefined || created === "") return NO_DATE_LABEL;
+type CreatedDate = string | Date | null | undefined;
+
+function readDate(created: CreatedDate): Date | null {
+  if (created === null || created === undefined || created === "") return null;
   const date = created instanceof Date ? created : new Date(created);
-  if (Number.isNaN(date.getTime())) return NO_DATE_LABEL;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function formatLabel(date: Date, withSeconds: boolean): string {
   const parts = Object.fromEntries(labelFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `Version du ${parts.day}/${parts.month}/${parts.year} (${parts.hour}:${parts.minute})`;
+  const time = withSeconds ? `${parts.hour}:${parts.minute}:${parts.second}` : `${parts.hour}:${parts.minute}`;
+  return `Version du ${parts.day}/${parts.month}/${parts.year} (${time})`;
+}
+
+/** 'Version du 21/11/2026 (14:05)', or 'No date available' for a missing or unreadable date. */
+export function versionLabel(created: CreatedDate): string {
+  const date = readDate(created);
+  return date ? formatLabel(date, false) : NO_DATE_LABEL;
+}
+
+/** Groups items by a key, keeping their order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/**
+ * The labels of one page's versions, by id, each telling its version apart from the others:
+ * 'Version du 21/11/2026 (14:05)' as the spec has it; the versions saved in the same minute get
+ * their seconds ('(14:05:07)'); those saved in the same second (or without a date) are numbered,
+ * oldest first ('(14:05:07) #2').
+ */
+export function versionLabels(versions: readonly { id: number; createdDate: CreatedDate }[]): Map<number, string> {
+  const dated = versions.map((v) => ({ id: v.id, date: readDate(v.createdDate) }));
+  const labels = new Map<number, string>();
+  const byMinute = groupBy(dated, (v) => (v.date ? formatLabel(v.date, false) : NO_DATE_LABEL));
+  for (const [minuteLabel, group] of byMinute) {
+    if (group.length === 1 || minuteLabel === NO_DATE_LABEL) {
+      for (const v of group) labels.set(v.id, minuteLabel);
+      continue;
+    }
+    for (const v of group) labels.set(v.id, formatLabel(v.date!, true));
+  }
+  const bySecond = groupBy(dated, (v) => labels.get(v.id)!);
+  for (const [label, group] of bySecond) {
+    if (group.length === 1) continue;
+    const oldestFirst = [...group].sort((a, b) => (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0) || a.id - b.id);
+    oldestFirst.forEach((v, index) => labels.set(v.id, `${label} #${index + 1}`));
+  }
+  return labels;
 }
 
 type WithId = { id: number };

@@ -72,6 +72,8 @@ export type ReviewArticle = {
   page: { id: number; name: string; hideRevisionsTextsFromPreview: boolean; hideCoverImageFromPreview: boolean };
   site: { id: number; name: string; url: string };
   coverImageUrl: string | null;
+  /** Every version of the page (this one included), so that the screen labels it as the versions table does. */
+  pageVersionDates: { id: number; createdDate: Date }[];
 };
 
 async function readVersion(id: number): Promise<ReviewVersion> {
@@ -84,7 +86,12 @@ async function readVersion(id: number): Promise<ReviewVersion> {
 /** A version of one of the user's pages, for the review screen. */
 export async function getReviewVersion(user: Actor, versionId: number): Promise<ReviewArticle> {
   const { versionId: id, page } = await ownedVersion(user, versionId);
-  const [version, cover] = await Promise.all([readVersion(id), coverImageUrl(page)]);
+  const db = await getDb();
+  const [version, cover, pageVersionDates] = await Promise.all([
+    readVersion(id),
+    coverImageUrl(page),
+    db.select({ id: pagesVersions.id, createdDate: pagesVersions.createdDate }).from(pagesVersions).where(eq(pagesVersions.page, page.id)),
+  ]);
   return {
     version,
     page: {
@@ -95,6 +102,7 @@ export async function getReviewVersion(user: Actor, versionId: number): Promise<
     },
     site: page.site,
     coverImageUrl: cover,
+    pageVersionDates,
   };
 }
 

@@ -191,12 +191,19 @@ test.describe("recovering a forgotten password", () => {
 });
 
 test.describe("the route table's redirects", () => {
-  test("/login and /signup lead to /auth", async ({ page }) => {
-    for (const path of ["/login", "/signup"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/auth$/);
-      await expect(page.getByRole("tab", { name: "Connexion" })).toBeVisible();
-    }
+  test("/login and /signup lead to /auth, on the 'Connexion' and 'Inscription' tabs", async ({ page }) => {
+    await open(page, "/login");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
+
+    await open(page, "/signup");
+    await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+    await expect(page.getByRole("tab", { name: "Inscription" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
+    // The other tab is one click away.
+    await page.getByRole("tab", { name: "Connexion" }).click();
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
   });
 
   test("a signed-out visitor opening a signed-in screen lands on /auth", async ({ page }) => {

@@ -1,11 +1,14 @@
 /**
  * The keywords screen: adding keywords (an existing one reused, never linked twice), 'Use in search',
- * queuing a SERP search, and ownership. SERP rows cannot be created through the UI yet, so the SERP
- * dialog's content is covered by tests/integration/keyword-model.test.ts and app/lib/keyword-rules.test.ts.
+ * queuing a SERP search, the SERP dialog (with a fake DataForSEO behind a server of the test's own),
+ * and ownership. More of the dialog's content is covered by tests/integration/keyword-model.test.ts and
+ * app/lib/keyword-rules.test.ts.
  */
 import type { Page } from "@playwright/test";
+import { startFakeDataForSeo } from "../fakes/dataforseo";
 import { expect, failedResource, test } from "./support/fixtures";
 import { createPageByRequest, createSite, unique } from "./support/pages";
+import { serverWithProviders } from "./support/provider-server";
 import { expectToast, open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
@@ -104,6 +107,59 @@ test.describe("the keywords screen", () => {
     await expect(rowOf(page, keyword)).toHaveCount(1);
     await open(page, path);
     await expect(rowOf(page, keyword)).toHaveCount(1);
+  });
+
+  test("the SERP dialog shows addresses as people read them, and links to the real ones", async ({ browser, clientAddress }) => {
+    test.setTimeout(90_000);
+    const fake = await startFakeDataForSeo();
+    const own = await serverWithProviders(browser, clientAddress, {
+      tag: "serp-paths",
+      fullName: "Véronique Lebrun",
+      env: { DATAFORSEO_LOGIN: fake.login, DATAFORSEO_PASSWORD: fake.password, DATAFORSEO_URL: fake.url },
+    });
+    const encoded = "https://www.velos.example/v%C3%A9lo%20%C3%A9lectrique/guide-d%27achat?ref=1";
+    const malformed = "https://promo.example/remise-100%-v%C3%A9lo-%E9t%C3";
+    const item = (rank: number, url: string, title?: string) => ({ type: "organic", rank_absolute: rank, url, title, description: `Résultat ${rank}` });
+    fake.next.push({
+      body: JSON.stringify({
+        status_code: 20000,
+        tasks: [
+          {
+            status_code: 20000,
+            status_message: "Ok.",
+            cost: 0.002,
+            result: [{ keyword: "vélo électrique", items: [item(1, encoded, "Guide du vélo électrique"), item(2, malformed)] }],
+          },
+        ],
+      }),
+    });
+    try {
+      const { page } = own;
+      const { siteId } = await createSite(page, unique("Serp paths site"));
+      const pageId = await createPageByRequest(page, siteId, { name: unique("Serp paths page") });
+      await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
+      const keyword = `vélo électrique ${unique("k").toLowerCase()}`;
+      await addKeyword(page, keyword);
+      await expectToast(page, "Keyword added successfully");
+      await page.getByRole("button", { name: `Search SERPs for ${keyword}` }).click();
+      const view = page.getByRole("button", { name: /View SERPS/ });
+      await expect(view).toBeVisible({ timeout: 20_000 });
+      await view.click();
+      const results = page.getByRole("dialog").getByRole("list", { name: "Résultats SERP" });
+      const [first, second] = [results.getByRole("listitem").nth(0), results.getByRole("listitem").nth(1)];
+
+      // Decoded for reading, the real address as the link.
+      await expect(first).toContainText("www.velos.example/vélo électrique/guide-d'achat");
+      await expect(first.getByRole("link", { name: "Guide du vélo électrique" })).toHaveAttribute("href", encoded);
+      await expect(page.getByRole("dialog")).not.toContainText("%C3%A9");
+      // A malformed escape does not break the dialog: what can be decoded is, the rest stays as it was.
+      await expect(second).toContainText("promo.example/remise-100%-vélo-%E9t%C3");
+      await expect(second.getByRole("link")).toHaveAttribute("href", malformed);
+      await expect(second.getByRole("link")).toContainText("promo.example/remise-100%-vélo-%E9t%C3");
+    } finally {
+      await own.close();
+      await fake.close();
+    }
   });
 
   test("fits a 390px wide screen", async ({ signedInPage: page }) => {

@@ -232,6 +232,36 @@ test.describe("editing and comparing", () => {
   });
 });
 
+test.describe("telling versions apart", () => {
+  test("versions saved in the same minute have labels of their own, in the table and in 'Compare with'", async ({
+    signedInPage: page,
+  }) => {
+    const { siteId, pageId } = await createSiteWithPage(page);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) ids.push(await addVersionByRequest(page, siteId, pageId, `<p>Version ${n}</p>`));
+    await openVersions(page, siteId, pageId);
+    expect(await rowIds(page)).toEqual([...ids].reverse());
+
+    const labels = await versionRows(page).getByRole("button", { name: VERSION_LABEL }).allTextContents();
+    expect(labels).toHaveLength(3);
+    expect(new Set(labels).size, `three different labels: ${labels.join(" | ")}`).toBe(3);
+    for (const label of labels) expect(label).toMatch(VERSION_LABEL);
+
+    await viewer(page).getByRole("button", { name: "Compare Versions" }).click();
+    await viewer(page).getByRole("combobox", { name: "Compare with" }).click();
+    const options = await page.getByRole("option").allTextContents();
+    expect(options).toEqual(labels.slice(1));
+    await page.keyboard.press("Escape");
+    const diff = viewer(page).getByRole("table", { name: "Differences between the two versions" });
+    await expect(diff.getByRole("columnheader", { name: /Previous Version/ })).toContainText(labels[1]);
+    await expect(diff.getByRole("columnheader", { name: /Current Version/ })).toContainText(labels[0]);
+
+    // The review screen names the version as the table does.
+    await open(page, `/review/${ids[2]}`);
+    await expect(page.getByText(labels[0], { exact: true })).toBeVisible();
+  });
+});
+
 test.describe("deleting versions", () => {
   test("deleting asks first; deleting the active version activates the newest remaining one, or none", async ({ signedInPage: page }) => {
     const { siteId, pageId } = await createSiteWithPage(page);

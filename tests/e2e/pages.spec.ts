@@ -349,6 +349,49 @@ test.describe("batch actions", () => {
     expect(await none.text()).toContain("No page IDs provided");
   });
 
+  test("the selection survives a search: rows hidden by it stay selected and the bar says so", async ({ signedInPage: page }) => {
+    const { siteId } = await createSite(page);
+    for (const name of ["Tomates anciennes", "Tomates cerises", "Courgettes", "Poivrons"]) await createPageByRequest(page, siteId, { name });
+    await openPages(page, siteId);
+    await pageRow(page, "Courgettes").getByRole("checkbox").click();
+    await pageRow(page, "Poivrons").getByRole("checkbox").click();
+    const bar = page.getByRole("region", { name: "Batch actions" });
+    await expect(bar).toContainText("2 pages selected");
+    await expect(bar).not.toContainText("hidden");
+
+    // A search that hides both: still selected, and the bar says they are out of sight.
+    const search = page.getByRole("searchbox", { name: "Search pages" });
+    await search.fill("tomates");
+    expect(await shownNames(page)).toEqual(expect.arrayContaining(["Tomates anciennes", "Tomates cerises"]));
+    await expect(bodyRows(page)).toHaveCount(2);
+    await expect(bar).toContainText("2 pages selected");
+    await expect(bar).toContainText("2 hidden by the search or filter");
+    // Selecting a shown row adds to them.
+    await pageRow(page, "Tomates cerises").getByRole("checkbox").click();
+    await expect(bar).toContainText("3 pages selected");
+    await expect(bar).toContainText("2 hidden by the search or filter");
+    await expect(bar.getByRole("button", { name: "Create articles" })).toBeEnabled();
+
+    // The status filter keeps it too; clearing the search shows every selected row checked.
+    await chooseFromSelect(page, "Filter by status", "Draft");
+    await expect(bar).toContainText("3 pages selected");
+    await expect(bar).toContainText("3 hidden by the search or filter");
+    await chooseFromSelect(page, "Filter by status", "All statuses");
+    await search.fill("");
+    await expect(bodyRows(page)).toHaveCount(4);
+    await expect(bar).toContainText("3 pages selected");
+    await expect(bar).not.toContainText("hidden");
+    for (const name of ["Courgettes", "Poivrons", "Tomates cerises"]) await expect(pageRow(page, name).getByRole("checkbox")).toBeChecked();
+    await expect(pageRow(page, "Tomates anciennes").getByRole("checkbox")).not.toBeChecked();
+
+    // 'Clear selection' clears the hidden ones as well.
+    await search.fill("tomates");
+    await bar.getByRole("button", { name: "Clear selection" }).click();
+    await expect(page.getByRole("region", { name: "Batch actions" })).toHaveCount(0);
+    await search.fill("");
+    await expect(pagesTable(page).getByRole("checkbox", { checked: true })).toHaveCount(0);
+  });
+
   test("copy URLs writes one line per page with a version, with its newest version", async ({ signedInPage: page, baseURL }) => {
     const { siteId } = await createSite(page);
     const first = await createPageByRequest(page, siteId, { name: "Premier article" });

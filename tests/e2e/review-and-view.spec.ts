@@ -95,6 +95,30 @@ test.describe("the review screen", () => {
     await expect(stateBadge(page)).toHaveText("Draft");
   });
 
+  test("a long article scrolls inside a preview of 500 px at most, by mouse and by keyboard", async ({ signedInPage: page }) => {
+    const paragraphs = Array.from({ length: 60 }, (_, i) => `<p>Paragraphe ${i + 1} : un vélo de ville se choisit selon son usage.</p>`);
+    const article = await createArticle(page, `<h2>Un long article</h2>\n${paragraphs.join("\n")}\n<p>Tout en bas.</p>`);
+    await open(page, `/review/${article.versionId}`);
+
+    const preview = page.getByRole("region", { name: "Article preview" });
+    await expect(preview.getByRole("heading", { name: "Un long article" })).toBeVisible();
+    const box = await preview.boundingBox();
+    expect(box?.height, "the preview's height").toBeLessThanOrEqual(500);
+    expect(box?.height, "the preview's height").toBeGreaterThan(300);
+    // The article scrolls inside it: its end is there, out of view until scrolled.
+    const last = preview.getByText("Tout en bas.");
+    await expect(last).toBeAttached();
+    await expect(last).not.toBeInViewport();
+    // Reachable with the keyboard: Tab stops on it, End scrolls to the bottom.
+    await expect(preview).toHaveAttribute("tabindex", "0");
+    await preview.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => preview.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expect(last).toBeInViewport();
+    // The review actions stay where they were, beside it.
+    await expect(page.getByRole("group", { name: "Review actions" })).toBeInViewport();
+  });
+
   test("empty comments are refused, in the browser and by the server; an action the state does not allow is refused", async ({
     signedInPage: page,
     consoleGuard,

@@ -53,6 +53,38 @@ test.describe("the sites list", () => {
   });
 });
 
+test.describe("site cards", () => {
+  test("names and addresses use the card's width; what does not fit is cut with the full text on hover", async ({
+    signedInPage: page,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const name = `Boulangerie Pâtisserie du Marché Saint-Germain ${stamp}`;
+    const url = `https://www.boulangerie-patisserie-du-marche-saint-germain-${stamp}.example.fr`;
+    await createSiteByRequest(page, { url, name });
+    await open(page, "/sites");
+    const card = siteCard(page, name);
+    const heading = card.getByRole("heading", { name, exact: true });
+    const address = card.getByText(url, { exact: true });
+    // One site: its card is not squeezed into a third of the row.
+    const list = await page.getByRole("list", { name: "Sites" }).boundingBox();
+    const box = await card.boundingBox();
+    expect(box!.width).toBeGreaterThan(list!.width * 0.6);
+    // The whole name is visible, and the full texts are offered as tooltips.
+    expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(heading).toHaveAttribute("title", name);
+    await expect(address).toHaveAttribute("title", url);
+
+    // With three sites in a row, a long text is cut only at the card's edge.
+    for (const n of [2, 3]) await createSiteByRequest(page, { url: `https://autre-${n}-${stamp}.example.fr`, name: `Autre ${n} ${stamp}` });
+    await open(page, "/sites");
+    const textBox = await heading.boundingBox();
+    const cardBox = await card.boundingBox();
+    // From the text's left edge, it reaches the card's right side (the menu button aside).
+    expect(textBox!.x + textBox!.width).toBeGreaterThan(cardBox!.x + cardBox!.width - 64);
+    await expect(heading).toHaveAttribute("title", name);
+  });
+});
+
 test.describe("the site dialog", () => {
   test("shows the defaults: sliders at 10, cover 1200 × 630, one image, status Draft, tone None", async ({ signedInPage: page }) => {
     const dialog = await openCreateDialog(page);
@@ -93,6 +125,31 @@ test.describe("the site dialog", () => {
     await expect(serpsImg).toHaveAttribute("aria-valuenow", "1");
     await page.keyboard.press("ArrowLeft");
     await expect(serpsImg).toHaveAttribute("aria-valuenow", "1");
+  });
+
+  test("a field's error goes away as soon as the person types in it; the others stay until fixed", async ({ signedInPage: page }) => {
+    const dialog = await openCreateDialog(page);
+    await dialog.getByRole("button", { name: "Create site" }).click();
+    const url = dialog.getByLabel("Site URL");
+    await expect(dialog.getByText("The site URL is required")).toBeVisible();
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText(LOGO_REQUIRED)).toBeVisible();
+
+    await url.fill("https://filled.example.org");
+    await expect(dialog.getByText("The site URL is required")).toHaveCount(0);
+    await expect(url).not.toHaveAttribute("aria-invalid");
+    await expect(url).not.toHaveAttribute("aria-describedby", /error/);
+    // Typing in the URL leaves the logo's error: that field is still wrong.
+    await expect(dialog.getByText(LOGO_REQUIRED)).toBeVisible();
+
+    // A number field, too: the error shows on submit and goes once edited.
+    const width = dialog.getByLabel("Cover image width");
+    await width.fill("-5");
+    await dialog.getByRole("button", { name: "Create site" }).click();
+    await expect(dialog.getByText("The width cannot be negative")).toBeVisible();
+    await width.fill("800");
+    await expect(dialog.getByText("The width cannot be negative")).toHaveCount(0);
+    await expect(width).not.toHaveAttribute("aria-invalid");
   });
 
   test("refuses a missing logo, a file over 5 MB and a file that is not an image, without sending anything", async ({

@@ -86,6 +86,7 @@ describe("getReviewVersion", () => {
       page: { id: page.id, name: "Comment choisir un vélo", hideRevisionsTextsFromPreview: false, hideCoverImageFromPreview: false },
       site: { id: aliceSite, name: "Alice's site", url: "https://alice.example" },
       coverImageUrl: "/cover.png",
+      pageVersionDates: [{ id: version.id, createdDate: version.createdDate }],
     });
   });
 

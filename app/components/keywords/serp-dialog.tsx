@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
-import { hostAndPath, isSafeLink, KEYWORD_TEXTS, serpDialogTitle, truncateMetaDescription } from "~/lib/keyword-rules";
+import { decodeForReading, hostAndPath, isSafeLink, KEYWORD_TEXTS, serpDialogTitle, truncateMetaDescription } from "~/lib/keyword-rules";
 import type { ScreenKeyword, ScreenSerp } from "./types";
 import { useKeywordFetcher } from "./use-keyword-fetcher";
 
@@ -54,7 +54,9 @@ export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null
 }
 
 function SerpResult({ serp }: { serp: ScreenSerp }) {
-  const title = serp.title || serp.url || "—";
+  // Addresses are shown decoded ('vélo électrique', not 'v%C3%A9lo%20...'); links keep the real one.
+  const readableUrl = serp.url ? decodeForReading(serp.url) : null;
+  const title = serp.title || readableUrl || "—";
   return (
     <li className="flex gap-3 rounded-lg border p-3">
       <span
@@ -65,7 +67,7 @@ function SerpResult({ serp }: { serp: ScreenSerp }) {
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <p className="min-w-0 truncate text-xs text-muted-foreground" title={serp.url ?? undefined}>
+          <p className="min-w-0 truncate text-xs text-muted-foreground" title={readableUrl ?? undefined}>
             {hostAndPath(serp.url)}
           </p>
           {serp.type ? (

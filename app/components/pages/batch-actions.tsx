@@ -37,15 +37,22 @@ async function writeClipboard(text: Promise<string>) {
   await navigator.clipboard.writeText(value);
 }
 
-/** The bar over the table when rows are selected: create articles (2 or more) and copy URLs (1 or more). */
+/**
+ * The bar over the table when rows are selected: create articles (2 or more) and copy URLs (1 or more).
+ * A search or a filter keeps the selection: the bar says how many selected pages it hides, and the
+ * actions apply to them too.
+ */
 export function BatchActions({
   siteId,
   selectedIds,
+  hiddenCount,
   onClear,
 }: {
   siteId: number;
-  /** In the order of the table. */
+  /** In the order of the table, those hidden by the search or filter last. */
   selectedIds: number[];
+  /** How many of them the search or the status filter hides. */
+  hiddenCount: number;
   onClear: () => void;
 }) {
   const create = useFetcher<PageActionResult>();
@@ -104,8 +111,11 @@ export function BatchActions({
       aria-label="Batch actions"
       className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2"
     >
-      <p className="mr-auto text-sm font-medium" aria-live="polite">
-        {count} {count === 1 ? "page" : "pages"} selected
+      <p className="mr-auto text-sm" aria-live="polite">
+        <span className="font-medium">
+          {count} {count === 1 ? "page" : "pages"} selected
+        </span>
+        {hiddenCount > 0 ? <span className="text-muted-foreground"> · {hiddenCount} hidden by the search or filter</span> : null}
       </p>
       {tooFew ? (
         <span id="batch-create-hint" className="text-xs text-muted-foreground">

@@ -183,11 +183,13 @@ const INTERACTIVE = "a, button, input, label, [role='checkbox'], [role='menuitem
 
 /**
  * The page list (TanStack Table): sorting, pagination and row selection are the route's state, so
- * they survive a reload of the list after a change. `pages` are already filtered by the toolbar.
+ * they survive a reload of the list after a change. `pages` are already filtered by the toolbar;
+ * `hiddenSelectedIds` are the selected pages that the toolbar's search or filter hides.
  */
 export function PagesTable({
   siteId,
   pages,
+  hiddenSelectedIds,
   filtered,
   sorting,
   onSort,
@@ -199,6 +201,7 @@ export function PagesTable({
   onDelete,
 }: Handlers & {
   pages: PageItem[];
+  hiddenSelectedIds: number[];
   filtered: boolean;
   sorting: SortingState;
   pagination: PaginationState;
@@ -234,11 +237,15 @@ export function PagesTable({
   }, [pagination.pageIndex, pageCount, onPaginationChange]);
 
   const rows = table.getRowModel().rows;
-  // Selected pages in the table's order (the first one is the batch's first request).
-  const selectedIds = table
-    .getSortedRowModel()
-    .rows.filter((row) => row.getIsSelected())
-    .map((row) => row.original.id);
+  // Selected pages in the table's order (the first one is the batch's first request), then the
+  // selected pages hidden by the search or filter.
+  const selectedIds = [
+    ...table
+      .getSortedRowModel()
+      .rows.filter((row) => row.getIsSelected())
+      .map((row) => row.original.id),
+    ...hiddenSelectedIds,
+  ];
 
   function openRow(event: React.MouseEvent<HTMLTableRowElement>, row: Row<PageItem>) {
     const target = event.target as HTMLElement;
@@ -250,7 +257,7 @@ export function PagesTable({
 
   return (
     <div className="grid gap-3">
-      {selectedIds.length > 0 ? <BatchActions siteId={siteId} selectedIds={selectedIds} onClear={() => onRowSelectionChange({})} /> : null}
+      {selectedIds.length > 0 ? <BatchActions siteId={siteId} selectedIds={selectedIds} hiddenCount={hiddenSelectedIds.length} onClear={() => onRowSelectionChange({})} /> : null}
       <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
         <div className="overflow-x-auto" role="region" aria-label="Pages table" tabIndex={0}>
           <table className="w-full min-w-[860px] table-fixed text-sm">

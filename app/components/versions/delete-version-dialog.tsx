@@ -1,5 +1,4 @@
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
-import { versionLabel } from "~/lib/version-rules";
 import type { ScreenVersion } from "./types";
 import { useVersionFetcher } from "./use-version-fetcher";
 
@@ -23,7 +22,7 @@ export function DeleteVersionDialog({
     <ConfirmDeleteDialog
       open={version !== null}
       title="Delete this version?"
-      description={<>{version ? versionLabel(version.createdDate) : null} will be deleted for good. The other versions are kept.</>}
+      description={<>{version ? version.label : null} will be deleted for good. The other versions are kept.</>}
       busy={busy}
       onCancel={onClose}
       onConfirm={() => version && fetcher.submit({ intent: "delete", versionId: String(version.id) }, { method: "post" })}

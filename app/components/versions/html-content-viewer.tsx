@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
-import { canCompare, canEdit, canToggleView, defaultCompareId, versionLabel, type ViewerMode } from "~/lib/version-rules";
+import { canCompare, canEdit, canToggleView, defaultCompareId, type ViewerMode } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
 import { CodeEditor } from "./code-editor";
 import type { ScreenVersion } from "./types";
@@ -82,7 +82,7 @@ export function HtmlContentViewer({
             HTML Content
           </h2>
           <p className="truncate text-sm text-muted-foreground" data-testid="active-version">
-            {active ? versionLabel(active.createdDate) : VERSION_TEXTS.noVersions}
+            {active ? active.label : VERSION_TEXTS.noVersions}
             {mode === "edit" ? " · editing" : mode === "compare" ? " · comparing" : ""}
           </p>
         </div>
@@ -146,7 +146,7 @@ export function HtmlContentViewer({
         ) : mode === "edit" && editing ? (
           <div className="grid gap-2">
             <p className="text-sm text-muted-foreground">
-              Editing the HTML of {versionLabel(active.createdDate)}. <strong className="font-medium text-foreground">Modify</strong> saves
+              Editing the HTML of {active.label}. <strong className="font-medium text-foreground">Modify</strong> saves
               it as a new version; this one stays in the history.
             </p>
             <CodeEditor
@@ -206,7 +206,7 @@ function CompareView({
           <SelectContent>
             {others.map((v) => (
               <SelectItem key={v.id} value={String(v.id)}>
-                {versionLabel(v.createdDate)}
+                {v.label}
               </SelectItem>
             ))}
           </SelectContent>
@@ -216,8 +216,8 @@ function CompareView({
         <VersionDiff
           previous={previous.htmlContent}
           current={active.htmlContent}
-          previousLabel={versionLabel(previous.createdDate)}
-          currentLabel={versionLabel(active.createdDate)}
+          previousLabel={previous.label}
+          currentLabel={active.label}
         />
       ) : (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-4 py-6 text-sm text-destructive">

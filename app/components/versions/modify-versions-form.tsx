@@ -9,7 +9,6 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/lib/notify";
 import { fieldErrors } from "~/lib/schemas/form";
-import { versionLabel } from "~/lib/version-rules";
 import type { ScreenVersion } from "./types";
 import { useVersionFetcher } from "./use-version-fetcher";
 import { modifySchema, VERSION_TEXTS } from "./version-forms";
@@ -79,7 +78,7 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
       <div className="rounded-md border border-dashed bg-muted/40 px-3 py-2 text-sm">
         <span className="text-muted-foreground">Version to modify: </span>
         <span className="font-medium" data-testid="version-to-modify">
-          {active ? versionLabel(active.createdDate) : "none selected"}
+          {active ? active.label : "none selected"}
         </span>
         {active?.commentsToModify ? (
           <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">Last request: {active.commentsToModify}</p>
@@ -141,7 +140,7 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
             <SelectItem value="none">None</SelectItem>
             {examples.map((v) => (
               <SelectItem key={v.id} value={String(v.id)}>
-                {versionLabel(v.createdDate)}
+                {v.label}
               </SelectItem>
             ))}
           </SelectContent>

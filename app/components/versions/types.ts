@@ -3,6 +3,8 @@ export type ScreenVersion = {
   id: number;
   /** ISO date, or null when unknown. */
   createdDate: string | null;
+  /** 'Version du {date} ({time})', with the seconds (or a number) where two versions of the page would read alike. */
+  label: string;
   /** The stored source, shown as text (code view, editor, diff). */
   htmlContent: string;
   /** The source passed through the shared sanitizer on the server: the only HTML the screen renders. */

@@ -1,7 +1,6 @@
 import { FileClock, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { versionLabel } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
 import type { ScreenVersion } from "./types";
 import { VERSION_TEXTS } from "./version-forms";
@@ -63,7 +62,7 @@ export function VersionsTable({
         <tbody>
           {versions.map((version, index) => {
             const active = version.id === activeId;
-            const label = versionLabel(version.createdDate);
+            const label = version.label;
             return (
               <tr
                 key={version.id}

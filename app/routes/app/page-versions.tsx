@@ -39,6 +39,7 @@ import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
 import { parseForm } from "~/lib/schemas/form";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { usePollWhile } from "~/lib/use-poll";
+import { versionLabel, versionLabels } from "~/lib/version-rules";
 import { NotFoundError, findOwnedPage } from "~/models/access.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import {
@@ -63,10 +64,11 @@ export const ErrorBoundary = RouteErrorBoundary;
 const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "page versions");
 
 /** What the screen receives of a version: the source as text, and the sanitized HTML it may render. */
-function toScreenVersion(row: ListedVersion): ScreenVersion {
+function toScreenVersion(row: ListedVersion, label: string): ScreenVersion {
   return {
     id: row.id,
     createdDate: row.createdDate ? row.createdDate.toISOString() : null,
+    label,
     htmlContent: row.htmlContent,
     safeHtml: sanitizeArticleHtml(row.htmlContent),
     commentsToModify: row.commentsToModify,
@@ -83,7 +85,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await findPage(user, params);
   if (!page) throwNotFound(PAGE_NOT_FOUND);
   // Streamed: the screen shows 'Loading page versions...' until the list arrives.
-  const versions = listVersions(user, page.site.id, page.id).then((rows) => rows.map(toScreenVersion));
+  const versions = listVersions(user, page.site.id, page.id).then((rows) => {
+    const labels = versionLabels(rows);
+    return rows.map((row) => toScreenVersion(row, labels.get(row.id) ?? versionLabel(row.createdDate)));
+  });
   // Work that changes this list: a new version being written, or a version being modified.
   const work = await pageWork(page.id, ["create_article", "modify_articles_with_instructions"]);
   return {

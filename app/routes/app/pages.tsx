@@ -221,17 +221,16 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
     if (statuses.failed) notify(errorToast(PAGE_MESSAGES.statusesFailed));
   }, [statuses.failed]);
 
-  // A new search or filter starts on the first page, with nothing selected.
+  // A new search or filter starts on the first page. The selection stays: pages it hides stay
+  // selected, and the batch bar counts them.
   const changeSearch = (value: string) => {
     setSearch(value);
     setPagination((p) => ({ ...p, pageIndex: 0 }));
-    setRowSelection({});
   };
   const changeFilter = (value: string) => {
     if (!isStatusFilter(value)) return;
     setStatusFilter(value);
     setPagination((p) => ({ ...p, pageIndex: 0 }));
-    setRowSelection({});
   };
   const onSort = useCallback((column: SortColumn) => {
     setSorting((current) => {
@@ -332,7 +331,11 @@ function FilteredTable({
   rowSelection,
   onRowSelectionChange,
   ...props
-}: Omit<React.ComponentProps<typeof PagesTable>, "pages"> & { pages: PageItem[]; search: string; statusFilter: StatusFilter }) {
+}: Omit<React.ComponentProps<typeof PagesTable>, "pages" | "hiddenSelectedIds"> & {
+  pages: PageItem[];
+  search: string;
+  statusFilter: StatusFilter;
+}) {
   const shown = useMemo(
     () => pages.filter((page) => matchesSearch(page, search) && matchesStatus(page, statusFilter)),
     [pages, search, statusFilter],
@@ -342,7 +345,20 @@ function FilteredTable({
     const ids = new Set(pages.map((page) => String(page.id)));
     return Object.fromEntries(Object.entries(rowSelection).filter(([id, on]) => on && ids.has(id)));
   }, [pages, rowSelection]);
-  return <PagesTable pages={shown} rowSelection={existing} onRowSelectionChange={onRowSelectionChange} {...props} />;
+  // Selected pages that the search or the status filter hides: still selected, counted by the batch bar.
+  const hiddenSelectedIds = useMemo(() => {
+    const shownIds = new Set(shown.map((page) => page.id));
+    return pages.filter((page) => existing[String(page.id)] && !shownIds.has(page.id)).map((page) => page.id);
+  }, [pages, shown, existing]);
+  return (
+    <PagesTable
+      pages={shown}
+      hiddenSelectedIds={hiddenSelectedIds}
+      rowSelection={existing}
+      onRowSelectionChange={onRowSelectionChange}
+      {...props}
+    />
+  );
 }
 
 function PagesLoading() {

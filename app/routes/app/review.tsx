@@ -20,7 +20,7 @@ import { notify } from "~/lib/notify";
 import { COMMENTS_REQUIRED, isReviewIntent, REVIEW_ACTIONS, reviewState, type ReviewIntent } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { publicViewPath } from "~/lib/public-view";
-import { versionLabel } from "~/lib/version-rules";
+import { versionLabel, versionLabels } from "~/lib/version-rules";
 import { NotFoundError, parseId } from "~/models/access.server";
 import { hasArticleContent } from "~/models/article-view.server";
 import {
@@ -40,15 +40,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The version as the screen shows it: the HTML sanitized here, on the server. */
-function screenVersion(version: ReviewVersion): ReviewScreenVersion {
+/**
+ * The version as the screen shows it: the HTML sanitized here, on the server; labelled as in the
+ * versions table when the page's versions are given.
+ */
+function screenVersion(version: ReviewVersion, label = versionLabel(version.createdDate)): ReviewScreenVersion {
   const html = sanitizeArticleHtml(version.htmlContent);
   return {
     id: version.id,
     publicUrl: `${getEnv().PUBLIC_URL.replace(/\/+$/, "")}${publicViewPath(version.publicId)}`,
     html,
     hasContent: hasArticleContent(html),
-    label: versionLabel(version.createdDate),
+    label,
     createdDate: version.createdDate.toISOString(),
     sentInRevision: version.sentInRevision,
     approved: version.approved,
@@ -61,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const article = await getReviewVersion(user, parseId(params.versionId, "version"));
     return {
-      version: screenVersion(article.version),
+      version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
       page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
       site: article.site,
       coverImageUrl: article.coverImageUrl,
@@ -173,7 +176,8 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
         </p>
         <h1 className="text-2xl font-semibold tracking-tight break-words">{page.name}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          <time dateTime={version.createdDate}>{version.label}</time>
+          {/* The loader's label (told apart from the page's other versions); the actions do not change it. */}
+          <time dateTime={version.createdDate}>{loaded.label}</time>
           <span className="sr-only">, review state: {state}</span>
         </p>
       </div>
@@ -184,18 +188,27 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
         </aside>
 
         <Card className="gap-0 overflow-hidden p-0 lg:order-1">
-          {coverImageUrl ? (
-            <img src={coverImageUrl} alt="" className="max-h-[400px] w-full object-cover" data-testid="cover-image" />
-          ) : null}
-          <div className="px-5 py-6 sm:px-8 sm:py-8">
-            {version.hasContent ? (
-              <ArticleHtml html={version.html} className="mx-auto max-w-3xl [&>:first-child]:mt-0" />
-            ) : (
-              <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
-                <FileText aria-hidden="true" className="size-8" />
-                <p className="font-medium">No content available</p>
-              </div>
-            )}
+          {/* The preview pane is 500px high at most (spec part 2, section 9) and scrolls on its own:
+              focusable, so that a keyboard can scroll it too. */}
+          <div
+            role="region"
+            aria-label="Article preview"
+            tabIndex={0}
+            className="max-h-[500px] overflow-y-auto overscroll-contain rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+          >
+            {coverImageUrl ? (
+              <img src={coverImageUrl} alt="" className="max-h-[400px] w-full object-cover" data-testid="cover-image" />
+            ) : null}
+            <div className="px-5 py-6 sm:px-8 sm:py-8">
+              {version.hasContent ? (
+                <ArticleHtml html={version.html} className="mx-auto max-w-3xl [&>:first-child]:mt-0" />
+              ) : (
+                <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
+                  <FileText aria-hidden="true" className="size-8" />
+                  <p className="font-medium">No content available</p>
+                </div>
+              )}
+            </div>
           </div>
         </Card>
       </div>

@@ -132,7 +132,7 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
             sites.length === 0 ? (
               <EmptyState onCreate={openCreate} />
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Sites">
+              <ul className={SITE_GRID} aria-label="Sites">
                 {sites.map((site) => (
                   <SiteCard key={site.id} site={site} onEdit={() => setDialog({ open: true, site })} onDelete={() => setToDelete(site)} />
                 ))}
@@ -147,6 +147,12 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * As many columns of 20rem or more as fit, sharing the row: a single site gets the whole row rather
+ * than a third of it, and three fill it as before.
+ */
+const SITE_GRID = "grid grid-cols-[repeat(auto-fit,minmax(min(100%,20rem),1fr))] gap-4";
+
 function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="relative">
@@ -159,9 +165,14 @@ function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () =
               <Globe className="size-6 text-muted-foreground" aria-hidden="true" />
             )}
           </div>
-          <div className="min-w-0">
-            <h2 className="truncate font-semibold">{site.name}</h2>
-            <p className="truncate text-sm text-muted-foreground">{site.url}</p>
+          {/* Long names and addresses are cut at the card's edge; the full text shows on hover. */}
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate font-semibold" title={site.name}>
+              {site.name}
+            </h2>
+            <p className="truncate text-sm text-muted-foreground" title={site.url}>
+              {site.url}
+            </p>
           </div>
         </Link>
       </Card>
@@ -222,7 +233,7 @@ function SitesLoading() {
   return (
     <div className="grid gap-4">
       <Spinner label="Loading your sites..." className="text-muted-foreground" />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      <div className={SITE_GRID} aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-24 rounded-xl" />
         ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { seoMeta } from "~/lib/seo";
 import { FormField } from "~/components/form-field";
@@ -104,8 +104,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Mode = "login" | "signup" | "reset";
 
+/** /auth opens on 'Connexion'; /auth?tab=signup (where /signup leads) on 'Inscription'. */
+const SIGNUP_TAB = "signup";
+
 export default function AuthPage() {
-  const [mode, setMode] = useState<Mode>("login");
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => (searchParams.get("tab") === SIGNUP_TAB ? "signup" : "login"));
   const fetcher = useFetcher<ActionResult>({ key: "auth" });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const busy = fetcher.state !== "idle";

@@ -17,8 +17,11 @@ const slug = (text: string) =>
 
 export const versionsPath = (siteId: number, pageId: number) => `/sites/${siteId}/pages/${pageId}/page-versions`;
 
-/** Label of a version in the table: 'Version du 21/11/2026 (14:05)'. */
-export const VERSION_LABEL = /^Version du \d{2}\/\d{2}\/\d{4} \(\d{2}:\d{2}\)$/;
+/**
+ * Label of a version in the table: 'Version du 21/11/2026 (14:05)'; with the seconds, and a number
+ * after them when needed, where two versions of the page were saved in the same minute.
+ */
+export const VERSION_LABEL = /^Version du \d{2}\/\d{2}\/\d{4} \(\d{2}:\d{2}(:\d{2})?\)( #\d+)?$/;
 
 /**
  * POSTs a form, retrying while the route is not there yet (404 without a JSON body of ours, 405):
