@@ -120,9 +120,9 @@ export const FIRST_ARTICLE_SITE_DEFAULTS = {
  * Creates the site record of a first-article intake, with nobody as its owner yet, and queues, in the same
  * transaction, the two e-mails that make it reach somebody: the team's (CONTACT_EMAIL, with everything
  * submitted) and the requester's confirmation (what happens next). The worker sends them; the person who
- * submitted waits for neither.
+ * submitted waits for neither. Made by someone signed in (`owner`), the site is theirs at once, in their list.
  */
-export async function createFirstArticleSite(input: FirstArticleInput, ip: string) {
+export async function createFirstArticleSite(input: FirstArticleInput, ip: string, owner: { id: string; email: string } | null = null) {
   await limit("first-article", ip, FIRST_ARTICLE_LIMIT);
   const db = await getDb();
   const site = await db.transaction(async (tx) => {
@@ -130,6 +130,7 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
       .insert(sites)
       .values({
         ...FIRST_ARTICLE_SITE_DEFAULTS,
+        linkedUser: owner?.id ?? null,
         name: siteNameFromUrl(input.url),
         url: input.url,
         additionalGuidelines: input.additional_guidelines,
@@ -140,7 +141,7 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
     await queueActions(
       null,
       "send_mail",
-      [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row), firstArticleConfirmationMail(row)].map((mail) => ({
+      [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)].map((mail) => ({
         pageId: null,
         infoJson: mail,
       })),
@@ -148,7 +149,7 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
     );
     return row;
   });
-  logger.info({ siteId: site.id, ip }, "first-article intake received");
+  logger.info({ siteId: site.id, ip, userId: owner?.id }, "first-article intake received");
   return site;
 }
 
@@ -165,13 +166,13 @@ type IntakeSite = {
 const requesterAddress = (site: IntakeSite) => site.email1 ?? site.stripeEmail ?? "";
 
 /** The team's notice of a first-article request: everything submitted, answerable to the requester. */
-export function firstArticleTeamMail(to: string, site: IntakeSite): Mail {
+export function firstArticleTeamMail(to: string, site: IntakeSite, owner: { email: string } | null = null): Mail {
   const fields: [string, string][] = [
     ["Website", site.url],
     ["Payment (Stripe) e-mail", site.stripeEmail ?? "—"],
     ["Contact e-mail", site.email1 ?? "— (none given: answer the payment e-mail)"],
     ["Additional guidelines", site.additionalGuidelines ?? "—"],
-    ["Site record", `#${site.id} (${site.name}), no owner yet`],
+    ["Site record", `#${site.id} (${site.name}), ${owner ? `in the account ${owner.email}` : "no owner yet"}`],
   ];
   return {
     to,

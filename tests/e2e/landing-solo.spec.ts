@@ -90,10 +90,13 @@ for (const landing of HOME4_FAMILY) {
     await expect(mail).toHaveAttribute("href", new RegExp(`^mailto:${CONTACT_EMAIL}\\?subject=.+`));
   });
 
-  test(`on ${landing.path} the start button of the pricing card leads to /auth`, async ({ page }) => {
+  test(`on ${landing.path} the start button of the pricing card leads to /auth, on the sign-up tab, remembering the trial`, async ({
+    page,
+  }) => {
     await open(page, landing.path);
     await page.locator("#pricing").getByRole("link", { name: landing.start }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?tab=signup&offer=trial$/);
+    await expect(page.getByRole("tab", { name: "Inscription" })).toHaveAttribute("aria-selected", "true");
   });
 }
 
@@ -155,7 +158,7 @@ test("on /home-5 the strategy-call button and the 1€ card lead to /auth", asyn
   await expect(page).toHaveURL(/\/auth$/);
   await open(page, "/home-5");
   await page.locator("#pricing").getByRole("link", { name: "Start My €1 Trial Article" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?tab=signup&offer=trial$/);
 });
 
 test("the solo pages have no axe violations", async ({ page }) => {

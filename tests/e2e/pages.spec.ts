@@ -64,8 +64,8 @@ test.describe("creating, editing and deleting pages", () => {
     await page.getByRole("option", { name: "Draft" }).click();
     await dialog.getByLabel("Page name").fill("Choisir ses chaussures de trail");
     await dialog.getByLabel("Page URL").fill("/blog/chaussures-trail");
-    await dialog.getByRole("switch", { name: "Demo article" }).click();
-    await expect(dialog.getByRole("switch", { name: "Demo article" })).toHaveAttribute("aria-checked", "true");
+    // No demo switch: only the service's team decides what the home page shows.
+    await expect(dialog.getByRole("switch", { name: "Demo article" })).toHaveCount(0);
     await expect(dialog.getByRole("switch", { name: "Hide the cover image in previews" })).toHaveAttribute("aria-checked", "false");
     await dialog.getByRole("button", { name: "Create page" }).click();
     await expectToast(page, "Page created");
@@ -89,11 +89,9 @@ test.describe("creating, editing and deleting pages", () => {
     await expect(edit.getByLabel("Page name")).toHaveValue("Choisir ses chaussures de trail");
     await expect(edit.getByLabel("Page URL")).toHaveValue(`${site}/blog/chaussures-trail`);
     await expect(edit.getByRole("combobox", { name: "Status" })).toHaveText("Draft");
-    await expect(edit.getByRole("switch", { name: "Demo article" })).toHaveAttribute("aria-checked", "true");
     await edit.getByLabel("Page name").fill("Trail : le guide");
     await edit.getByLabel("Page URL").fill("autre-site.fr/guide-trail");
     await chooseFromSelect(page, "Status", "In Review");
-    await edit.getByRole("switch", { name: "Demo article" }).click();
     await edit.getByRole("switch", { name: "Hide the cover image in previews" }).click();
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expectToast(page, "Page updated");
@@ -104,11 +102,10 @@ test.describe("creating, editing and deleting pages", () => {
     await expect(edited.getByRole("cell").nth(3)).toHaveText("In Review");
     await expect(pageRow(page, "Choisir ses chaussures de trail")).toHaveCount(0);
 
-    // Saved: a reload shows the same, and the switches kept their new state.
+    // Saved: a reload shows the same, and the switch kept its new state.
     await openPages(page, siteId);
     await page.getByRole("button", { name: "Edit Trail : le guide" }).click();
     const again = page.getByRole("dialog", { name: "Edit page" });
-    await expect(again.getByRole("switch", { name: "Demo article" })).toHaveAttribute("aria-checked", "false");
     await expect(again.getByRole("switch", { name: "Hide the cover image in previews" })).toHaveAttribute("aria-checked", "true");
     await expect(again.getByRole("combobox", { name: "Status" })).toHaveText("In Review");
   });

@@ -112,10 +112,13 @@ test.describe("a crawler that runs no JavaScript", () => {
       expect(doc.title.length, path).toBeGreaterThan(5);
     }
     expect((await crawl(request, "/maintenance")).html).toContain("Lancement prévu prochainement");
-    for (const path of ["/login", "/signup"]) {
+    for (const [path, to] of [
+      ["/login", "/auth"],
+      ["/signup", "/auth?tab=signup"],
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(302);
-      expect(response.headers().location).toBe("/auth");
+      expect(response.headers().location).toBe(to);
     }
   });
 

@@ -2,6 +2,7 @@ import { Globe, MoreVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Await, data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/sites";
+import { FirstArticleForm } from "~/components/first-article-form";
 import { PageHeader } from "~/components/page-header";
 import { SiteDialog, type EditableSite, type SiteActionResult } from "~/components/site-dialog";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
@@ -14,19 +15,22 @@ import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, LOGO_BUCKET, LOGO_CACHE_SECONDS, LOGO_FOLDER, LOGO_MAX_BYTES } from "~/lib/constants";
 import { LOGO_MESSAGES } from "~/lib/logo";
 import { notify } from "~/lib/notify";
+import { FIRST_ARTICLE_TURNAROUND, TRIAL_PRICE_EUR, WORDS_LABEL } from "~/lib/offer";
 import { fieldErrors } from "~/lib/schemas/form";
 import { siteFormSchema, siteFormValues } from "~/lib/schemas/site";
 import { createSite, deleteSite, InvalidReferenceError, listSites, SiteNotFoundError, updateSite } from "~/models/site.server";
 import { clientIp, getSessionUser, requireUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { hasTrialOffer } from "~/services/trial-offer.server";
 import { discardStoredFile, storeImage, UploadError, type StoredFile } from "~/services/uploads.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Your Sites – ${BRAND_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  // Streamed: the page shows 'Loading your sites...' until the list arrives.
-  return { sites: listSites(user) };
+  // Streamed: the page shows 'Loading your sites...' until the list arrives. An account that came through a
+  // trial button (trial-offer.server) is offered the first-article form while it has no site.
+  return { sites: listSites(user), trial: (await hasTrialOffer(request)) ? { email: user.email } : null };
 }
 
 const reply = (result: Omit<SiteActionResult, "stamp">, status = result.ok ? 200 : 400) =>
@@ -130,7 +134,11 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.sites} errorElement={<SitesError />}>
           {(sites) =>
             sites.length === 0 ? (
-              <EmptyState onCreate={openCreate} />
+              loaderData.trial ? (
+                <TrialOffer email={loaderData.trial.email} onCreate={openCreate} />
+              ) : (
+                <EmptyState onCreate={openCreate} />
+              )
             ) : (
               <ul className={SITE_GRID} aria-label="Sites">
                 {sites.map((site) => (
@@ -226,6 +234,31 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
         <Plus aria-hidden="true" /> Créer mon premier site
       </Button>
     </Card>
+  );
+}
+
+/** The empty list of an account that came for the 1€ trial: the first-article form, with the account's e-mail. */
+function TrialOffer({ email, onCreate }: { email: string; onCreate: () => void }) {
+  return (
+    <section aria-labelledby="trial-offer-title" className="grid gap-8 rounded-2xl border bg-muted/40 p-6 sm:p-8 lg:grid-cols-[1fr_1.2fr]">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">Your {TRIAL_PRICE_EUR}€ trial article</p>
+        <h2 id="trial-offer-title" className="mt-2 text-2xl font-bold tracking-tight text-balance">
+          Set up your first article
+        </h2>
+        <p className="mt-3 text-muted-foreground text-pretty">
+          Tell us where your website is: we research your readers' questions, write your first article ({WORDS_LABEL}) and send it
+          within {FIRST_ARTICLE_TURNAROUND}. The site then appears here, with its article.
+        </p>
+        <p className="mt-6 text-sm text-muted-foreground">
+          Rather set up your site yourself?{" "}
+          <Button variant="link" className="h-auto p-0 align-baseline" onClick={onCreate}>
+            Add it here
+          </Button>
+        </p>
+      </div>
+      <FirstArticleForm defaultEmail={email} title="About your website" />
+    </section>
   );
 }
 

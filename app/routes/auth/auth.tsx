@@ -14,6 +14,7 @@ import { parseForm, type FieldErrors } from "~/lib/schemas/form";
 import type { Toast } from "~/lib/toast";
 import { emailLocalPart } from "~/lib/user";
 import { callAuth, clientIp, requireAnonymous } from "~/services/auth.server";
+import { isTrialOfferLink, rememberTrialOffer } from "~/services/trial-offer.server";
 import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -26,8 +27,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAnonymous(request);
-  return null;
+  // A trial button's link (?offer=trial): the offer is remembered through sign-up and sign-in (trial-offer.server).
+  const trial = isTrialOfferLink(request) ? { "Set-Cookie": await rememberTrialOffer() } : undefined;
+  try {
+    await requireAnonymous(request);
+  } catch (signedIn) {
+    if (trial && signedIn instanceof Response) signedIn.headers.append("Set-Cookie", trial["Set-Cookie"]);
+    throw signedIn;
+  }
+  return trial ? data(null, { headers: trial }) : null;
 }
 
 type Intent = "signin" | "signup" | "reset";

@@ -1,28 +1,29 @@
 /**
  * /first-article — the first-article setup form (spec part 3): website URL, the e-mail used with the
  * payment provider, an optional contact e-mail and optional guidelines. It creates the site record with
- * the spec's defaults and nobody as owner, then leads to /first-article-success. It works without
- * JavaScript too (a plain form post); with it, the schema checks the fields before the round trip.
+ * the spec's defaults and nobody as owner, then leads to /first-article-success. Someone signed in (a trial
+ * button led them here, or their empty site list offered the form) gets the site in their own list instead,
+ * and goes back to it. It works without JavaScript too (a plain form post); with it, the schema checks the
+ * fields before the round trip.
  */
 import { ClipboardCheck, Clock, FileText } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/first-article";
-import { FieldError, FormField } from "~/components/form-field";
+import { FirstArticleForm } from "~/components/first-article-form";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
-import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/lib/notify";
 import { BRIEF_MINUTES, FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/offer";
 import { parseForm, type FieldErrors } from "~/lib/schemas/form";
-import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
+import { firstArticleSchema, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 import { seoMeta } from "~/lib/seo";
 import type { Toast } from "~/lib/toast";
 import { createFirstArticleSite, RateLimitedError } from "~/models/public-intake.server";
-import { clientIp } from "~/services/auth.server";
+import { useOptionalUser } from "~/root";
+import { clientIp, getSessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { forgetTrialOffer } from "~/services/trial-offer.server";
 
 export const handle = { lang: "en" };
 
@@ -51,14 +52,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseForm(firstArticleSchema, form);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, stamp: Date.now() }, { status: 400 });
+  const user = await getSessionUser(request);
   try {
-    await createFirstArticleSite(parsed.data, ip);
+    await createFirstArticleSite(parsed.data, ip, user);
   } catch (err) {
     if (err instanceof RateLimitedError) {
       const minutes = Math.max(1, Math.ceil(err.retryAfterSeconds / 60));
       return data<ActionResult>(
         {
-          toast: { type: "error", title: "Error", description: `${SUBMIT_ERROR} Too many submissions from your address: wait ${minutes} minute${minutes > 1 ? "s" : ""}.` },
+          toast: {
+            type: "error",
+            title: "Error",
+            description: `${SUBMIT_ERROR} Too many submissions from your address: wait ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+          },
           stamp: Date.now(),
         },
         { status: 429, headers: { "Retry-After": String(err.retryAfterSeconds) } },
@@ -67,6 +73,8 @@ export async function action({ request }: Route.ActionArgs) {
     logger.error({ err }, "first-article intake failed");
     return data<ActionResult>({ toast: { type: "error", title: "Error", description: SUBMIT_ERROR }, stamp: Date.now() }, { status: 500 });
   }
+  // Signed in: the site is theirs, in their list; the trial offer they came for is taken.
+  if (user) return redirectWithToast("/sites", SUCCESS, { headers: new Headers({ "Set-Cookie": await forgetTrialOffer() }) });
   return redirectWithToast("/first-article-success", SUCCESS);
 }
 
@@ -88,26 +96,12 @@ const STEPS = [
 
 export default function FirstArticle() {
   const answer = useActionData<typeof clientAction>() as ActionResult | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/first-article";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? answer?.errors ?? {};
+  // Signed in (a trial button led here after sign-up): the payment e-mail starts as the account's.
+  const user = useOptionalUser();
 
   useEffect(() => {
     if (answer?.toast) notify(answer.toast);
   }, [answer]);
-  // Server answers replace the browser's own check.
-  useEffect(() => setClientErrors(null), [answer]);
-
-  function check(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = parseForm(firstArticleSchema, new FormData(event.currentTarget));
-    if (!parsed.ok) {
-      event.preventDefault();
-      setClientErrors(parsed.errors);
-      const first = Object.keys(parsed.errors)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    } else setClientErrors(null);
-  }
 
   return (
     <>
@@ -132,61 +126,7 @@ export default function FirstArticle() {
             </ul>
           </div>
 
-          <Form method="post" noValidate onSubmit={check} className="grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:p-8" aria-labelledby="form-title">
-            <h2 id="form-title" className="text-xl font-semibold">
-              About your website
-            </h2>
-            <FormField
-              label="Website URL"
-              name="url"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://example.com"
-              error={errors.url}
-              onChange={() => clientErrors?.url && setClientErrors({ ...clientErrors, url: "" })}
-            />
-            <FormField
-              label="Stripe email"
-              name="stripe_email"
-              type="email"
-              autoComplete="email"
-              hint="The e-mail address you used (or will use) to pay for the trial, so that we can match your payment."
-              error={errors.stripe_email}
-              onChange={() => clientErrors?.stripe_email && setClientErrors({ ...clientErrors, stripe_email: "" })}
-            />
-            <FormField
-              label="Contact email (optional)"
-              name="email1"
-              type="email"
-              autoComplete="email"
-              hint="Where we should send the article and our questions, if it is not the address above."
-              error={errors.email1}
-              onChange={() => clientErrors?.email1 && setClientErrors({ ...clientErrors, email1: "" })}
-            />
-            <div className="grid gap-2">
-              <Label htmlFor="additional_guidelines">Additional guidelines (optional)</Label>
-              <Textarea
-                id="additional_guidelines"
-                name="additional_guidelines"
-                maxLength={GUIDELINES_MAX}
-                className="min-h-[120px]"
-                aria-describedby="additional_guidelines-hint additional_guidelines-error"
-                aria-invalid={errors.additional_guidelines ? true : undefined}
-              />
-              <p id="additional_guidelines-hint" className="text-xs text-muted-foreground">
-                Topics you want covered, your readers, words to avoid, competitors not to mention…
-              </p>
-              <FieldError id="additional_guidelines-error" error={errors.additional_guidelines} />
-            </div>
-            <div className="sr-only" aria-hidden="true">
-              <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-              <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </div>
-            <Button type="submit" size="lg" disabled={busy}>
-              {busy ? "Submitting..." : "Submit"}
-            </Button>
-          </Form>
+          <FirstArticleForm serverErrors={answer?.errors} defaultEmail={user?.email} />
         </div>
       </main>
       <MarketingFooter />

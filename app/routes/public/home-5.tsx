@@ -8,13 +8,16 @@ import { ProcessSteps } from "~/components/marketing/process-steps";
 import { Section } from "~/components/marketing/section";
 import { TestimonialCard } from "~/components/marketing/testimonial-card";
 import { SoloHero } from "~/components/marketing/solo/solo-hero";
-import { SoloPricingSection, START_HREF } from "~/components/marketing/solo/solo-pricing";
+import { SoloPricingSection } from "~/components/marketing/solo/solo-pricing";
 import { AuthorSection, SoloFaqSection } from "~/components/marketing/solo/solo-sections";
 import { HOME5 } from "~/components/marketing/solo/home-5-copy";
 import { SOLO_COMPARISON, SOLO_PROCESS, SOLO_TESTIMONIALS, TRIAL_PRICE_FAQ } from "~/components/marketing/solo/solo-copy";
 import { TRIAL_OFFERS } from "~/components/marketing/solo/variants";
 import { Button } from "~/components/ui/button";
 import { landingLd, originFrom, seoMeta } from "~/lib/seo";
+
+/** The strategy-call button (spec part 3: it goes to /auth). */
+const CALL_HREF = "/auth";
 
 /** Home5: the solo variant with testimonials, process, three-way comparison, price card, FAQ and author card. */
 export const handle = { lang: "en" };
@@ -31,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 function StrategyCallButton({ variant = "default" }: { variant?: "default" | "secondary" }) {
   return (
     <Button asChild size="lg" variant={variant} className="h-auto min-h-11 w-full px-6 py-2 whitespace-normal sm:w-auto">
-      <Link to={START_HREF}>
+      <Link to={CALL_HREF}>
         <CalendarCheck aria-hidden="true" />
         {HOME5.callLabel}
       </Link>

@@ -84,7 +84,7 @@ export async function createArticle(
  */
 export async function publicPathOf(page: Page, versionId: number): Promise<string> {
   await open(page, `/review/${versionId}`);
-  const link = await page.getByLabel("Public link").inputValue();
+  const link = await page.getByRole("textbox", { name: "Public link" }).inputValue();
   const url = new URL(link);
   expect(url.pathname).toMatch(/^\/view\/[A-Za-z0-9_-]{32}$/);
   return url.pathname;

@@ -16,8 +16,12 @@ import {
 } from "~/lib/offer";
 import { cn } from "~/lib/utils";
 
-/** Where every start button of the solo pages leads (spec part 3: the single-price and 1-euro cards go to /auth). */
-export const START_HREF = "/auth";
+/**
+ * Where every start button of the solo pages leads (spec part 3: the single-price and 1-euro cards go to /auth):
+ * the sign-up tab, remembering the trial offer, so that the new account's empty site list offers the
+ * first-article form.
+ */
+export const START_HREF = "/auth?tab=signup&offer=trial";
 
 export const HYBRID_PLAN: PricingPlan = {
   featured: true,

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldError, FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { parseForm, type FieldErrors } from "~/lib/schemas/form";
+import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
+import { cn } from "~/lib/utils";
+
+/** Where the form posts: the /first-article route's action, from the public page and from the signed-in site list. */
+export const FIRST_ARTICLE_ACTION = "/first-article";
+
+/**
+ * The first-article form (spec part 3): website URL, the payment e-mail, an optional contact e-mail and optional
+ * guidelines. It works without JavaScript (a plain post to /first-article); with it, the schema checks the fields
+ * before the round trip. `defaultEmail` fills the payment e-mail (a signed-in account's address).
+ */
+export function FirstArticleForm({
+  serverErrors,
+  defaultEmail,
+  title = "About your website",
+  className,
+}: {
+  serverErrors?: FieldErrors;
+  defaultEmail?: string;
+  title?: string;
+  className?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === FIRST_ARTICLE_ACTION;
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? serverErrors ?? {};
+  // Server answers replace the browser's own check.
+  useEffect(() => setClientErrors(null), [serverErrors]);
+
+  function check(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = parseForm(firstArticleSchema, new FormData(event.currentTarget));
+    if (!parsed.ok) {
+      event.preventDefault();
+      setClientErrors(parsed.errors);
+      const first = Object.keys(parsed.errors)[0];
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    } else setClientErrors(null);
+  }
+  const clear = (name: string) => () => clientErrors?.[name] && setClientErrors({ ...clientErrors, [name]: "" });
+
+  return (
+    <Form
+      method="post"
+      action={FIRST_ARTICLE_ACTION}
+      noValidate
+      onSubmit={check}
+      className={cn("grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:p-8", className)}
+      aria-labelledby="first-article-form-title"
+    >
+      <h2 id="first-article-form-title" className="text-xl font-semibold">
+        {title}
+      </h2>
+      <FormField
+        label="Website URL"
+        name="url"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://example.com"
+        error={errors.url}
+        onChange={clear("url")}
+      />
+      <FormField
+        label="Stripe email"
+        name="stripe_email"
+        type="email"
+        autoComplete="email"
+        defaultValue={defaultEmail}
+        hint="The e-mail address you used (or will use) to pay for the trial, so that we can match your payment."
+        error={errors.stripe_email}
+        onChange={clear("stripe_email")}
+      />
+      <FormField
+        label="Contact email (optional)"
+        name="email1"
+        type="email"
+        autoComplete="email"
+        hint="Where we should send the article and our questions, if it is not the address above."
+        error={errors.email1}
+        onChange={clear("email1")}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="additional_guidelines">Additional guidelines (optional)</Label>
+        <Textarea
+          id="additional_guidelines"
+          name="additional_guidelines"
+          maxLength={GUIDELINES_MAX}
+          className="min-h-[120px]"
+          aria-describedby="additional_guidelines-hint additional_guidelines-error"
+          aria-invalid={errors.additional_guidelines ? true : undefined}
+        />
+        <p id="additional_guidelines-hint" className="text-xs text-muted-foreground">
+          Topics you want covered, your readers, words to avoid, competitors not to mention…
+        </p>
+        <FieldError id="additional_guidelines-error" error={errors.additional_guidelines} />
+      </div>
+      <div className="sr-only" aria-hidden="true">
+        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? "Submitting..." : "Submit"}
+      </Button>
+    </Form>
+  );
+}
