@@ -10,6 +10,7 @@ import * as schema from "../../db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { authLimits } from "./auth-limits.server";
 import { actionMail, sendMail } from "./mail.server";
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
@@ -48,6 +49,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       },
     }),
     socialProviders: linkedin ? { linkedin } : {},
+    plugins: [authLimits()],
     // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
     emailAndPassword: {
@@ -126,6 +128,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         "/sign-up/email": { window: 60 * 10, max: 10 },
         "/request-password-reset": { window: 60 * 10, max: 5 },
         "/reset-password": { window: 60 * 10, max: 10 },
+        "/change-password": { window: 60, max: 10 },
         "/send-verification-email": { window: 60 * 10, max: 5 },
       },
     },
@@ -264,10 +267,4 @@ export async function findPasswordResetUser(token: string): Promise<{ id: string
   if (!verification || verification.expiresAt < new Date()) return null;
   const found = await context.internalAdapter.findUserById(verification.value);
   return found ? { id: found.id, email: found.email } : null;
-}
-
-/** Sets a new password for a signed-in user (the update-password screen without a reset link). */
-export async function setPasswordForUser(userId: string, password: string) {
-  const context = await (await getAuth()).$context;
-  await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
 }

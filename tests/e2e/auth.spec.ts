@@ -190,6 +190,42 @@ test.describe("recovering a forgotten password", () => {
   });
 });
 
+test.describe("changing the password while signed in", () => {
+  test("a signed-in person needs the current password; the change signs out every other browser", async ({
+    signedInPage: page,
+    account,
+    openContext,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(400));
+    // The same account, signed in on another browser.
+    const other = await openContext();
+    await signIn(other.page, account.email, account.password);
+
+    await open(page, "/auth/update-password");
+    await expect(page.getByRole("heading", { name: "Nouveau mot de passe" })).toBeVisible();
+    const newPassword = `${account.password}-new`;
+    await page.getByLabel("Mot de passe actuel").fill(`${account.password}-wrong`);
+    await page.getByLabel("Nouveau mot de passe").fill(newPassword);
+    await page.getByLabel("Confirmer le mot de passe").fill(newPassword);
+    await page.getByRole("button", { name: "Mettre à jour le mot de passe" }).click();
+    await expectToast(page, "Erreur", "Le mot de passe actuel est incorrect.");
+    await expect(page.getByLabel("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/auth\/update-password$/);
+
+    await page.getByLabel("Mot de passe actuel").fill(account.password);
+    await page.getByRole("button", { name: "Mettre à jour le mot de passe" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectToast(page, "Succès", "Votre mot de passe a été mis à jour");
+    // This browser stays signed in; the other one is signed out.
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await other.page.goto("/dashboard");
+    await expect(other.page).toHaveURL(/\/auth$/);
+    await signIn(other.page, account.email, newPassword);
+  });
+});
+
 test.describe("the route table's redirects", () => {
   test("/login and /signup lead to /auth", async ({ page }) => {
     for (const path of ["/login", "/signup"]) {
