@@ -50,3 +50,12 @@ export async function clearRateLimit(key: string): Promise<void> {
   const db = await getDb();
   await db.delete(rateLimit).where(eq(rateLimit.key, `app:${key}`));
 }
+
+/** Takes back one hit of `key` (an attempt counted beforehand that turned out not to be a failure). */
+export async function releaseRateLimitHit(key: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, `app:${key}`));
+}
