@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { action as updatePassword } from "~/routes/auth/update-password";
-import { browser, type Browser } from "../setup/auth-client";
+import { browser, elsewhere, type Browser } from "../setup/auth-client";
 import { confirmedAccount, formPost, PASSWORD, runRoute, signedInBrowser, whoIs } from "../setup/accounts";
 import { useTestDatabase } from "../setup/database";
 import { linkTo, mailsTo, waitForMail } from "../setup/outbox";
@@ -61,16 +61,15 @@ describe("changing the password from a signed-in session", () => {
 
   it("is rate-limited: after 10 wrong current passwords even the right one waits", async () => {
     const { email } = await confirmedAccount();
+    const b = await signedInBrowser(email);
     const statuses: number[] = [];
-    // Several addresses, so that only the limit per account can answer 429.
+    // From several addresses, so that only the limit per account can answer 429.
     for (let i = 0; i < 11; i++) {
-      const b = await signedInBrowser(email);
-      statuses.push((await submit(b, { currentPassword: `wrong ${i}`, password: NEW_PASSWORD })).status);
+      statuses.push((await submit(elsewhere(b), { currentPassword: `wrong ${i}`, password: NEW_PASSWORD })).status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses[10]).toBe(429);
-    const b = await signedInBrowser(email);
-    const limited = await submit(b, { currentPassword: PASSWORD, password: NEW_PASSWORD });
+    const limited = await submit(elsewhere(b), { currentPassword: PASSWORD, password: NEW_PASSWORD });
     expect(limited.status).toBe(429);
     expect(limited.body.toast.description).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
     expect(await canSignIn(email, PASSWORD)).toBe(true);
@@ -116,15 +115,9 @@ describe("changing the password through a reset link", () => {
     const before = (await mailsTo(email)).length;
     expect((await browser().call("/request-password-reset", { body: { email } })).status).toBe(200);
     const token = linkTo(await waitForMail(email, { count: before + 1 }), "/auth/update-password").searchParams.get("token")!;
-    const sessionBefore = b.cookie;
+    const earlierSession = elsewhere(b);
     const answer = await submit(b, { token, password: NEW_PASSWORD });
     expect(answer.status).toBe(302);
-    expect(await whoIs(browserWithCookie(sessionBefore))).toBeNull();
+    expect(await whoIs(earlierSession)).toBeNull();
   });
 });
-
-function browserWithCookie(cookie: string): Browser {
-  const b = browser();
-  b.keep(new Headers(cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string])));
-  return b;
-}

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as authAction } from "~/routes/auth/auth";
 import { resetAuthForTests } from "~/services/auth.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { browser, type Browser } from "../setup/auth-client";
+import { browser, elsewhere, type Browser } from "../setup/auth-client";
 import { confirmedAccount, formPost, PASSWORD, runRoute, signedInBrowser } from "../setup/accounts";
 import { useTestDatabase } from "../setup/database";
 import { uniqueEmail } from "../setup/factories";
@@ -33,13 +33,6 @@ async function strangerFailures(email: string, count: number) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) statuses.push((await apiSignIn(browser(), email, `wrong ${i}`)).status);
   return statuses;
-}
-
-/** The same browser (its cookies) on another network: another address, so that only our limits answer. */
-function elsewhere(b: Browser): Browser {
-  const moved = browser();
-  moved.keep(new Headers(b.cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string])));
-  return moved;
 }
 
 /** A browser that signed in to the account once (and signed out): it carries the device cookie. */

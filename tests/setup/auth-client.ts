@@ -58,3 +58,10 @@ export function browser(ip = uniqueIp()): Browser {
 export function setCookieNamed(result: AuthCallResult<unknown>, name: string): string | undefined {
   return result.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 }
+
+/** The same browser (its cookies) on another network: another client address, so that per-address limits stay apart. */
+export function elsewhere(b: Browser): Browser {
+  const moved = browser();
+  if (b.cookie) moved.keep(new Headers(b.cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string])));
+  return moved;
+}
