@@ -27,6 +27,7 @@ const ACTION_LABELS: Record<string, string> = {
   modify_articles_with_instructions: "Article modification",
   create_cover_image: "Cover image",
   contact_form: "Contact form",
+  send_email: "E-mail",
 };
 
 const STATE_LABELS: Record<string, { label: string; variant: "default" | "secondary" | "destructive" | "outline" }> = {

@@ -11,7 +11,11 @@ import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { authLimits } from "./auth-limits.server";
-import { actionMail, sendMail } from "./mail.server";
+import { steadyReplies } from "./auth-timing.server";
+import { actionMail } from "./mail.server";
+// The accounts' e-mails are queued (stored, then sent in the background): a reply that waited for the mail
+// server would be slower for a known address than for an unknown one. See models/mail-queue.server.ts.
+import { queueMail } from "~/models/mail-queue.server";
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -49,7 +53,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       },
     }),
     socialProviders: linkedin ? { linkedin } : {},
-    plugins: [authLimits()],
+    plugins: [authLimits(), steadyReplies()],
     // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
     emailAndPassword: {
@@ -62,7 +66,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/auth/update-password?token=${encodeURIComponent(token)}`;
-        await sendMail(
+        await queueMail(
           actionMail({
             to: user.email,
             subject: `Réinitialisez votre mot de passe ${BRAND_NAME}`,
@@ -75,7 +79,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         );
       },
       onExistingUserSignUp: async ({ user }) => {
-        await sendMail(
+        await queueMail(
           actionMail({
             to: user.email,
             subject: `Votre compte ${BRAND_NAME}`,
@@ -98,7 +102,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/auth/confirm?token=${encodeURIComponent(token)}`;
-        await sendMail(
+        await queueMail(
           actionMail({
             to: user.email,
             subject: `Confirmez votre adresse e-mail pour ${BRAND_NAME}`,

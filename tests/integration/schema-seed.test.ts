@@ -129,11 +129,19 @@ describe("reference data", () => {
     ]);
   });
 
-  it("has the six actions of the catalogue", async () => {
+  it("has the six actions of the catalogue, and send_email (the accounts' queued e-mails)", async () => {
     const rows = await database.query<{ name: string }>("select name from actions");
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual(
-      ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "contact_form", "create_cover_image"].sort(),
+      [
+        "serps",
+        "llm_answers",
+        "create_article",
+        "modify_articles_with_instructions",
+        "contact_form",
+        "create_cover_image",
+        "send_email",
+      ].sort(),
     );
     expect([...ACTION_NAMES].sort()).toEqual(names);
   });

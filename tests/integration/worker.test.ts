@@ -162,8 +162,8 @@ describe("the worker", () => {
     }
     expect(failing.contact_form).toHaveBeenCalledTimes(MAX_ATTEMPTS);
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
-    // Without provider settings, only the contact form runs.
-    expect(Object.keys(plan().runnable)).toEqual(["contact_form"]);
+    // Without provider settings, only the e-mails run (contact form, queued accounts' e-mails).
+    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email"]);
   });
 
   it("shares the queue between two workers: every action runs exactly once", async () => {

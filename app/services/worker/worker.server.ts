@@ -21,6 +21,7 @@ import {
   type Usage,
 } from "~/models/action-queue.server";
 import type { ActionName } from "~/models/page-action.server";
+import { sendQueuedMail } from "~/models/mail-queue.server";
 import { mailContactMessage } from "~/models/public-intake.server";
 import { getEnv, missingSettings, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
@@ -60,6 +61,7 @@ type Kind = { handler: Handler; settings: readonly (keyof Env)[] };
 
 export const KINDS: Partial<Record<ActionName, Kind>> = {
   contact_form: { handler: sendContactMessage, settings: [] },
+  send_email: { handler: sendQueuedMail, settings: [] },
   serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
   llm_answers: { handler: llmAnswersHandler(), settings: LLM_SETTINGS },
   create_article: { handler: createArticleHandler(), settings: LLM_SETTINGS },
