@@ -130,6 +130,40 @@ test.describe("signing in and out", () => {
   });
 });
 
+test.describe("a stranger guessing passwords", () => {
+  test("locks the account for unknown browsers, with the wait in French, but not the owner's browser", async ({
+    signedInPage: page,
+    account,
+    openContext,
+    playwright,
+    baseURL,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(429));
+    await signOut(page);
+    // Ten wrong passwords on better-auth's own endpoint, each from another address.
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    for (let i = 0; i < 10; i++) {
+      const answer = await api.post("/api/auth/sign-in/email", {
+        data: { email: account.email, password: `guess-${i}` },
+        headers: { "X-Forwarded-For": `10.250.${i}.${Math.floor(Math.random() * 250) + 1}` },
+      });
+      expect(answer.status()).toBe(401);
+    }
+    await api.dispose();
+
+    // A browser that never signed in to the account waits, even with the right password.
+    const stranger = await openContext();
+    await open(stranger.page, "/auth");
+    await submitSignIn(stranger.page, account.email, account.password);
+    await expectToast(stranger.page, "Erreur de connexion", /Trop de tentatives\. Réessayez dans 1[45] minutes\./);
+    await expect(stranger.page).toHaveURL(/\/auth$/);
+
+    // The owner's browser, which signed in before, still gets in.
+    await signIn(page, account.email, account.password);
+  });
+});
+
 test.describe("recovering a forgotten password", () => {
   test("a person can reset a forgotten password by e-mail; the old one stops working", async ({
     signedInPage: page,
