@@ -4,6 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
 import { NonceProvider } from "~/lib/nonce";
+import { settleQueuedMail } from "~/models/mail-queue.server";
 import { closeDatabase, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
@@ -68,9 +69,11 @@ export async function prepare() {
   if (getEnv().WORKER === "in-process") worker = startWorker();
 }
 
-/** Called by server/index.ts on shutdown: the worker finishes the action in hand, then the database closes. */
+/** Called by server/index.ts on shutdown: the worker finishes the action in hand, queued e-mails being sent are sent, then the database closes. */
 export async function shutdown() {
   await worker?.stop();
+  // E-mails being sent in the background finish first (a send cut short would be sent again by a worker later).
+  await settleQueuedMail();
   await closeDatabase();
 }
 

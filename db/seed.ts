@@ -18,8 +18,8 @@ export const ACTION_NAMES = [
   "modify_articles_with_instructions",
   "contact_form",
   "create_cover_image",
-  // An e-mail to send (info_json: to, subject, text, html, replyTo), queued so that no request waits for the mail server.
-  "send_mail",
+  // Not in the spec's list: e-mails of the accounts (reset, confirmation) sent without making a request wait.
+  "send_email",
 ] as const;
 
 export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof schema>) {

@@ -17,6 +17,28 @@ import { logger } from "../app/services/logger.server";
 
 type Entry = { prepare: () => Promise<void>; shutdown: () => Promise<void> };
 
+const NO_STORE = "private, no-store";
+/** better-auth's session cookie (`__Secure-` prefixed behind https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?seo\.session_token=/;
+/** Screens and resource routes behind sign-in, with their `.data` (single fetch) twins. */
+const SIGNED_IN_PATHS = /^\/(?:dashboard|sites|profile|settings|tone-articles|review|auth\/update-password|api\/versions|api\/tone-groups|api\/auth)(?:[/.]|$)/;
+/** Shared resources whose answers are the same for everyone, which keep their own caching even for someone signed in. */
+const SHARED_PATHS = /^\/(?:api\/files\/|api\/countries(?:[/.]|$)|api\/health$|robots\.txt$|sitemap\.xml$|favicon\.|placeholder\.svg$)/;
+
+/** Sets Cache-Control: private, no-store on personal answers, whatever the route set, when the headers leave. */
+function privateAnswers(req: Request, res: Response, next: NextFunction) {
+  const personal = SIGNED_IN_PATHS.test(req.path) || (SESSION_COOKIE.test(req.headers.cookie ?? "") && !SHARED_PATHS.test(req.path));
+  if (!personal) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    this.setHeader("Cache-Control", NO_STORE);
+    const headers = args.find((a, i) => i > 0 && a && typeof a === "object" && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") headers[name] = NO_STORE;
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+}
+
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 async function main() {
@@ -113,6 +135,10 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+
+  // Answers for someone signed in (and every answer of the signed-in screens) are personal: no browser or
+  // shared cache may keep them. Static files are served above, untouched.
+  app.use(privateAnswers);
 
   app.all(
     "/{*splat}",

@@ -26,7 +26,7 @@ const ACTION_LABELS: Record<string, string> = {
   modify_articles_with_instructions: "Article modification",
   create_cover_image: "Cover image",
   contact_form: "Contact form",
-  send_mail: "E-mail",
+  send_email: "E-mail",
 };
 
 const STATUS_VARIANTS: Record<RequestStatus, "default" | "secondary" | "destructive" | "outline"> = {

@@ -12,7 +12,13 @@ import { ownedPage, type Actor } from "./access.server";
 import { nameList } from "./action-queue.server";
 
 export type ActionName =
-  "serps" | "llm_answers" | "create_article" | "modify_articles_with_instructions" | "contact_form" | "create_cover_image" | "send_mail";
+  | "serps"
+  | "llm_answers"
+  | "create_article"
+  | "modify_articles_with_instructions"
+  | "contact_form"
+  | "create_cover_image"
+  | "send_email";
 
 export class MissingActionError extends Error {
   constructor(public readonly actionName: ActionName) {

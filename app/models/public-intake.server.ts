@@ -14,6 +14,7 @@ import { logger } from "~/services/logger.server";
 import { escapeHtml, sendMail, type Mail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { backoffSeconds, completeAction, failAttempt } from "./action-queue.server";
+import { queueMailWith } from "./mail-queue.server";
 import { queueActions } from "./page-action.server";
 
 /** Per client address: 5 contact messages per 10 minutes, 3 first-article forms per hour. */
@@ -138,15 +139,7 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
         email1: input.email1,
       })
       .returning();
-    await queueActions(
-      null,
-      "send_mail",
-      [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)].map((mail) => ({
-        pageId: null,
-        infoJson: mail,
-      })),
-      tx as unknown as Db,
-    );
+    await queueMailWith(tx as unknown as Db, [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)]);
     return row;
   });
   logger.info({ siteId: site.id, ip, userId: owner?.id }, "first-article intake received");

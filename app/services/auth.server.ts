@@ -10,7 +10,12 @@ import * as schema from "../../db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
-import { actionMail, sendMail } from "./mail.server";
+import { authLimits } from "./auth-limits.server";
+import { steadyReplies } from "./auth-timing.server";
+import { actionMail } from "./mail.server";
+// The accounts' e-mails are queued (stored, then sent in the background): a reply that waited for the mail
+// server would be slower for a known address than for an unknown one. See models/mail-queue.server.ts.
+import { queueMail } from "~/models/mail-queue.server";
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -48,6 +53,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       },
     }),
     socialProviders: linkedin ? { linkedin } : {},
+    plugins: [authLimits(), steadyReplies()],
     // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
     emailAndPassword: {
@@ -60,7 +66,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/auth/update-password?token=${encodeURIComponent(token)}`;
-        await sendMail(
+        await queueMail(
           actionMail({
             to: user.email,
             subject: `Réinitialisez votre mot de passe ${BRAND_NAME}`,
@@ -73,7 +79,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         );
       },
       onExistingUserSignUp: async ({ user }) => {
-        await sendMail(
+        await queueMail(
           actionMail({
             to: user.email,
             subject: `Votre compte ${BRAND_NAME}`,
@@ -96,7 +102,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/auth/confirm?token=${encodeURIComponent(token)}`;
-        await sendMail(
+        await queueMail(
           actionMail({
             to: user.email,
             subject: `Confirmez votre adresse e-mail pour ${BRAND_NAME}`,
@@ -126,6 +132,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         "/sign-up/email": { window: 60 * 10, max: 10 },
         "/request-password-reset": { window: 60 * 10, max: 5 },
         "/reset-password": { window: 60 * 10, max: 10 },
+        "/change-password": { window: 60, max: 10 },
         "/send-verification-email": { window: 60 * 10, max: 5 },
       },
     },
@@ -264,10 +271,4 @@ export async function findPasswordResetUser(token: string): Promise<{ id: string
   if (!verification || verification.expiresAt < new Date()) return null;
   const found = await context.internalAdapter.findUserById(verification.value);
   return found ? { id: found.id, email: found.email } : null;
-}
-
-/** Sets a new password for a signed-in user (the update-password screen without a reset link). */
-export async function setPasswordForUser(userId: string, password: string) {
-  const context = await (await getAuth()).$context;
-  await context.internalAdapter.updatePassword(userId, await context.password.hash(password));
 }

@@ -2,7 +2,7 @@
  * Fixed-window counters in the database (table rate_limit), shared by every server process and kept
  * across restarts. better-auth keeps its per-address counters in the same table under its own keys.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { rateLimit } from "../../db/schema";
 import { getDb } from "./db.server";
 
@@ -28,4 +28,34 @@ export async function consumeRateLimit(key: string, windowSeconds: number, max: 
   const allowed = row.count <= max;
   const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((row.started + windowSeconds * 1000 - now) / 1000));
   return { allowed, retryAfterSeconds };
+}
+
+/**
+ * Whether `key` has reached `max` hits in its current window, without counting one: for counters of
+ * failures, read before an attempt and counted (consumeRateLimit) only when it fails.
+ */
+export async function peekRateLimit(key: string, windowSeconds: number, max: number): Promise<RateLimitResult> {
+  const db = await getDb();
+  const now = Date.now();
+  const [row] = await db
+    .select({ count: rateLimit.count, started: rateLimit.lastRequest })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, `app:${key}`));
+  if (!row || row.started < now - windowSeconds * 1000 || row.count < max) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.started + windowSeconds * 1000 - now) / 1000)) };
+}
+
+/** Forgets the counter of `key` (a success resets the failures counted before it). */
+export async function clearRateLimit(key: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimit).where(eq(rateLimit.key, `app:${key}`));
+}
+
+/** Takes back one hit of `key` (an attempt counted beforehand that turned out not to be a failure). */
+export async function releaseRateLimitHit(key: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, `app:${key}`));
 }

@@ -130,6 +130,40 @@ test.describe("signing in and out", () => {
   });
 });
 
+test.describe("a stranger guessing passwords", () => {
+  test("locks the account for unknown browsers, with the wait in French, but not the owner's browser", async ({
+    signedInPage: page,
+    account,
+    openContext,
+    playwright,
+    baseURL,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(429));
+    await signOut(page);
+    // Ten wrong passwords on better-auth's own endpoint, each from another address.
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    for (let i = 0; i < 10; i++) {
+      const answer = await api.post("/api/auth/sign-in/email", {
+        data: { email: account.email, password: `guess-${i}` },
+        headers: { "X-Forwarded-For": `10.250.${i}.${Math.floor(Math.random() * 250) + 1}` },
+      });
+      expect(answer.status()).toBe(401);
+    }
+    await api.dispose();
+
+    // A browser that never signed in to the account waits, even with the right password.
+    const stranger = await openContext();
+    await open(stranger.page, "/auth");
+    await submitSignIn(stranger.page, account.email, account.password);
+    await expectToast(stranger.page, "Erreur de connexion", /Trop de tentatives\. Réessayez dans 1[45] minutes\./);
+    await expect(stranger.page).toHaveURL(/\/auth$/);
+
+    // The owner's browser, which signed in before, still gets in.
+    await signIn(page, account.email, account.password);
+  });
+});
+
 test.describe("recovering a forgotten password", () => {
   test("a person can reset a forgotten password by e-mail; the old one stops working", async ({
     signedInPage: page,
@@ -187,6 +221,42 @@ test.describe("recovering a forgotten password", () => {
     await page.getByRole("button", { name: "Retour à la connexion" }).click();
     await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
+  });
+});
+
+test.describe("changing the password while signed in", () => {
+  test("a signed-in person needs the current password; the change signs out every other browser", async ({
+    signedInPage: page,
+    account,
+    openContext,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(400));
+    // The same account, signed in on another browser.
+    const other = await openContext();
+    await signIn(other.page, account.email, account.password);
+
+    await open(page, "/auth/update-password");
+    await expect(page.getByRole("heading", { name: "Nouveau mot de passe" })).toBeVisible();
+    const newPassword = `${account.password}-new`;
+    await page.getByLabel("Mot de passe actuel").fill(`${account.password}-wrong`);
+    await page.getByLabel("Nouveau mot de passe").fill(newPassword);
+    await page.getByLabel("Confirmer le mot de passe").fill(newPassword);
+    await page.getByRole("button", { name: "Mettre à jour le mot de passe" }).click();
+    await expectToast(page, "Erreur", "Le mot de passe actuel est incorrect.");
+    await expect(page.getByLabel("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/auth\/update-password$/);
+
+    await page.getByLabel("Mot de passe actuel").fill(account.password);
+    await page.getByRole("button", { name: "Mettre à jour le mot de passe" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectToast(page, "Succès", "Votre mot de passe a été mis à jour");
+    // This browser stays signed in; the other one is signed out.
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await other.page.goto("/dashboard");
+    await expect(other.page).toHaveURL(/\/auth$/);
+    await signIn(other.page, account.email, newPassword);
   });
 });
 

@@ -48,3 +48,45 @@ test("the session cookie is HttpOnly and SameSite=Lax", async ({ signedInPage: p
   // Not readable from the page's scripts.
   expect(await page.evaluate(() => document.cookie)).not.toContain(session!.name);
 });
+
+test.describe("answers behind sign-in are never stored by a cache", () => {
+  const NO_STORE = "private, no-store";
+
+  test("signed-in documents, their .data answers and redirects carry Cache-Control: private, no-store", async ({
+    signedInPage: page,
+  }) => {
+    const request = page.request;
+    for (const path of ["/sites", "/dashboard", "/profile", "/settings", "/tone-articles", "/auth/update-password"]) {
+      const document = await request.get(path, { maxRedirects: 0 });
+      expect(document.status(), `GET ${path}`).toBe(200);
+      expect(document.headers()["cache-control"], `GET ${path}`).toBe(NO_STORE);
+    }
+    for (const path of ["/sites.data", "/profile.data", "/_root.data"]) {
+      const single = await request.get(path, { maxRedirects: 0 });
+      expect(single.status(), `GET ${path}`).toBeLessThan(300);
+      expect(single.headers()["cache-control"], `GET ${path}`).toBe(NO_STORE);
+    }
+    // A resource route with the user's data, and a redirect made for a signed-in person.
+    const toneGroups = await request.get("/api/tone-groups");
+    expect(toneGroups.headers()["cache-control"]).toBe(NO_STORE);
+    const toDashboard = await request.get("/auth", { maxRedirects: 0 });
+    expect(toDashboard.status()).toBe(302);
+    expect(toDashboard.headers()["cache-control"]).toBe(NO_STORE);
+    // Even a public page shows who is signed in in its header.
+    expect((await request.get("/")).headers()["cache-control"]).toBe(NO_STORE);
+  });
+
+  test("a signed-out visitor's redirect away from a signed-in screen is not stored either", async ({ request }) => {
+    const answer = await request.get("/sites", { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()["cache-control"]).toBe(NO_STORE);
+    const single = await request.get("/sites.data", { maxRedirects: 0 });
+    expect(single.headers()["cache-control"]).toBe(NO_STORE);
+  });
+
+  test("public answers keep their own caching for visitors", async ({ request }) => {
+    expect((await request.get("/robots.txt")).headers()["cache-control"]).toBe("public, max-age=3600");
+    expect((await request.get("/sitemap.xml")).headers()["cache-control"]).toBe("public, max-age=600");
+    expect((await request.get("/")).headers()["cache-control"] ?? "").not.toContain("no-store");
+  });
+});

@@ -207,8 +207,8 @@ describe("the first-article form", () => {
       .orderBy(desc(pagesActions.id))
       .limit(2);
     expect(queued).toEqual([
-      { state: "queued", name: "send_mail", linkedPage: null, creator: null },
-      { state: "queued", name: "send_mail", linkedPage: null, creator: null },
+      { state: "queued", name: "send_email", linkedPage: null, creator: null },
+      { state: "queued", name: "send_email", linkedPage: null, creator: null },
     ]);
     while (await runOnce("test-worker"));
 

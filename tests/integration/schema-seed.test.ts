@@ -129,7 +129,7 @@ describe("reference data", () => {
     ]);
   });
 
-  it("has the seven actions of the catalogue", async () => {
+  it("has the six actions of the catalogue, and send_email (the accounts' queued e-mails)", async () => {
     const rows = await database.query<{ name: string }>("select name from actions");
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual(
@@ -140,7 +140,7 @@ describe("reference data", () => {
         "modify_articles_with_instructions",
         "contact_form",
         "create_cover_image",
-        "send_mail",
+        "send_email",
       ].sort(),
     );
     expect([...ACTION_NAMES].sort()).toEqual(names);

@@ -6,6 +6,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { pagesActions } from "../../db/schema";
 import { backoffSeconds, claimNextAction, completeAction, failAttempt, MAX_ATTEMPTS } from "~/models/action-queue.server";
+import { queueMailWith } from "~/models/mail-queue.server";
 import { queueActions } from "~/models/page-action.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { plan, runOnce } from "~/services/worker/worker.server";
@@ -162,8 +163,8 @@ describe("the worker", () => {
     }
     expect(failing.contact_form).toHaveBeenCalledTimes(MAX_ATTEMPTS);
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
-    // Without provider settings, only the e-mails run (the contact form and queued messages).
-    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_mail"]);
+    // Without provider settings, only the e-mails run (contact form, queued accounts' e-mails).
+    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email"]);
   });
 
   it("shares the queue between two workers: every action runs exactly once", async () => {
@@ -236,25 +237,20 @@ describe("the worker", () => {
   });
 });
 
-describe("send_mail", () => {
-  it("sends a queued message once, and fails at once, saying why, on a request without recipient or text", async () => {
+describe("send_email", () => {
+  it("sends a message queued with other writes once, and fails at once, saying why, on an incomplete one", async () => {
     const to = `queued-${Date.now()}@example.test`;
-    const [good] = await queueActions(null, "send_mail", [
-      {
-        pageId: null,
-        infoJson: { to, subject: "Queued hello", text: "Plain body", html: "<p>Plain body</p>", replyTo: "team@example.test" },
-      },
+    const [good] = await queueMailWith(database.db, [
+      { to, subject: "Queued hello", text: "Plain body", html: "<p>Plain body</p>", replyTo: "team@example.test" },
     ]);
-    const [bad] = await queueActions(null, "send_mail", [{ pageId: null, infoJson: { subject: "No recipient", text: "x", html: "" } }]);
-    while (await runOnce("mail-worker", { send_mail: plan().runnable.send_mail! }));
+    const [bad] = await queueActions(null, "send_email", [{ pageId: null, info2: JSON.stringify({ subject: "No recipient" }) }]);
+    while (await runOnce("mail-worker", { send_email: plan().runnable.send_email! }));
     expect(await stateOf(good.id)).toMatchObject({ state: "done", attempts: 1 });
+    // Sent: the body (which may hold a one-time link) is no longer kept.
+    expect(JSON.parse((await stateOf(good.id)).info2!)).toEqual({ to, subject: "Queued hello", sent: true });
     const mails = await mailsTo(to);
     expect(mails.map((m) => [m.subject, m.text.trim()])).toEqual([["Queued hello", "Plain body"]]);
     expect(mails[0].headers["reply-to"]).toContain("team@example.test");
-    expect(await stateOf(bad.id)).toMatchObject({
-      state: "failed",
-      attempts: 1,
-      lastError: "This e-mail request has no recipient, subject or text",
-    });
+    expect(await stateOf(bad.id)).toMatchObject({ state: "failed", attempts: 1, lastError: "The queued e-mail is incomplete" });
   });
 });

@@ -13,6 +13,8 @@ export type Browser = {
   /** Cookies kept from earlier answers, as a Cookie header value. */
   cookie: string;
   request(path?: string): Request;
+  /** Keeps the cookies of an answer's Set-Cookie headers, as a browser would. */
+  keep(headers: Headers): void;
   call<T = Record<string, unknown>>(
     endpoint: string,
     options?: { method?: "GET" | "POST"; body?: unknown; query?: Record<string, string> },
@@ -32,9 +34,8 @@ export function browser(ip = uniqueIp()): Browser {
       if (jar.size) headers.set("cookie", self.cookie);
       return new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers });
     },
-    async call(endpoint, options) {
-      const result = await callAuth(self.request(), endpoint, options);
-      for (const setCookie of result.headers.getSetCookie()) {
+    keep(headers) {
+      for (const setCookie of headers.getSetCookie()) {
         const [pair, ...attributes] = setCookie.split(";");
         const eq = pair.indexOf("=");
         const name = pair.slice(0, eq).trim();
@@ -43,6 +44,10 @@ export function browser(ip = uniqueIp()): Browser {
         if (expired) jar.delete(name);
         else jar.set(name, value);
       }
+    },
+    async call(endpoint, options) {
+      const result = await callAuth(self.request(), endpoint, options);
+      self.keep(result.headers);
       return result as never;
     },
   };
@@ -52,4 +57,11 @@ export function browser(ip = uniqueIp()): Browser {
 /** The Set-Cookie line of a cookie by name (e.g. "seo.session_token"), or undefined. */
 export function setCookieNamed(result: AuthCallResult<unknown>, name: string): string | undefined {
   return result.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+/** The same browser (its cookies) on another network: another client address, so that per-address limits stay apart. */
+export function elsewhere(b: Browser): Browser {
+  const moved = browser();
+  if (b.cookie) moved.keep(new Headers(b.cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string])));
+  return moved;
 }

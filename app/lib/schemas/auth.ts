@@ -33,10 +33,15 @@ export const signUpSchema = z
 
 export const resetRequestSchema = z.object({ email });
 
+export const CURRENT_PASSWORD_REQUIRED = "Le mot de passe actuel est requis";
+
+/** With a reset link's token, the token is the proof; without one (signed in), the current password is. */
 export const updatePasswordSchema = z
   .object({
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     password: newPassword,
     confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
     token: z.string().optional(),
   })
+  .refine((v) => Boolean(v.token) || Boolean(v.currentPassword), { path: ["currentPassword"], message: CURRENT_PASSWORD_REQUIRED })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });

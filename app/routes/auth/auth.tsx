@@ -44,9 +44,14 @@ type ActionResult = { intent: Intent; ok: boolean; toast?: Toast; errors?: Field
 const reply = (intent: Intent, ok: boolean, extra: Partial<ActionResult> = {}, status = ok ? 200 : 400) =>
   data<ActionResult>({ intent, ok, stamp: Date.now(), ...extra }, { status });
 
-/** Limits per e-mail address, on top of better-auth's limits per client address. */
-const PER_EMAIL_LIMITS: Record<Intent, [windowSeconds: number, max: number]> = {
-  signin: [15 * 60, 10],
+const INTENTS: Intent[] = ["signin", "signup", "reset"];
+
+/**
+ * Limits per e-mail address, on top of better-auth's limits per client address. Sign-in has none here:
+ * its limits (per account, per address and per known browser) live in better-auth's sign-in path
+ * (services/auth-limits.server.ts), so that this form and the API share them.
+ */
+const PER_EMAIL_LIMITS: Partial<Record<Intent, [windowSeconds: number, max: number]>> = {
   signup: [60 * 60, 5],
   reset: [60 * 60, 3],
 };
@@ -54,7 +59,7 @@ const PER_EMAIL_LIMITS: Record<Intent, [windowSeconds: number, max: number]> = {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent")) as Intent;
-  if (!(intent in PER_EMAIL_LIMITS))
+  if (!INTENTS.includes(intent))
     return reply("signin", false, { toast: { type: "error", title: "Erreur", description: "Action inconnue." } });
   const titles: Record<Intent, string> = { signin: "Erreur de connexion", signup: "Erreur d'inscription", reset: "Erreur" };
   const fail = (description: string, errors?: FieldErrors, status = 400) =>
@@ -65,11 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return fail(Object.values(parsed.errors)[0] ?? "Formulaire invalide.", parsed.errors);
   const values = parsed.data as { email: string; password?: string; fullName?: string };
 
-  const [windowSeconds, max] = PER_EMAIL_LIMITS[intent];
-  const limit = await consumeRateLimit(`${intent}:${values.email}`, windowSeconds, max);
-  if (!limit.allowed) {
-    logger.warn({ intent, ip: clientIp(request) }, "rate limited (per e-mail)");
-    return fail(`Trop de tentatives. Réessayez dans ${formatWait(limit.retryAfterSeconds)}.`, undefined, 429);
+  const perEmail = PER_EMAIL_LIMITS[intent];
+  if (perEmail) {
+    const limit = await consumeRateLimit(`${intent}:${values.email}`, ...perEmail);
+    if (!limit.allowed) {
+      logger.warn({ intent, ip: clientIp(request) }, "rate limited (per e-mail)");
+      return fail(`Trop de tentatives. Réessayez dans ${formatWait(limit.retryAfterSeconds)}.`, undefined, 429);
+    }
   }
 
   if (intent === "signin") {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/update-password";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { authErrorMessage } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
@@ -9,7 +10,7 @@ import { notify } from "~/lib/notify";
 import { PASSWORD_MISMATCH, updatePasswordSchema } from "~/lib/schemas/auth";
 import { parseForm, type FieldErrors } from "~/lib/schemas/form";
 import type { Toast } from "~/lib/toast";
-import { callAuth, clientIp, findPasswordResetUser, getSessionUser, setPasswordForUser } from "~/services/auth.server";
+import { callAuth, clientIp, findPasswordResetUser, getSessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Nouveau mot de passe �
 
 const SUCCESS: Toast = { type: "success", title: "Succès", description: "Votre mot de passe a été mis à jour" };
 const INVALID_LINK = "Ce lien est invalide ou a expiré. Demandez-en un nouveau.";
+const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect.";
 
 /** Reached from the recovery e-mail (with a token), or by a signed-in user who wants a new password. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,14 +34,23 @@ const fail = (description: string, errors?: FieldErrors, status = 400) =>
 export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(updatePasswordSchema, await request.formData());
   if (!parsed.ok) return fail(Object.values(parsed.errors)[0] ?? "Formulaire invalide.", parsed.errors);
-  const { password, token } = parsed.data;
+  const { currentPassword, password, token } = parsed.data;
 
   if (!token) {
+    // Signed in: better-auth checks the current password (limited per account, see auth-limits), sets the
+    // new one, ends every session of the account and opens a new one for this browser.
     const user = await getSessionUser(request);
     if (!user) return fail(INVALID_LINK, undefined, 401);
-    await setPasswordForUser(user.id, password);
-    logger.info({ userId: user.id, ip: clientIp(request) }, "password updated");
-    return redirectWithToast("/dashboard", SUCCESS);
+    const changed = await callAuth(request, "/change-password", {
+      body: { currentPassword, newPassword: password, revokeOtherSessions: true },
+    });
+    if (!changed.ok) {
+      logger.warn({ userId: user.id, ip: clientIp(request), code: changed.code, status: changed.status }, "password change refused");
+      if (changed.code === "INVALID_PASSWORD") return fail(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+      return fail(authErrorMessage(changed.code, changed.status, changed.retryAfterSeconds), undefined, changed.status === 429 ? 429 : 400);
+    }
+    logger.info({ userId: user.id, ip: clientIp(request) }, "password updated; other sessions ended");
+    return redirectWithToast("/dashboard", SUCCESS, { headers: changed.headers });
   }
 
   const account = await findPasswordResetUser(token);
@@ -96,6 +107,16 @@ export default function UpdatePasswordPage({ loaderData }: Route.ComponentProps)
       <AuthCard title="Nouveau mot de passe" description="Choisissez un nouveau mot de passe d'au moins 8 caractères.">
         <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
+          {loaderData.mode === "update" ? (
+            <FormField
+              label="Mot de passe actuel"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.currentPassword}
+            />
+          ) : null}
           <NewPasswordFields label="Nouveau mot de passe" errors={errors} />
           <Button type="submit" disabled={busy}>
             {busy ? "Mise à jour en cours..." : "Mettre à jour le mot de passe"}

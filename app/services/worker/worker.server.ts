@@ -21,10 +21,10 @@ import {
   type Usage,
 } from "~/models/action-queue.server";
 import type { ActionName } from "~/models/page-action.server";
+import { sendQueuedMail } from "~/models/mail-queue.server";
 import { mailContactMessage } from "~/models/public-intake.server";
 import { getEnv, missingSettings, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
-import { sendMail, type Mail } from "~/services/mail.server";
 import { PermanentError, RetryableError } from "./http.server";
 import { coverImageHandler, IMAGE_SETTINGS } from "./cover-image.server";
 import { createArticleHandler } from "./create-article.server";
@@ -56,28 +56,12 @@ export const sendContactMessage: Handler = async (action) => {
   await mailContactMessage({ name: String(name), email: String(email), message: String(message) });
 };
 
-/** send_mail: info_json holds the message, as queueMail recorded it. */
-export const sendQueuedMail: Handler = async (action) => {
-  const mail = action.infoJson as Partial<Mail> | null;
-  const text = (v: unknown) => typeof v === "string" && v.trim() !== "";
-  if (!mail || typeof mail !== "object" || !text(mail.to) || !text(mail.subject) || !text(mail.text) || typeof mail.html !== "string") {
-    throw new PermanentError("This e-mail request has no recipient, subject or text");
-  }
-  await sendMail({
-    to: mail.to!,
-    subject: mail.subject!,
-    text: mail.text!,
-    html: mail.html,
-    ...(text(mail.replyTo) ? { replyTo: mail.replyTo } : {}),
-  });
-};
-
 /** A kind of action the worker can run, and the settings its provider needs. */
 type Kind = { handler: Handler; settings: readonly (keyof Env)[] };
 
 export const KINDS: Partial<Record<ActionName, Kind>> = {
   contact_form: { handler: sendContactMessage, settings: [] },
-  send_mail: { handler: sendQueuedMail, settings: [] },
+  send_email: { handler: sendQueuedMail, settings: [] },
   serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
   llm_answers: { handler: llmAnswersHandler(), settings: LLM_SETTINGS },
   create_article: { handler: createArticleHandler(), settings: LLM_SETTINGS },
