@@ -5,7 +5,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { open } from "./support/ui";
+import { expectToast, open, waitForHydration } from "./support/ui";
+import { confirmEmail, newAccount, signIn, signUp } from "./support/users";
 
 const CONTACT_EMAIL = "contact@seo-ia-content.fr";
 
@@ -168,4 +169,34 @@ test("the solo pages have no axe violations", async ({ page }) => {
     const report = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
     expect(report, `axe violations on ${path}`).toEqual([]);
   }
+});
+
+test("after signing up from a trial button, the empty site list offers the first-article form with the account's e-mail", async ({
+  page,
+}) => {
+  await open(page, "/home-5");
+  await page.locator("#pricing").getByRole("link", { name: "Start My €1 Trial Article" }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signup&offer=trial$/);
+  await waitForHydration(page);
+  const account = newAccount({ fullName: "Trial Visitor" });
+  await signUp(page, account);
+  await confirmEmail(page, account.email);
+  await signIn(page, account.email, account.password);
+
+  // The new account's empty list: the trial, with the form filled with the account's e-mail.
+  const offer = page.getByRole("region", { name: "Set up your first article" });
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText("Your 1€ trial article");
+  const form = offer.getByRole("form", { name: "About your website" });
+  await expect(form.getByLabel("Stripe email")).toHaveValue(account.email);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText("Website URL is required")).toBeVisible();
+  await form.getByLabel("Website URL").fill("https://www.trial-bakery.example");
+  await form.getByRole("button", { name: "Submit" }).click();
+
+  // The request is made, and the site is the account's, in its list.
+  await expect(page).toHaveURL(/\/sites$/);
+  await expectToast(page, "Success", "Your information has been submitted successfully. We'll get started on your first article!");
+  await expect(page.getByRole("list", { name: "Sites" }).getByRole("heading", { name: "trial-bakery.example" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Set up your first article" })).toHaveCount(0);
 });

@@ -77,9 +77,20 @@ describe("resetRequestSchema and updatePasswordSchema", () => {
     expect(mismatch).toEqual({ ok: false, errors: { confirmPassword: "Les mots de passe ne correspondent pas" } });
     const short = parseForm(updatePasswordSchema, { password: "abc", confirmPassword: "abc" });
     expect(!short.ok && short.errors.password).toMatch(/au moins 8/);
-    expect(parseForm(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
+    expect(parseForm(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh", token: "t" })).toEqual({
       ok: true,
-      data: { password: "abcdefgh", confirmPassword: "abcdefgh" },
+      data: { password: "abcdefgh", confirmPassword: "abcdefgh", token: "t" },
+    });
+  });
+
+  it("needs the current password without a reset link's token, and not with one", () => {
+    expect(parseForm(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
+      ok: false,
+      errors: { currentPassword: "Le mot de passe actuel est requis" },
+    });
+    expect(parseForm(updatePasswordSchema, { currentPassword: "old-one!", password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
+      ok: true,
+      data: { currentPassword: "old-one!", password: "abcdefgh", confirmPassword: "abcdefgh" },
     });
   });
 });
