@@ -86,7 +86,7 @@ test("a new version, a highlighted modification and cover images are made in the
   }
 });
 
-test("a failed cover image request says why, on the page and on the images screen, and Retry makes the images", async ({
+test("a failed cover image request reads as delayed (never the provider's reason), on the page and on the images screen, and Retry makes the images", async ({
   browser,
   clientAddress,
 }) => {

@@ -61,7 +61,8 @@ test("the team makes a page a demo article: listed on '/', in the sitemap, publi
     await open(owner, `/sites/${siteId}/pages`);
     await owner.getByRole("button", { name: `Edit ${demoName}` }).click();
     await expect(owner.getByRole("dialog")).toBeVisible();
-    await expect(owner.getByRole("dialog").getByText("Demo article")).toHaveCount(0);
+    await expect(owner.getByRole("dialog").getByRole("switch", { name: "Demo article" })).toHaveCount(0);
+    await expect(owner.getByRole("dialog").getByRole("switch")).toHaveCount(1);
     await owner.keyboard.press("Escape");
 
     // The command refuses while the server holds the embedded database, then marks the page once it is stopped.

@@ -403,12 +403,17 @@ test.describe("asking for changes", () => {
     const badExample = await postVersionsForm(page, siteId, pageId, {
       intent: "modify",
       versionId: String(target),
+      commentsToModify: "Plus court",
       exampleVersionId: String(foreignExample),
     });
     expect(badExample.status()).toBe(400);
     expect(await badExample.text()).toContain("Failed to update version");
     // A version of another page cannot be modified from this page's screen.
-    const wrongPage = await postVersionsForm(page, siteId, pageId, { intent: "modify", versionId: String(foreignExample) });
+    const wrongPage = await postVersionsForm(page, siteId, pageId, {
+      intent: "modify",
+      versionId: String(foreignExample),
+      commentsToModify: "Plus court",
+    });
     expect(wrongPage.status(), await wrongPage.text()).toBe(404);
     void example;
   });
