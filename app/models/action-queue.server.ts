@@ -116,6 +116,21 @@ export class UsageTally implements Usage {
   }
 }
 
+/**
+ * Who does a request right away in the web process (a contact message, an account's e-mail): it records the
+ * request already held (running, under a lease) so that the worker leaves it alone unless that process dies.
+ */
+export const WEB_SENDER = `web:${process.pid}`;
+export const WEB_SEND_LEASE_SECONDS = 120;
+
+/** Marks a just-queued request as held by the web process (WEB_SENDER), in the caller's transaction. */
+export async function holdForWebSend(id: number, db: Db) {
+  await db.execute(sql`
+    update pages_actions set state = 'running', attempts = 1, started_at = now(), worker_id = ${WEB_SENDER},
+      lease_until = now() + make_interval(secs => ${WEB_SEND_LEASE_SECONDS}), updated_at = now()
+    where id = ${id}`);
+}
+
 /** The action is done, with what it cost. Only its holder may say so (a retaken action's first worker is ignored). */
 export async function completeAction(id: number, workerId: string, usage: Usage = {}, db?: Db) {
   const database = db ?? (await getDb());

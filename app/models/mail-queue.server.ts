@@ -8,17 +8,15 @@
  * dies first, its lease runs out and the worker sends it. Once sent, the message's body (which may hold a
  * one-time link) is dropped from the row; its recipient and subject stay.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { sendMail, type Mail } from "~/services/mail.server";
 import { PermanentError } from "~/services/worker/http.server";
-import { backoffSeconds, completeAction, failAttempt, type ClaimedAction } from "./action-queue.server";
+import { backoffSeconds, completeAction, failAttempt, holdForWebSend, WEB_SENDER, type ClaimedAction } from "./action-queue.server";
 import { queueActions } from "./page-action.server";
 
-const WEB_SENDER = `web-mail:${process.pid}`;
-const SEND_LEASE_SECONDS = 120;
 
 /** Sends still running in the background, so that a shutdown (or a test) can wait for them. */
 const inFlight = new Set<Promise<void>>();
@@ -28,16 +26,7 @@ export async function queueMail(mail: Mail): Promise<number> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
     const [action] = await queueActions(null, "send_email", [{ pageId: null, info2: JSON.stringify(mail) }], tx as unknown as Db);
-    await tx
-      .update(pagesActions)
-      .set({
-        state: "running",
-        attempts: 1,
-        startedAt: sql`now()`,
-        workerId: WEB_SENDER,
-        leaseUntil: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})`,
-      })
-      .where(eq(pagesActions.id, action.id));
+    await holdForWebSend(action.id, tx as unknown as Db);
     return action.id;
   });
   const sending = sendHeld(id, mail).finally(() => inFlight.delete(sending));

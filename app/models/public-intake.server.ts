@@ -2,8 +2,7 @@
  * What strangers may post (spec part 3): a contact message and the first-article intake. Nobody is signed
  * in, so the checks are the schema (again, on the server), a honeypot and a rate limit per client address.
  */
-import { eq, sql } from "drizzle-orm";
-import { contactMessages, pagesActions, sites } from "../../db/schema";
+import { contactMessages, sites } from "../../db/schema";
 import type { ContactInput, FirstArticleInput } from "~/lib/schemas/public-forms";
 import { siteNameFromUrl } from "~/lib/schemas/public-forms";
 import { BRAND_NAME } from "~/lib/constants";
@@ -13,7 +12,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { escapeHtml, sendMail, type Mail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { backoffSeconds, completeAction, failAttempt } from "./action-queue.server";
+import { backoffSeconds, completeAction, failAttempt, holdForWebSend, WEB_SENDER } from "./action-queue.server";
 import { queueMailWith } from "./mail-queue.server";
 import { queueActions } from "./page-action.server";
 
@@ -35,9 +34,6 @@ async function limit(kind: string, ip: string, rule: { windowSeconds: number; ma
   }
 }
 
-/** Who sends a contact message right away: the web process, under the same lease rules as the worker. */
-const WEB_SENDER = `web:${process.pid}`;
-const SEND_LEASE_SECONDS = 120;
 
 /**
  * Stores a contact message and records the contact_form request (info2: the message as JSON, as the spec
@@ -56,16 +52,7 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
       [{ pageId: null, info2: JSON.stringify({ name: input.name, email: input.email, message: input.message }) }],
       tx as unknown as Db,
     );
-    await tx
-      .update(pagesActions)
-      .set({
-        state: "running",
-        attempts: 1,
-        startedAt: sql`now()`,
-        workerId: WEB_SENDER,
-        leaseUntil: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})`,
-      })
-      .where(eq(pagesActions.id, action.id));
+    await holdForWebSend(action.id, tx as unknown as Db);
     return { messageId: message.id, actionId: action.id };
   });
   try {
