@@ -240,7 +240,7 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
 /** The empty list of an account that came for the 1€ trial: the first-article form, with the account's e-mail. */
 function TrialOffer({ email, onCreate }: { email: string; onCreate: () => void }) {
   return (
-    <section aria-labelledby="trial-offer-title" className="grid gap-8 rounded-2xl border bg-muted/40 p-6 sm:p-8 lg:grid-cols-[1fr_1.2fr]">
+    <section aria-labelledby="trial-offer-title" className="grid gap-6 rounded-2xl border bg-muted/40 p-4 sm:gap-8 sm:p-8 lg:grid-cols-[1fr_1.2fr]">
       <div>
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">Your {TRIAL_PRICE_EUR}€ trial article</p>
         <h2 id="trial-offer-title" className="mt-2 text-2xl font-bold tracking-tight text-balance">
@@ -257,7 +257,7 @@ function TrialOffer({ email, onCreate }: { email: string; onCreate: () => void }
           </Button>
         </p>
       </div>
-      <FirstArticleForm defaultEmail={email} title="About your website" />
+      <FirstArticleForm defaultEmail={email} className="p-5 sm:p-8" />
     </section>
   );
 }
