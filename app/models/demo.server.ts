@@ -12,8 +12,7 @@ import { logger } from "~/services/logger.server";
 export type DemoArticle = {
   pageId: number;
   pageName: string;
-  latestVersionId: number;
-  /** Its public view: /view/{latestPublicId}. */
+  /** Its public view: /view/{latestPublicId}; the sequential id never leaves the server. */
   latestPublicId: string;
   latestVersionDate: string;
 };
@@ -29,6 +28,7 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
       // Aliased: both tables have an "id", which the outer query could not tell apart.
       pageId: sql<number>`${pages.id}`.as("page_id"),
       pageName: sql<string>`${pages.name}`.as("page_name"),
+      // Only to order versions of the same instant; never returned.
       versionId: sql<number>`${pagesVersions.id}`.as("version_id"),
       publicId: sql<string>`${pagesVersions.publicId}`.as("public_id"),
       createdDate: sql<Date>`${pagesVersions.createdDate}`.as("version_date"),
@@ -42,7 +42,6 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
   return rows.map((row) => ({
     pageId: row.pageId,
     pageName: row.pageName,
-    latestVersionId: row.versionId,
     latestPublicId: row.publicId,
     latestVersionDate: new Date(row.createdDate).toISOString(),
   }));

@@ -8,6 +8,12 @@ import { getDb } from "./db.server";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
+/** The answer for a window that started at `started` (ms) and holds `count` hits. */
+function verdict(count: number, started: number, windowSeconds: number, max: number, now: number): RateLimitResult {
+  if (count <= max) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)) };
+}
+
 /** Counts one hit on `key`; refuses once `max` hits fall in the current window of `windowSeconds`. */
 export async function consumeRateLimit(key: string, windowSeconds: number, max: number): Promise<RateLimitResult> {
   const db = await getDb();
@@ -25,9 +31,7 @@ export async function consumeRateLimit(key: string, windowSeconds: number, max: 
       },
     })
     .returning({ count: rateLimit.count, started: rateLimit.lastRequest });
-  const allowed = row.count <= max;
-  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((row.started + windowSeconds * 1000 - now) / 1000));
-  return { allowed, retryAfterSeconds };
+  return verdict(row.count, row.started, windowSeconds, max, now);
 }
 
 /**
@@ -41,8 +45,9 @@ export async function peekRateLimit(key: string, windowSeconds: number, max: num
     .select({ count: rateLimit.count, started: rateLimit.lastRequest })
     .from(rateLimit)
     .where(eq(rateLimit.key, `app:${key}`));
-  if (!row || row.started < now - windowSeconds * 1000 || row.count < max) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.started + windowSeconds * 1000 - now) / 1000)) };
+  if (!row || row.started < now - windowSeconds * 1000) return { allowed: true, retryAfterSeconds: 0 };
+  // The next attempt would be one more hit.
+  return verdict(row.count + 1, row.started, windowSeconds, max, now);
 }
 
 /** Forgets the counter of `key` (a success resets the failures counted before it). */

@@ -41,8 +41,3 @@ export function forgetTrialOffer(): Promise<string> {
 export async function hasTrialOffer(request: Request): Promise<boolean> {
   return (await trialCookie().parse(request.headers.get("Cookie"))) === TRIAL_OFFER_VALUE;
 }
-
-/** For tests: read the configuration again. */
-export function resetTrialOfferForTests() {
-  cookie = undefined;
-}

@@ -311,14 +311,12 @@ describe("the demo article list and the sitemap", () => {
       {
         pageId: newer.id,
         pageName: "Newer demo",
-        latestVersionId: versions[2].id,
         latestPublicId: versions[2].publicId,
         latestVersionDate: "2026-04-01T10:00:00.000Z",
       },
       {
         pageId: older.id,
         pageName: "Older demo",
-        latestVersionId: versions[1].id,
         latestPublicId: versions[1].publicId,
         latestVersionDate: "2026-03-01T10:00:00.000Z",
       },
