@@ -1,20 +1,27 @@
+import { useState } from "react";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 
-/** A labelled on/off switch with an optional hint tied to it. */
+/**
+ * A labelled on/off switch with an optional hint tied to it. Its state is its own; a form receives
+ * `name=on` while it is on, and nothing while it is off (like a checkbox).
+ */
 export function SwitchField({
   id,
+  name,
   label,
   hint,
-  checked,
-  onChange,
+  defaultChecked = false,
+  onCheckedChange,
 }: {
   id: string;
+  name: string;
   label: string;
   hint?: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
+  defaultChecked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
 }) {
+  const [checked, setChecked] = useState(defaultChecked);
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-0.5">
@@ -25,7 +32,16 @@ export function SwitchField({
           </p>
         ) : null}
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={(next) => {
+          setChecked(next);
+          onCheckedChange?.(next);
+        }}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {checked ? <input type="hidden" name={name} value="on" /> : null}
     </div>
   );
 }

@@ -1,3 +1,9 @@
+/**
+ * Missing records, for both sides. A record that is missing or belongs to another account is one and the same
+ * thing to its reader: the model throws `NotFoundError`, a loader answers 404 with the spec's wording
+ * (`requireOwnedSite`... in models/access.server.ts), an action answers its intent's failure
+ * (`runIntent` in services/route-action.server.ts). Neither says which of the two it was.
+ */
 import { data } from "react-router";
 
 /** The spec's one wording for a record that is missing or belongs to someone else. */
@@ -11,6 +17,29 @@ export const PAGE_NOT_FOUND: NotFoundBody = {
   message: "The requested page does not exist or you don't have permission to access it.",
 };
 export const ARTICLE_NOT_FOUND: NotFoundBody = { title: "Article not found", message: "The requested article could not be found." };
+
+/** What was not found; a version is shown to its reader as an article. */
+export type RecordKind = "site" | "page" | "version";
+
+export const NOT_FOUND_BODIES: Record<RecordKind, NotFoundBody> = {
+  site: SITE_NOT_FOUND,
+  page: PAGE_NOT_FOUND,
+  version: ARTICLE_NOT_FOUND,
+};
+
+/** A record that is missing or another account's (the models never tell the two apart). */
+export class NotFoundError extends Error {
+  constructor(public readonly kind: RecordKind) {
+    super(`${kind} not found`);
+  }
+}
+
+/** Parses a route parameter or a form field as a positive integer id; anything else is a missing record. */
+export function parseId(value: string | undefined | null, kind: RecordKind): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError(kind);
+  return id;
+}
 
 /** Throws a 404 answer a route's error boundary shows (components/route-error.tsx). */
 export function throwNotFound(body: NotFoundBody): never {

@@ -6,3 +6,13 @@ export type Toast = {
   title: string;
   description?: string;
 };
+
+/** An error toast: 'Error' over the message, unless another title is given. */
+export const errorToast = (description: string, title = "Error") => ({ type: "error", title, description }) satisfies Toast;
+
+/** A success toast. */
+export const successToast = (title: string, description?: string): Toast => ({
+  type: "success",
+  title,
+  ...(description === undefined ? {} : { description }),
+});

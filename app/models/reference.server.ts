@@ -29,3 +29,27 @@ export async function listToneGroups(userId: string) {
     .where(and(isNull(toneArticles.parentToneArticle), or(isNull(toneArticles.creator), eq(toneArticles.creator, userId))))
     .orderBy(asc(toneArticles.name));
 }
+
+export type CountryWithLanguages = { id: number; name: string; languages: { id: number; name: string }[] };
+
+/** Every country with its languages, in one query (the site dialog offers the languages of the chosen country). */
+export async function listCountriesWithLanguages(): Promise<CountryWithLanguages[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: locationCountries.id,
+      name: locationCountries.countryName,
+      languageId: locationLanguages.id,
+      languageName: locationLanguages.languageName,
+    })
+    .from(locationCountries)
+    .leftJoin(locationLanguages, eq(locationLanguages.linkedCountry, locationCountries.id))
+    .orderBy(asc(locationCountries.countryName), asc(locationLanguages.languageName));
+  const countries = new Map<number, CountryWithLanguages>();
+  for (const row of rows) {
+    const country = countries.get(row.id) ?? { id: row.id, name: row.name, languages: [] };
+    countries.set(row.id, country);
+    if (row.languageId !== null && row.languageName !== null) country.languages.push({ id: row.languageId, name: row.languageName });
+  }
+  return [...countries.values()];
+}

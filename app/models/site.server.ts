@@ -5,15 +5,17 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { locationCountries, locationLanguages, pages, pagesActions, sites, toneArticles } from "../../db/schema";
 import type { SiteInput } from "~/lib/schemas/site";
+import { NotFoundError } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { aiWorkColumns, toAiWork, type AiWork } from "./page-action.server";
 
 type Actor = { id: string };
 
-export class SiteNotFoundError extends Error {
+/** A site that is missing or another account's: a NotFoundError, answered like every other one. */
+export class SiteNotFoundError extends NotFoundError {
   constructor() {
-    super("Site not found");
+    super("site");
   }
 }
 

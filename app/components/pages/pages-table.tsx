@@ -20,9 +20,31 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { formatModified, PAGE_MESSAGES, PAGE_SIZE_OPTIONS, pageCountFor, type SortColumn } from "~/lib/page-rules";
 import { cn } from "~/lib/utils";
-import { BatchActions } from "./batch-actions";
 import { StatusBadge } from "./status-badge";
-import type { PageItem } from "./types";
+
+/** A row of the page list, as the route's loader streams it. */
+export type PageItem = {
+  id: number;
+  name: string;
+  url: string;
+  status: number;
+  statusName: string | null;
+  dateModified: Date | string;
+  hideCoverImageFromPreview: boolean;
+  hideRevisionsTextsFromPreview: boolean;
+  serpResultsCount: number;
+  llmAnswersCount: number;
+  latestVersionId: number | null;
+};
+
+/** The selected pages, for the bar of batch actions over the table. */
+export type PageSelection = {
+  /** In the order of the table, those hidden by the search or filter last. */
+  ids: number[];
+  /** How many of them the search or the status filter hides. */
+  hiddenCount: number;
+  clear: () => void;
+};
 
 const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 const byText: SortingFn<PageItem> = (a, b, id) => collator.compare(String(a.getValue(id) ?? ""), String(b.getValue(id) ?? ""));
@@ -184,7 +206,8 @@ const INTERACTIVE = "a, button, input, label, [role='checkbox'], [role='menuitem
 /**
  * The page list (TanStack Table): sorting, pagination and row selection are the route's state, so
  * they survive a reload of the list after a change. `pages` are already filtered by the toolbar;
- * `hiddenSelectedIds` are the selected pages that the toolbar's search or filter hides.
+ * `hiddenSelectedIds` are the selected pages that the toolbar's search or filter hides. While pages are
+ * selected, `batchActions` draws the bar over the table.
  */
 export function PagesTable({
   siteId,
@@ -199,7 +222,9 @@ export function PagesTable({
   onRowSelectionChange,
   onEdit,
   onDelete,
+  batchActions,
 }: Handlers & {
+  batchActions: (selection: PageSelection) => React.ReactNode;
   pages: PageItem[];
   hiddenSelectedIds: number[];
   filtered: boolean;
@@ -257,7 +282,9 @@ export function PagesTable({
 
   return (
     <div className="grid gap-3">
-      {selectedIds.length > 0 ? <BatchActions siteId={siteId} selectedIds={selectedIds} hiddenCount={hiddenSelectedIds.length} onClear={() => onRowSelectionChange({})} /> : null}
+      {selectedIds.length > 0
+        ? batchActions({ ids: selectedIds, hiddenCount: hiddenSelectedIds.length, clear: () => onRowSelectionChange({}) })
+        : null}
       <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
         <div className="overflow-x-auto" role="region" aria-label="Pages table" tabIndex={0}>
           <table className="w-full min-w-[860px] table-fixed text-sm">

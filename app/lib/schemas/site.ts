@@ -1,6 +1,7 @@
 /**
- * The site dialog's schema (spec part 1, sections 3 and 5), used in the browser and in the action.
- * Texts are the spec's (English, as on the site screens).
+ * The site's settings (spec part 1, sections 3 and 5), as the site dialog posts them and the models take
+ * them; the dialog's own schema (routes/app/sites/site-form.ts) adds the logo. Used in the browser and in
+ * the action. Texts are the spec's (English, as on the site screens).
  */
 import { z } from "~/lib/zod";
 import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from "~/lib/constants";
@@ -69,47 +70,54 @@ export function defaultSiteName(url: string): string {
     .replace(/\/+$/, "");
 }
 
-export const siteFormSchema = z
-  .object({
-    name: z
-      .union([z.string(), z.undefined(), z.null()])
-      .transform((v) => (v ?? "").trim())
-      .pipe(z.string().max(200, "The name must be at most 200 characters")),
-    url: z
-      .string({ error: "The site URL is required" })
-      .trim()
-      .min(1, "The site URL is required")
-      .max(2048, "The URL is too long")
-      .transform((v, ctx) => {
-        const normalized = normalizeSiteUrl(v);
-        if (!normalized) {
-          ctx.addIssue({ code: "custom", message: "Please enter a valid URL, such as https://example.com" });
-          return z.NEVER;
-        }
-        return normalized;
-      }),
-    country: optionalId,
-    language: optionalId,
-    toneArticlesGroup: optionalId,
-    forceDefinedLanguageForSerps: checkbox,
-    serpsNbResults: slider("Number of SERP results"),
-    serpsImgNbResults: slider("Number of image results"),
-    familiarTerms: checkbox,
-    addressTheReaderWithI: checkbox,
-    acceptedTopics: optionalText(5000),
-    additionalGuidelines: optionalText(20000),
-    coverImageWidth: numberOrZero.pipe(z.number().min(0, "The width cannot be negative").max(10000, "The width must be at most 10000")),
-    coverImageHeight: numberOrZero.pipe(z.number().min(0, "The height cannot be negative").max(10000, "The height must be at most 10000")),
-    nbImagesToCreate: numberOrZero.pipe(
-      z.number().min(0, "The number of images cannot be negative").max(100, "The number of images must be at most 100"),
-    ),
-    defaultTypePagePost: optionalText(100),
-    defaultStatus: z
-      .union([z.enum(SITE_STATUSES), z.literal(""), z.undefined(), z.null()])
-      .transform((v) => v || SITE_DEFAULTS.defaultStatus),
-    autoPublishImage: checkbox,
-  })
-  .transform((v) => ({ ...v, name: v.name || defaultSiteName(v.url), language: v.country === null ? null : v.language }));
+/** The site's fields as the dialog posts them, before the defaults are filled in. */
+export const siteFields = z.object({
+  name: z
+    .union([z.string(), z.undefined(), z.null()])
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(200, "The name must be at most 200 characters")),
+  url: z
+    .string({ error: "The site URL is required" })
+    .trim()
+    .min(1, "The site URL is required")
+    .max(2048, "The URL is too long")
+    .transform((v, ctx) => {
+      const normalized = normalizeSiteUrl(v);
+      if (!normalized) {
+        ctx.addIssue({ code: "custom", message: "Please enter a valid URL, such as https://example.com" });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  country: optionalId,
+  language: optionalId,
+  toneArticlesGroup: optionalId,
+  forceDefinedLanguageForSerps: checkbox,
+  serpsNbResults: slider("Number of SERP results"),
+  serpsImgNbResults: slider("Number of image results"),
+  familiarTerms: checkbox,
+  addressTheReaderWithI: checkbox,
+  acceptedTopics: optionalText(5000),
+  additionalGuidelines: optionalText(20000),
+  coverImageWidth: numberOrZero.pipe(z.number().min(0, "The width cannot be negative").max(10000, "The width must be at most 10000")),
+  coverImageHeight: numberOrZero.pipe(z.number().min(0, "The height cannot be negative").max(10000, "The height must be at most 10000")),
+  nbImagesToCreate: numberOrZero.pipe(
+    z.number().min(0, "The number of images cannot be negative").max(100, "The number of images must be at most 100"),
+  ),
+  defaultTypePagePost: optionalText(100),
+  defaultStatus: z
+    .union([z.enum(SITE_STATUSES), z.literal(""), z.undefined(), z.null()])
+    .transform((v) => v || SITE_DEFAULTS.defaultStatus),
+  autoPublishImage: checkbox,
+});
+
+/** Fills in what the form leaves to the defaults: the name from the URL, and no language without a country. */
+export function completeSite<T extends z.output<typeof siteFields>>(values: T): T {
+  return { ...values, name: values.name || defaultSiteName(values.url), language: values.country === null ? null : values.language };
+}
+
+/** The site's settings as the models take them (the dialog's form adds the logo: routes/app/sites/site-form.ts). */
+export const siteFormSchema = siteFields.transform(completeSite);
 
 export type SiteInput = z.output<typeof siteFormSchema>;
 

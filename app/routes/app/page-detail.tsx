@@ -1,5 +1,5 @@
 import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound, Loader2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/page-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { PageRequests } from "~/components/page-requests";
@@ -7,76 +7,92 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
-import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
+import { errorToast, successToast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
-import { NotFoundError, parseId } from "~/models/access.server";
+import { requireOwnedPage } from "~/models/access.server";
 import { cancelAction, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
-import { requireUser } from "~/services/auth.server";
+import { requireUser, type SessionUser } from "~/services/auth.server";
+import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.name ?? "Page"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  try {
-    const summary = await getPageSummary(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
-    const [requests, work] = await Promise.all([
-      listPageActions(user, summary.page.id),
-      pageWork(summary.page.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
-    ]);
-    return {
-      ...summary,
-      requests,
-      // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
-      pending: {
-        any: Object.values(work).some((w) => w.pending),
-        versions: work.create_article.pending || work.modify_articles_with_instructions.pending,
-        images: work.create_cover_image.pending,
-      },
-    };
-  } catch (error) {
-    if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
-    throw error;
-  }
+  const owned = await requireOwnedPage(user, params, request);
+  const summary = await getPageSummary(user, owned.site.id, owned.id);
+  const [requests, work] = await Promise.all([
+    listPageActions(user, summary.page.id),
+    pageWork(summary.page.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
+  ]);
+  return {
+    ...summary,
+    requests,
+    // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
+    pending: {
+      any: Object.values(work).some((w) => w.pending),
+      versions: work.create_article.pending || work.modify_articles_with_instructions.pending,
+      images: work.create_cover_image.pending,
+    },
+  };
 }
 
-/** The page's actions on its requests: put a failed or cancelled one back in the queue, or cancel one that has not started. */
+type Ctx = { request: Request; form: FormData; user: SessionUser; pageId: string | undefined };
+
+/** The request of the form, when its id is one (else no request of this page can match). */
+function requestIdOf(form: FormData): number | null {
+  const id = Number(form.get("requestId"));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Cancels a request that has not started. */
+async function cancelRequest({ form, user, pageId }: Ctx) {
+  const page = parseId(pageId, "page");
+  const requestId = requestIdOf(form);
+  const cancelled = requestId !== null && (await cancelAction(user, page, requestId));
+  const toast = cancelled
+    ? successToast("Request cancelled", "It will not run. Retry queues it again.")
+    : errorToast("This request has already started or ended; it can no longer be cancelled.");
+  return reply({ ok: cancelled, toast }, 200);
+}
+
+/** Puts a failed or cancelled request back in the queue. */
+async function retryRequest({ form, user, pageId }: Ctx) {
+  const page = parseId(pageId, "page");
+  const requestId = requestIdOf(form);
+  const retried = requestId !== null && (await retryFailedAction(user, page, requestId));
+  const toast = retried
+    ? successToast("Request queued again", "It will run as soon as the background process is free.")
+    : errorToast("This request is not a failed request of this page any more.");
+  return reply({ ok: retried, toast }, 200);
+}
+
+const INTENTS = { "cancel-request": cancelRequest, "retry-request": retryRequest };
+
+/**
+ * The page's actions on its requests (also posted from the screens of their results, see RetryButton). A page
+ * that is missing or another account's answers the screen's 404.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "retry-request" && intent !== "cancel-request") return data({ stamp: Date.now() }, { status: 400 });
-  try {
-    const pageId = parseId(params.pageId, "page");
-    const requestId = Number(form.get("requestId"));
-    const valid = Number.isSafeInteger(requestId) && requestId > 0;
-    if (intent === "cancel-request") {
-      const cancelled = valid && (await cancelAction(user, pageId, requestId));
-      return data({
-        stamp: Date.now(),
-        toast: cancelled
-          ? { type: "success" as const, title: "Request cancelled", description: "It will not run. Retry queues it again." }
-          : {
-              type: "error" as const,
-              title: "Error",
-              description: "This request has already started or ended; it can no longer be cancelled.",
-            },
-      });
-    }
-    const retried = valid && (await retryFailedAction(user, pageId, requestId));
-    return data({
-      stamp: Date.now(),
-      toast: retried
-        ? { type: "success" as const, title: "Request queued again", description: "It will run as soon as the background process is free." }
-        : { type: "error" as const, title: "Error", description: "This request is not a failed request of this page any more." },
-    });
-  } catch (error) {
-    if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
-    throw error;
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false }, 400);
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user, pageId: params.pageId },
+    {
+      failed: (error) => {
+        if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
+        throw error;
+      },
+    },
+  );
 }
 
 const NO_VERSION = {

@@ -2,7 +2,7 @@
  * /sites/:siteId/pages (spec part 2, sections 2, 4, 5, 7, 8 and 9): the page list of a site (TanStack
  * Table: search, status filter, sorting, pagination, selection), the page dialog, deletion, and the
  * batch actions. Every change posts to this route with an `intent` (create | update | delete |
- * create-articles | copy-urls) and answers a PageActionResult that the screen shows as a toast.
+ * create-articles | copy-urls), handled by one function each; the screen shows the answer's toast.
  * Contract relied on by other tests: POST intent=create, name, url, status (a status id) and
  * optionally hideCoverImageFromPreview=on to this route (or its .data URL) creates a page; the answer
  * carries its `pageId`. No client marks a page as demo (hide_revisions_texts_from_preview): the team does.
@@ -10,13 +10,9 @@
 import type { PaginationState, RowSelectionState, SortingState } from "@tanstack/react-table";
 import { ArrowLeft, Plus, Search } from "lucide-react";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { Await, data, Link, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Link, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/pages";
-import { DeletePageDialog } from "~/components/pages/delete-page-dialog";
-import { PageDialog } from "~/components/pages/page-dialog";
-import { PagesTable } from "~/components/pages/pages-table";
-import type { PageActionResult, PageIntent, PageItem, StatusOption } from "~/components/pages/types";
-import { PAGE_INTENTS } from "~/components/pages/types";
+import { PagesTable, type PageItem } from "~/components/pages/pages-table";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -25,7 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
-import { PAGE_NOT_FOUND, SITE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import {
   copyUrlLines,
@@ -39,15 +35,14 @@ import {
   PAGE_MESSAGES,
   PAGE_SIZE_DEFAULT,
   pageFormSchema,
-  pageFormValues,
   parsePageIds,
   STATUS_FILTERS,
   type SortColumn,
   type StatusFilter,
 } from "~/lib/page-rules";
-import { fieldErrors } from "~/lib/schemas/form";
-import type { Toast } from "~/lib/toast";
-import { NotFoundError, ownedSite, parseId } from "~/models/access.server";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast } from "~/lib/toast";
+import { requireOwnedSite } from "~/models/access.server";
 import { MissingActionError } from "~/models/page-action.server";
 import {
   BatchRuleError,
@@ -59,9 +54,13 @@ import {
   queueArticleCreation,
   updatePage,
 } from "~/models/page.server";
-import { clientIp, getSessionUser, requireUser } from "~/services/auth.server";
+import { getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { intentOf, invalidForm, logRefused, reply, runIntent } from "~/services/route-action.server";
+import { BatchActions } from "./pages/batch-actions";
+import { DeletePageDialog } from "./pages/delete-page-dialog";
+import { PageDialog, type StatusOption } from "./pages/page-dialog";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Pages for ${loaderData.site.name} – ${BRAND_NAME}` : `Pages – ${BRAND_NAME}` },
@@ -69,14 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  let site;
-  try {
-    site = await ownedSite(user, parseId(params.siteId, "site"));
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    logger.info({ userId: user.id, siteId: params.siteId, ip: clientIp(request) }, "refused: page list of a missing or foreign site");
-    throwNotFound(SITE_NOT_FOUND);
-  }
+  const site = await requireOwnedSite(user, params.siteId, request);
   // Streamed: the page shows 'Loading pages...' until the list arrives.
   const pages: Promise<PageItem[]> = listPages(user, site.id).catch((error: unknown) => {
     logger.error({ err: error, siteId: site.id }, "page list failed");
@@ -101,10 +93,65 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-const reply = (result: Omit<PageActionResult, "stamp">, status = result.ok ? 200 : 400) =>
-  data<PageActionResult>({ ...result, stamp: Date.now() }, { status });
+type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: string | undefined };
 
-const errorToast = (description: string, title = "Error"): Toast => ({ type: "error", title, description });
+const pageIdOf = (form: FormData) => parseId(String(form.get("pageId") ?? ""), "page");
+
+async function create({ form, user, siteId }: Ctx) {
+  const site = parseId(siteId, "site");
+  const submission = parseSubmission(form, pageFormSchema);
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "create", ...invalidForm(submission, { fallback: PAGE_MESSAGES.createFailed }) });
+  const created = await createPage(user, site, submission.value);
+  return reply({ ok: true, intent: "create", pageId: created.id, toast: { type: "success", title: PAGE_MESSAGES.created } });
+}
+
+async function update({ form, user, siteId }: Ctx) {
+  const site = parseId(siteId, "site");
+  if (!form.get("pageId")) {
+    return reply({
+      ok: false,
+      intent: "update",
+      error: PAGE_MESSAGES.missingUserOrPage,
+      toast: errorToast(PAGE_MESSAGES.missingUserOrPage),
+    });
+  }
+  const submission = parseSubmission(form, pageFormSchema);
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "update", ...invalidForm(submission, { fallback: PAGE_MESSAGES.createFailed }) });
+  await updatePage(user, site, pageIdOf(form), submission.value);
+  return reply({ ok: true, intent: "update", toast: { type: "success", title: PAGE_MESSAGES.updated } });
+}
+
+async function remove({ form, user, siteId }: Ctx) {
+  const deleted = await deletePage(user, parseId(siteId, "site"), pageIdOf(form));
+  return reply({
+    ok: true,
+    intent: "delete",
+    toast: { type: "success", title: PAGE_MESSAGES.deleted, description: `"${deleted.name}" has been deleted.` },
+  });
+}
+
+async function createArticles({ form, user, siteId }: Ctx) {
+  const queued = await queueArticleCreation(user, parseId(siteId, "site"), parsePageIds(form.getAll("pageId")));
+  return reply({
+    ok: true,
+    intent: "create-articles",
+    count: queued.length,
+    toast: { type: "success", title: "Success", description: PAGE_MESSAGES.batchCreated(queued.length) },
+  });
+}
+
+async function copyUrls({ form, user, siteId }: Ctx) {
+  const versions = await latestVersionsFor(user, parseId(siteId, "site"), parsePageIds(form.getAll("pageId")));
+  if (versions.length === 0) {
+    return reply({ ok: false, intent: "copy-urls", error: PAGE_MESSAGES.noVersions, toast: errorToast(PAGE_MESSAGES.noVersions) }, 200);
+  }
+  return reply({ ok: true, intent: "copy-urls", text: copyUrlLines(versions, getEnv().PUBLIC_URL), count: versions.length });
+}
+
+const INTENTS = { create, update, delete: remove, "create-articles": createArticles, "copy-urls": copyUrls };
+type PageIntent = keyof typeof INTENTS;
 
 /** Messages for a request without a session, by intent (spec part 2, sections 5 and 8). */
 const NOT_SIGNED_IN: Record<PageIntent, string> = {
@@ -115,78 +162,10 @@ const NOT_SIGNED_IN: Record<PageIntent, string> = {
   "copy-urls": PAGE_MESSAGES.notAuthenticated,
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  const form = await request.formData();
-  const given = form.get("intent");
-  const intent = PAGE_INTENTS.find((i) => i === given) ?? null;
-  if (!intent) return reply({ ok: false, intent, error: "Unknown action", toast: errorToast("Unknown action") });
-  if (!user) {
-    logger.info({ ip: clientIp(request), intent }, "refused: page change without a session");
-    const message = NOT_SIGNED_IN[intent];
-    const title = intent === "create-articles" ? PAGE_MESSAGES.batchFailed : "Error";
-    return reply({ ok: false, intent, error: message, toast: errorToast(message, title) }, 401);
-  }
-  try {
-    const siteId = parseId(params.siteId, "site");
-
-    if (intent === "update" && !form.get("pageId")) {
-      return reply({ ok: false, intent, error: PAGE_MESSAGES.missingUserOrPage, toast: errorToast(PAGE_MESSAGES.missingUserOrPage) });
-    }
-    if (intent === "create" || intent === "update") {
-      const parsed = pageFormSchema.safeParse(pageFormValues(form));
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
-        const first = Object.values(errors)[0] ?? PAGE_MESSAGES.createFailed;
-        return reply({ ok: false, intent, error: first, errors, toast: errorToast(first) });
-      }
-      if (intent === "create") {
-        const created = await createPage(user, siteId, parsed.data);
-        return reply({ ok: true, intent, pageId: created.id, toast: { type: "success", title: PAGE_MESSAGES.created } });
-      }
-      await updatePage(user, siteId, parseId(String(form.get("pageId") ?? ""), "page"), parsed.data);
-      return reply({ ok: true, intent, toast: { type: "success", title: PAGE_MESSAGES.updated } });
-    }
-
-    if (intent === "delete") {
-      const deleted = await deletePage(user, siteId, parseId(String(form.get("pageId") ?? ""), "page"));
-      return reply({
-        ok: true,
-        intent,
-        toast: { type: "success", title: PAGE_MESSAGES.deleted, description: `"${deleted.name}" has been deleted.` },
-      });
-    }
-
-    const pageIds = parsePageIds(form.getAll("pageId"));
-    if (intent === "create-articles") {
-      const queued = await queueArticleCreation(user, siteId, pageIds);
-      const message = PAGE_MESSAGES.batchCreated(queued.length);
-      return reply({ ok: true, intent, count: queued.length, toast: { type: "success", title: "Success", description: message } });
-    }
-
-    // copy-urls
-    const versions = await latestVersionsFor(user, siteId, pageIds);
-    if (versions.length === 0) {
-      return reply({ ok: false, intent, error: PAGE_MESSAGES.noVersions, toast: errorToast(PAGE_MESSAGES.noVersions) }, 200);
-    }
-    return reply({ ok: true, intent, text: copyUrlLines(versions, getEnv().PUBLIC_URL), count: versions.length });
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      logger.info(
-        { userId: user.id, siteId: params.siteId, intent, ip: clientIp(request) },
-        "refused: page change on a missing or foreign site or page",
-      );
-    }
-    return failure(intent, error);
-  }
-}
-
-/** The spec's failure texts, by intent; a missing or foreign record answers 404. */
-function failure(intent: PageIntent, error: unknown) {
+/** The spec's failure texts, by intent; a missing or foreign site or page answers 404. */
+function failed(error: unknown, intent: PageIntent) {
   const missing = error instanceof NotFoundError;
   const status = missing ? 404 : 500;
-  // A missing or foreign record was logged as refused; a broken batch rule is the user's doing.
-  if (!missing && !(error instanceof BatchRuleError)) logger.error({ err: error, intent }, "page action failed");
   switch (intent) {
     case "create":
       return reply({ ok: false, intent, error: PAGE_MESSAGES.createFailedInline, toast: errorToast(PAGE_MESSAGES.createFailed) }, status);
@@ -205,6 +184,19 @@ function failure(intent: PageIntent, error: unknown) {
       return reply({ ok: false, intent, error: description, toast: errorToast(description) }, status);
     }
   }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  const form = await request.formData();
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, error: "Unknown action", toast: errorToast("Unknown action") });
+  if (!user) {
+    logRefused(request, { intent });
+    const title = intent === "create-articles" ? PAGE_MESSAGES.batchFailed : "Error";
+    return reply({ ok: false, intent, error: NOT_SIGNED_IN[intent], toast: errorToast(NOT_SIGNED_IN[intent], title) }, 401);
+  }
+  return runIntent(INTENTS, intent, { request, form, user, siteId: params.siteId }, { failed, expected: [BatchRuleError] });
 }
 
 export default function PagesScreen({ loaderData }: Route.ComponentProps) {
@@ -306,6 +298,9 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
               onRowSelectionChange={setRowSelection}
               onEdit={onEdit}
               onDelete={onDelete}
+              batchActions={(selection) => (
+                <BatchActions siteId={site.id} selectedIds={selection.ids} hiddenCount={selection.hiddenCount} onClear={selection.clear} />
+              )}
             />
           )}
         </Await>

@@ -1,57 +1,72 @@
+/**
+ * /sites/:siteId (spec part 1, section 4): a site, renamed in place (POST intent=rename, name), edited in
+ * the site dialog (which posts to /sites), and the way to its pages.
+ */
 import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Settings, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/site-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CopyButton } from "~/components/copy-button";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { SiteDialog } from "~/components/site-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { BRAND_NAME } from "~/lib/constants";
-import { SITE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
-import type { Toast } from "~/lib/toast";
-import { NotFoundError, parseId } from "~/models/access.server";
-import { getSiteOverview, renameSite, SiteNotFoundError } from "~/models/site.server";
-import { requireUser } from "~/services/auth.server";
-import { logger } from "~/services/logger.server";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast, successToast } from "~/lib/toast";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import { z } from "~/lib/zod";
+import { requireOwnedSite } from "~/models/access.server";
+import { getSiteOverview, renameSite } from "~/models/site.server";
+import { requireUser, type SessionUser } from "~/services/auth.server";
+import { intentOf, reply, runIntent } from "~/services/route-action.server";
+import { SiteDialog } from "./sites/site-dialog";
+import { loadSiteFormOptions } from "./sites/site-form.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.site.name ?? "Site"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  try {
-    const siteId = parseId(params.siteId, "site");
-    return { site: await getSiteOverview(user, siteId) };
-  } catch (error) {
-    if (error instanceof SiteNotFoundError || error instanceof NotFoundError) throwNotFound(SITE_NOT_FOUND);
-    throw error;
-  }
+  const owned = await requireOwnedSite(user, params.siteId, request);
+  const [site, siteForm] = await Promise.all([getSiteOverview(user, owned.id), loadSiteFormOptions(user)]);
+  return { site, siteForm };
 }
 
-type ActionResult = { ok: boolean; toast: Toast; stamp: number };
+const NAME_LENGTH = "The site name must be between 1 and 200 characters.";
+const renameSchema = z.object({ name: z.string({ error: NAME_LENGTH }).trim().min(1, NAME_LENGTH).max(200, NAME_LENGTH) });
+const RENAME_FAILED = "Failed to update site name";
+
+type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: string | undefined };
+
+async function rename({ form, user, siteId }: Ctx) {
+  const submission = parseSubmission(form, renameSchema);
+  if (submission.status !== "success") return reply({ ok: false, toast: errorToast(NAME_LENGTH) });
+  const { name } = submission.value;
+  await renameSite(user, parseId(siteId, "site"), name);
+  return reply({ ok: true, toast: successToast("Site Updated", `The site is now named ${name}.`) });
+}
+
+const INTENTS = { rename };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const failed: Toast = { type: "error", title: "Error", description: "Failed to update site name" };
-  const reply = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<ActionResult>({ ok, toast, stamp: Date.now() }, { status });
-  if (form.get("intent") !== "rename") return reply(false, failed);
-  const name = String(form.get("name") ?? "").trim();
-  if (!name || name.length > 200) return reply(false, { ...failed, description: "The site name must be between 1 and 200 characters." });
-  try {
-    await renameSite(user, parseId(params.siteId, "site"), name);
-    return reply(true, { type: "success", title: "Site Updated", description: `The site is now named ${name}.` });
-  } catch (error) {
-    if (!(error instanceof SiteNotFoundError || error instanceof NotFoundError)) logger.error({ err: error }, "site rename failed");
-    return reply(false, failed, 404);
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, toast: errorToast(RENAME_FAILED) });
+  // Whatever went wrong, the spec answers 404 with the same words.
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user, siteId: params.siteId },
+    { failed: () => reply({ ok: false, toast: errorToast(RENAME_FAILED) }, 404) },
+  );
 }
 
-export default function SiteDetail({ loaderData: { site } }: Route.ComponentProps) {
+export default function SiteDetail({ loaderData: { site, siteForm } }: Route.ComponentProps) {
   const [editOpen, setEditOpen] = useState(false);
   return (
     <div className="mx-auto max-w-5xl">
@@ -121,23 +136,17 @@ export default function SiteDetail({ loaderData: { site } }: Route.ComponentProp
         </Link>
       </div>
 
-      <SiteDialog open={editOpen} site={site} onOpenChange={setEditOpen} />
+      <SiteDialog open={editOpen} site={site} options={siteForm} onOpenChange={setEditOpen} />
     </div>
   );
 }
 
 /** The title, renamed in place with Save and Cancel. */
 function SiteTitle({ name }: { name: string }) {
-  const fetcher = useFetcher<ActionResult>();
   const [editing, setEditing] = useState(false);
+  const fetcher = useToastFetcher<typeof action>((answer) => answer.ok && setEditing(false));
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    notify(fetcher.data.toast);
-    if (fetcher.data.ok) setEditing(false);
-  }, [fetcher.state, fetcher.data]);
   useEffect(() => {
     if (editing) inputRef.current?.select();
   }, [editing]);

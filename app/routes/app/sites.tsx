@@ -1,10 +1,15 @@
+/**
+ * /sites and /dashboard (spec part 1, sections 2, 3, 5 and 8): the site grid, the site dialog and deletion.
+ * Contract relied on by scripts and tests: POST /sites (or /sites.data), multipart, with intent=create |
+ * update | delete, the dialog's fields (site-form.ts), `logo` (a file; required to create) and `siteId`
+ * (update, delete).
+ */
 import { Globe, MoreVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
-import { Await, data, Link, useRevalidator } from "react-router";
+import { Await, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/sites";
 import { FirstArticleForm } from "~/components/first-article-form";
 import { PageHeader } from "~/components/page-header";
-import { SiteDialog, type EditableSite, type SiteActionResult } from "~/components/site-dialog";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Button } from "~/components/ui/button";
@@ -14,15 +19,20 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, LOGO_BUCKET, LOGO_CACHE_SECONDS, LOGO_FOLDER, LOGO_MAX_BYTES } from "~/lib/constants";
 import { LOGO_MESSAGES } from "~/lib/logo";
+import { NotFoundError, parseId, SITE_NOT_FOUND } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { FIRST_ARTICLE_TURNAROUND, TRIAL_PRICE_EUR, WORDS_LABEL } from "~/lib/offer";
-import { fieldErrors } from "~/lib/schemas/form";
-import { siteFormSchema, siteFormValues } from "~/lib/schemas/site";
-import { createSite, deleteSite, InvalidReferenceError, listSites, SiteNotFoundError, updateSite } from "~/models/site.server";
-import { clientIp, getSessionUser, requireUser } from "~/services/auth.server";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast, successToast } from "~/lib/toast";
+import { createSite, deleteSite, InvalidReferenceError, listSites, updateSite, type SiteRow } from "~/models/site.server";
+import { getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { invalidForm, intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
 import { hasTrialOffer } from "~/services/trial-offer.server";
 import { discardStoredFile, storeImage, UploadError, type StoredFile } from "~/services/uploads.server";
+import { SiteDialog } from "./sites/site-dialog";
+import { siteDialogSchema } from "./sites/site-form";
+import { loadSiteFormOptions } from "./sites/site-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Your Sites – ${BRAND_NAME}` }];
 
@@ -30,55 +40,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // Streamed: the page shows 'Loading your sites...' until the list arrives. An account that came through a
   // trial button (trial-offer.server) is offered the first-article form while it has no site.
-  return { sites: listSites(user), trial: (await hasTrialOffer(request)) ? { email: user.email } : null };
+  const [trial, siteForm] = await Promise.all([hasTrialOffer(request), loadSiteFormOptions(user)]);
+  return { sites: listSites(user), trial: trial ? { email: user.email } : null, siteForm };
 }
 
-const reply = (result: Omit<SiteActionResult, "stamp">, status = result.ok ? 200 : 400) =>
-  data<SiteActionResult>({ ...result, stamp: Date.now() }, { status });
+type Ctx = { request: Request; form: FormData; user: SessionUser };
 
-const failure = (message: string, status = 400, errors?: SiteActionResult["errors"]) =>
-  reply({ ok: false, error: message, errors, toast: { type: "error", title: "Error", description: message } }, status);
+/** A failure: the message in the dialog and in an error toast. */
+const failure = (message: string, status = 400) => reply({ ok: false, error: message, toast: errorToast(message) }, status);
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (!user) {
-    logger.info({ ip: clientIp(request), intent }, "refused: site change without a session");
-    const message = intent === "create" ? "You must be logged in to create a site." : LOGO_MESSAGES.auth;
-    return failure(message, 401);
-  }
-  const siteId = Number(form.get("siteId"));
+const SAVE_FAILED = "Failed to save site";
+const DELETE_FAILED = "Failed to delete site. Please try again.";
 
-  if (intent === "delete") {
-    try {
-      const deleted = await deleteSite(user, siteId);
-      await discardStoredFile(deleted.imageLogo);
-      return reply({
-        ok: true,
-        toast: { type: "success", title: "Site deleted", description: `Site "${deleted.name}" has been deleted.` },
-      });
-    } catch (error) {
-      const missing = error instanceof SiteNotFoundError;
-      if (missing) logger.info({ userId: user.id, siteId }, "refused: delete of a missing or foreign site");
-      else logger.error({ err: error, siteId }, "site delete failed");
-      return failure("Failed to delete site. Please try again.", missing ? 404 : 500);
-    }
-  }
+/** Creates or updates a site. The logo is stored first; if the save then fails, the new file is removed and the site is unchanged. */
+async function saveSite({ form, user }: Ctx, intent: "create" | "update") {
+  const submission = parseSubmission(form, siteDialogSchema(intent));
+  if (submission.status !== "success")
+    return reply({ ok: false, ...invalidForm(submission, { hideFields: ["logo"], fallback: SAVE_FAILED }) });
+  const { logo, ...input } = submission.value;
 
-  if (intent !== "create" && intent !== "update") return failure("Failed to save site");
-  const parsed = siteFormSchema.safeParse(siteFormValues(form));
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return failure(Object.values(errors)[0] ?? "Failed to save site", 400, errors);
-  }
-  const logo = form.get("logo");
-  const hasLogo = logo instanceof File && logo.size > 0;
-  if (intent === "create" && !hasLogo) return failure(LOGO_MESSAGES.required, 400, { logo: LOGO_MESSAGES.required });
-
-  // The logo is stored first; if the save then fails, the new file is removed and the site is unchanged.
   let stored: StoredFile | undefined;
-  if (hasLogo) {
+  if (logo) {
     try {
       stored = await storeImage(logo, {
         bucket: LOGO_BUCKET,
@@ -89,34 +71,61 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       const message = error instanceof UploadError ? error.message : LOGO_MESSAGES.failed;
       logger.info({ userId: user.id, reason: message }, "logo refused");
-      return failure(message, 400, { logo: message });
+      return reply({ ok: false, ...invalidForm(submission, { fieldErrors: { logo: [message] }, hideFields: ["logo"] }) });
     }
   }
-
   try {
-    let site;
-    if (intent === "create") site = await createSite(user, parsed.data, stored!.url);
+    let site: SiteRow;
+    if (intent === "create") site = await createSite(user, input, stored!.url);
     else {
-      site = await updateSite(user, siteId, parsed.data, stored?.url);
-      await discardStoredFile(site.replacedLogo);
+      const updated = await updateSite(user, parseId(String(form.get("siteId")), "site"), input, stored?.url);
+      await discardStoredFile(updated.replacedLogo);
+      site = updated;
     }
     const verb = intent === "create" ? "created" : "updated";
-    return reply({ ok: true, toast: { type: "success", title: "Success", description: `Site ${site.name} ${verb} successfully.` } });
+    return reply({ ok: true, toast: successToast("Success", `Site ${site.name} ${verb} successfully.`) });
   } catch (error) {
     if (stored) await discardStoredFile(stored);
-    if (error instanceof InvalidReferenceError) return failure(error.message);
-    if (error instanceof SiteNotFoundError) {
-      logger.info({ userId: user.id, siteId }, "refused: update of a missing or foreign site");
-      return failure("Site not found - The requested site does not exist or you don't have permission to access it.", 404);
-    }
-    logger.error({ err: error }, "site save failed");
-    return failure("Failed to save site", 500);
+    throw error;
   }
 }
 
+async function removeSite({ form, user }: Ctx) {
+  const deleted = await deleteSite(user, parseId(String(form.get("siteId")), "site"));
+  await discardStoredFile(deleted.imageLogo);
+  return reply({ ok: true, toast: successToast("Site deleted", `Site "${deleted.name}" has been deleted.`) });
+}
+
+const INTENTS = {
+  create: (ctx: Ctx) => saveSite(ctx, "create"),
+  update: (ctx: Ctx) => saveSite(ctx, "update"),
+  delete: removeSite,
+};
+
+/** The spec's failure texts; a missing or foreign site answers 404, exactly like a missing one. */
+function failed(error: unknown, intent: keyof typeof INTENTS) {
+  const missing = error instanceof NotFoundError;
+  if (intent === "delete") return failure(DELETE_FAILED, missing ? 404 : 500);
+  if (error instanceof InvalidReferenceError) return failure(error.message);
+  if (missing) return failure(`${SITE_NOT_FOUND.title} - ${SITE_NOT_FOUND.message}`, 404);
+  return failure(SAVE_FAILED, 500);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  const form = await request.formData();
+  const intent = intentOf(form, INTENTS);
+  if (!user) {
+    logRefused(request, { intent: form.get("intent")?.toString() });
+    return failure(intent === "create" ? "You must be logged in to create a site." : LOGO_MESSAGES.auth, 401);
+  }
+  if (!intent) return failure(SAVE_FAILED);
+  return runIntent(INTENTS, intent, { request, form, user }, { failed, expected: [InvalidReferenceError] });
+}
+
 export default function SitesPage({ loaderData }: Route.ComponentProps) {
-  const [dialog, setDialog] = useState<{ open: boolean; site: EditableSite | null }>({ open: false, site: null });
-  const [toDelete, setToDelete] = useState<EditableSite | null>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; site: SiteRow | null }>({ open: false, site: null });
+  const [toDelete, setToDelete] = useState<SiteRow | null>(null);
   const openCreate = () => setDialog({ open: true, site: null });
 
   return (
@@ -149,7 +158,12 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
           }
         </Await>
       </Suspense>
-      <SiteDialog open={dialog.open} site={dialog.site} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <SiteDialog
+        open={dialog.open}
+        site={dialog.site}
+        options={loaderData.siteForm}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
       <DeleteSiteDialog site={toDelete} onClose={() => setToDelete(null)} />
     </div>
   );
@@ -161,7 +175,7 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
  */
 const SITE_GRID = "grid grid-cols-[repeat(auto-fit,minmax(min(100%,20rem),1fr))] gap-4";
 
-function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () => void; onDelete: () => void }) {
+function SiteCard({ site, onEdit, onDelete }: { site: SiteRow; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="relative">
       <Card className="h-full gap-0 p-0 transition-shadow hover:shadow-md focus-within:ring-[3px] focus-within:ring-ring/50">
@@ -206,8 +220,8 @@ function SiteCard({ site, onEdit, onDelete }: { site: EditableSite; onEdit: () =
   );
 }
 
-function DeleteSiteDialog({ site, onClose }: { site: EditableSite | null; onClose: () => void }) {
-  const fetcher = useToastFetcher<SiteActionResult>(() => onClose());
+function DeleteSiteDialog({ site, onClose }: { site: SiteRow | null; onClose: () => void }) {
+  const fetcher = useToastFetcher<typeof action>(() => onClose());
   const busy = fetcher.state !== "idle";
 
   return (
@@ -240,15 +254,18 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
 /** The empty list of an account that came for the 1€ trial: the first-article form, with the account's e-mail. */
 function TrialOffer({ email, onCreate }: { email: string; onCreate: () => void }) {
   return (
-    <section aria-labelledby="trial-offer-title" className="grid gap-6 rounded-2xl border bg-muted/40 p-4 sm:gap-8 sm:p-8 lg:grid-cols-[1fr_1.2fr]">
+    <section
+      aria-labelledby="trial-offer-title"
+      className="grid gap-6 rounded-2xl border bg-muted/40 p-4 sm:gap-8 sm:p-8 lg:grid-cols-[1fr_1.2fr]"
+    >
       <div>
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">Your {TRIAL_PRICE_EUR}€ trial article</p>
         <h2 id="trial-offer-title" className="mt-2 text-2xl font-bold tracking-tight text-balance">
           Set up your first article
         </h2>
         <p className="mt-3 text-muted-foreground text-pretty">
-          Tell us where your website is: we research your readers' questions, write your first article ({WORDS_LABEL}) and send it
-          within {FIRST_ARTICLE_TURNAROUND}. The site then appears here, with its article.
+          Tell us where your website is: we research your readers' questions, write your first article ({WORDS_LABEL}) and send it within{" "}
+          {FIRST_ARTICLE_TURNAROUND}. The site then appears here, with its article.
         </p>
         <p className="mt-6 text-sm text-muted-foreground">
           Rather set up your site yourself?{" "}

@@ -1,18 +1,14 @@
 import { ClipboardCopy, FilePlus2, X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/lib/notify";
 import { BATCH_CREATE_MIN, COPY_URLS_MIN, PAGE_MESSAGES } from "~/lib/page-rules";
-import type { Toast } from "~/lib/toast";
-import type { PageActionResult } from "./types";
+import { errorToast } from "~/lib/toast";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../pages";
 
-/** The server said no (no version among the pages, a refused request): its toast is shown as is. */
-class CopyRefused extends Error {
-  constructor(public readonly toast: Toast) {
-    super(toast.description ?? toast.title);
-  }
-}
+/** The server said no (no version among the pages, a refused request): its answer's toast says why. */
+class CopyRefused extends Error {}
 
 type Deferred = { resolve: (text: string) => void; reject: (error: Error) => void };
 
@@ -55,28 +51,18 @@ export function BatchActions({
   hiddenCount: number;
   onClear: () => void;
 }) {
-  const create = useFetcher<PageActionResult>();
-  const copy = useFetcher<PageActionResult>();
+  const create = useToastFetcher<typeof action>((answer) => answer.ok && onClear());
   const pendingCopy = useRef<Deferred | null>(null);
-  const action = `/sites/${siteId}/pages`;
-  const count = selectedIds.length;
-
-  useEffect(() => {
-    if (create.state !== "idle" || !create.data) return;
-    if (create.data.toast) notify(create.data.toast);
-    if (create.data.ok) onClear();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [create.state, create.data]);
-
-  useEffect(() => {
-    if (copy.state !== "idle" || !copy.data) return;
+  // The copy's answer settles the clipboard's text; a refusal's toast is the answer's own.
+  const copy = useToastFetcher<typeof action>((answer) => {
     const pending = pendingCopy.current;
     pendingCopy.current = null;
     if (!pending) return;
-    const result = copy.data;
-    if (result.ok && result.text) pending.resolve(result.text);
-    else pending.reject(new CopyRefused(result.toast ?? { type: "error", title: "Error", description: PAGE_MESSAGES.copyFailed }));
-  }, [copy.state, copy.data]);
+    if (answer.ok && answer.intent === "copy-urls") pending.resolve(answer.text);
+    else pending.reject(new CopyRefused());
+  });
+  const path = `/sites/${siteId}/pages`;
+  const count = selectedIds.length;
 
   function form(intent: string) {
     const data = new FormData();
@@ -91,12 +77,12 @@ export function BatchActions({
       pendingCopy.current = { resolve, reject };
     });
     text.catch(() => undefined);
-    copy.submit(form("copy-urls"), { method: "post", action });
+    copy.submit(form("copy-urls"), { method: "post", action: path });
     writeClipboard(text).then(
       () => notify({ type: "success", title: PAGE_MESSAGES.urlsCopied, id: `copy-${Date.now()}` }),
       (error: unknown) => {
-        if (error instanceof Error && error.message === "superseded") return;
-        notify(error instanceof CopyRefused ? error.toast : { type: "error", title: "Error", description: PAGE_MESSAGES.copyFailed });
+        if (error instanceof CopyRefused || (error instanceof Error && error.message === "superseded")) return;
+        notify(errorToast(PAGE_MESSAGES.copyFailed));
       },
     );
   }
@@ -124,7 +110,7 @@ export function BatchActions({
       ) : null}
       <Button
         size="sm"
-        onClick={() => create.submit(form("create-articles"), { method: "post", action })}
+        onClick={() => create.submit(form("create-articles"), { method: "post", action: path })}
         disabled={tooFew || creating}
         aria-describedby={tooFew ? "batch-create-hint" : undefined}
       >

@@ -1,10 +1,11 @@
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
+import type { PageItem } from "~/components/pages/pages-table";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import type { PageActionResult, PageItem } from "./types";
+import type { action } from "../pages";
 
-/** Deleting a page asks first (spec part 2, section 8). */
+/** Deleting a page asks first (spec part 2, section 8); the dialog closes on the answer, whatever it is. */
 export function DeletePageDialog({ page, siteId, onClose }: { page: PageItem | null; siteId: number; onClose: () => void }) {
-  const fetcher = useToastFetcher<PageActionResult>(() => onClose());
+  const fetcher = useToastFetcher<typeof action>(() => onClose());
   const busy = fetcher.state !== "idle";
 
   return (
