@@ -7,29 +7,37 @@ import { z } from "~/lib/zod";
 import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from "~/lib/constants";
 
 /** Empty, 'none' or absent become null (language, country, tone group). */
-const optionalId = z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((v, ctx) => {
-  if (v === null || v === undefined || v === "" || v === "none") return null;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) {
-    ctx.addIssue({ code: "custom", message: "Invalid choice" });
-    return z.NEVER;
-  }
-  return n;
-});
+const optionalId = z
+  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === "" || v === "none") return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message: "Invalid choice" });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** Numeric fields become 0 when the input is not a number. */
-const numberOrZero = z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((v) => {
-  const n = typeof v === "number" ? v : Number(String(v ?? "").trim());
-  return Number.isFinite(n) && String(v ?? "").trim() !== "" ? Math.trunc(n) : 0;
-});
+const numberOrZero = z
+  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .optional()
+  .transform((v) => {
+    const n = typeof v === "number" ? v : Number(String(v ?? "").trim());
+    return Number.isFinite(n) && String(v ?? "").trim() !== "" ? Math.trunc(n) : 0;
+  });
 
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null(), z.undefined()])
+  .optional()
   .transform((v) => v === true || v === "on" || v === "true");
 
 const slider = (label: string) =>
   z
     .union([z.string(), z.number(), z.undefined(), z.null()])
+    .optional()
     .transform((v) => (v === undefined || v === null || v === "" ? 10 : Number(v)))
     .pipe(
       z
@@ -42,6 +50,7 @@ const slider = (label: string) =>
 const optionalText = (max: number) =>
   z
     .union([z.string(), z.null(), z.undefined()])
+    .optional()
     .transform((v) => (v ?? "").trim())
     .pipe(z.string().max(max, `Must be at most ${max} characters`))
     .transform((v) => (v === "" ? null : v));
@@ -70,10 +79,14 @@ export function defaultSiteName(url: string): string {
     .replace(/\/+$/, "");
 }
 
-/** The site's fields as the dialog posts them, before the defaults are filled in. */
+/**
+ * The site's fields as the dialog posts them, before the defaults are filled in. Each one reads an absent
+ * field like an empty one (`.optional()` before the transform: zod 4 otherwise refuses a missing key).
+ */
 export const siteFields = z.object({
   name: z
     .union([z.string(), z.undefined(), z.null()])
+    .optional()
     .transform((v) => (v ?? "").trim())
     .pipe(z.string().max(200, "The name must be at most 200 characters")),
   url: z
@@ -107,6 +120,7 @@ export const siteFields = z.object({
   defaultTypePagePost: optionalText(100),
   defaultStatus: z
     .union([z.enum(SITE_STATUSES), z.literal(""), z.undefined(), z.null()])
+    .optional()
     .transform((v) => v || SITE_DEFAULTS.defaultStatus),
   autoPublishImage: checkbox,
 });

@@ -17,16 +17,19 @@ export type SiteFormOptions = { countries: (Option & { languages: Option[] })[];
  * browser says of the file (type, size); the server checks its bytes when it stores it (uploads.server.ts).
  */
 function logoField(required: boolean, checkFile?: (file: File) => string | null) {
-  return z.unknown().transform((value, ctx) => {
-    const file = typeof File !== "undefined" && value instanceof File && value.size > 0 ? value : undefined;
-    if (!file) {
-      if (required) ctx.addIssue({ code: "custom", message: LOGO_MESSAGES.required });
-      return undefined;
-    }
-    const problem = checkFile?.(file);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-    return file;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const file = typeof File !== "undefined" && value instanceof File && value.size > 0 ? value : undefined;
+      if (!file) {
+        if (required) ctx.addIssue({ code: "custom", message: LOGO_MESSAGES.required });
+        return undefined;
+      }
+      const problem = checkFile?.(file);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+      return file;
+    });
 }
 
 /** The dialog's schema for one intent: the site's settings, and the logo last (its error comes after the others'). */
