@@ -12,12 +12,12 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_OPTIONS,
   pageCountFor,
-  pageFormSchema,
   parsePageIds,
   parseStatusChoice,
   resolveStatusId,
   statusBadge,
 } from "./page-rules";
+import { pageFormSchema } from "./schemas/page";
 
 const SITE = "https://example.com";
 

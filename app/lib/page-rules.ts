@@ -1,11 +1,11 @@
 /**
  * Rules of the page list and the page dialog (spec part 2, sections 2, 4, 5 and 9), shared by the
- * browser and the server: the form schema, URL normalisation, status fallback, badge style, the
- * search and status filters, the sort toggle, pagination constants and the batch limits.
+ * browser and the server: URL normalisation, status fallback, badge style, the search and status
+ * filters, the sort toggle, pagination constants and the batch limits. The dialog's schema is
+ * lib/schemas/page.ts.
  */
 import { formatDateTime } from "~/lib/format";
 import { publicViewPath } from "~/lib/public-view";
-import { z } from "~/lib/zod";
 
 /** The statuses table's defaults, used when it cannot be read (spec part 2, sections 3 and 9). */
 export const DEFAULT_STATUSES = [
@@ -164,44 +164,6 @@ export function pageCountFor(rows: number, pageSize: number): number {
 
 /** Last modified, as shown in the table. */
 export const formatModified = formatDateTime;
-
-// ---------------------------------------------------------------------------------------------
-// The page dialog's schema (create and edit), used in the browser and again in the action.
-// ---------------------------------------------------------------------------------------------
-
-const requiredText = (message: string) =>
-  z
-    .union([z.string(), z.null(), z.undefined()], { error: message })
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().min(1, message));
-
-const switchValue = z
-  .unknown()
-  .optional()
-  .transform((v) => v === true || v === "on" || v === "true");
-
-export const pageFormSchema = z.object({
-  name: requiredText(PAGE_MESSAGES.nameRequired),
-  url: requiredText(PAGE_MESSAGES.urlRequired),
-  status: z.unknown().optional().transform(parseStatusChoice),
-  // No demo flag (hide_revisions_texts_from_preview): only the service's team marks a page as demo.
-  hideCoverImageFromPreview: switchValue,
-});
-export type PageInput = z.infer<typeof pageFormSchema>;
-
-/** The dialog's values from a form (absent switches are off). */
-export function pageFormValues(form: FormData) {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
-  return {
-    name: text("name"),
-    url: text("url"),
-    status: text("status"),
-    hideCoverImageFromPreview: text("hideCoverImageFromPreview"),
-  };
-}
 
 /** Page ids posted by the batch actions (repeated 'pageId' fields), deduplicated, in order. */
 export function parsePageIds(values: readonly unknown[]): number[] {

@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { pages, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites, statuses } from "../../db/schema";
-import { BATCH_CREATE_MIN, normalizePageUrl, PAGE_MESSAGES, resolveStatusId, type PageInput } from "~/lib/page-rules";
+import { BATCH_CREATE_MIN, normalizePageUrl, PAGE_MESSAGES, resolveStatusId } from "~/lib/page-rules";
+import type { PageInput } from "~/lib/schemas/page";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { NotFoundError, ownedPage, ownedSite, type Actor } from "./access.server";

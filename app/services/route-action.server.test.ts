@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NotFoundError } from "~/lib/not-found";
-import { pageFormSchema } from "~/lib/page-rules";
+import { pageFormSchema } from "~/lib/schemas/page";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { logger } from "./logger.server";
 import { intentOf, invalidForm, reply, runIntent } from "./route-action.server";

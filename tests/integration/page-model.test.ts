@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { actions, keywords, llms, pages, pagesActions, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites } from "../../db/schema";
-import { pageFormSchema, type PageInput } from "~/lib/page-rules";
+import { pageFormSchema, type PageInput } from "~/lib/schemas/page";
 import { NotFoundError } from "~/models/access.server";
 import { listDemoArticles } from "~/models/demo.server";
 import { MissingActionError } from "~/models/page-action.server";

@@ -34,14 +34,14 @@ import {
   nextSort,
   PAGE_MESSAGES,
   PAGE_SIZE_DEFAULT,
-  pageFormSchema,
   parsePageIds,
   STATUS_FILTERS,
   type SortColumn,
   type StatusFilter,
 } from "~/lib/page-rules";
+import { pageFormSchema } from "~/lib/schemas/page";
 import { parseSubmission } from "~/lib/schemas/submission";
-import { errorToast } from "~/lib/toast";
+import { errorToast, successToast } from "~/lib/toast";
 import { requireOwnedSite } from "~/models/access.server";
 import { MissingActionError } from "~/models/page-action.server";
 import {
@@ -103,7 +103,7 @@ async function create({ form, user, siteId }: Ctx) {
   if (submission.status !== "success")
     return reply({ ok: false, intent: "create", ...invalidForm(submission, { fallback: PAGE_MESSAGES.createFailed }) });
   const created = await createPage(user, site, submission.value);
-  return reply({ ok: true, intent: "create", pageId: created.id, toast: { type: "success", title: PAGE_MESSAGES.created } });
+  return reply({ ok: true, intent: "create", pageId: created.id, toast: successToast(PAGE_MESSAGES.created) });
 }
 
 async function update({ form, user, siteId }: Ctx) {
@@ -120,7 +120,7 @@ async function update({ form, user, siteId }: Ctx) {
   if (submission.status !== "success")
     return reply({ ok: false, intent: "update", ...invalidForm(submission, { fallback: PAGE_MESSAGES.createFailed }) });
   await updatePage(user, site, pageIdOf(form), submission.value);
-  return reply({ ok: true, intent: "update", toast: { type: "success", title: PAGE_MESSAGES.updated } });
+  return reply({ ok: true, intent: "update", toast: successToast(PAGE_MESSAGES.updated) });
 }
 
 async function remove({ form, user, siteId }: Ctx) {
@@ -128,7 +128,7 @@ async function remove({ form, user, siteId }: Ctx) {
   return reply({
     ok: true,
     intent: "delete",
-    toast: { type: "success", title: PAGE_MESSAGES.deleted, description: `"${deleted.name}" has been deleted.` },
+    toast: successToast(PAGE_MESSAGES.deleted, `"${deleted.name}" has been deleted.`),
   });
 }
 
@@ -138,7 +138,7 @@ async function createArticles({ form, user, siteId }: Ctx) {
     ok: true,
     intent: "create-articles",
     count: queued.length,
-    toast: { type: "success", title: "Success", description: PAGE_MESSAGES.batchCreated(queued.length) },
+    toast: successToast("Success", PAGE_MESSAGES.batchCreated(queued.length)),
   });
 }
 
