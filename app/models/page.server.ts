@@ -9,7 +9,7 @@ import { BATCH_CREATE_MIN, normalizePageUrl, PAGE_MESSAGES, resolveStatusId, typ
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { NotFoundError, ownedPage, ownedSite, type Actor } from "./access.server";
-import { queueActions } from "./page-action.server";
+import { queueActions } from "~/jobs/queue.server";
 
 export type Status = { id: number; name: string };
 

@@ -9,7 +9,7 @@ import { actions, contactMessages, pages, pagesActions, pagesVersions, sites } f
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { resetEnvForTests } from "~/services/env.server";
 import { resetMailForTests } from "~/services/mail.server";
-import { runOnce } from "~/services/worker/worker.server";
+import { runOnce } from "~/jobs/run.server";
 import { listDemoArticles } from "~/models/demo.server";
 import { CONTACT_LIMIT, FIRST_ARTICLE_LIMIT } from "~/models/public-intake.server";
 import { action as contactAction } from "~/routes/api/contact";
