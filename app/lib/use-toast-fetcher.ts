@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
@@ -13,14 +13,14 @@ export type ToastResult = { stamp: number; toast?: Toast };
 export function useToastFetcher<T extends ToastResult>(onResult?: (result: T) => void, key?: string) {
   const fetcher = useFetcher<T>(key ? { key } : undefined);
   const handled = useRef<number | null>(null);
-  const latest = useRef(onResult);
-  latest.current = onResult;
+  // The latest `onResult`, called from the effect without making the effect depend on it.
+  const settled = useEffectEvent((result: T) => onResult?.(result));
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result.stamp) return;
     handled.current = result.stamp;
     if (result.toast) notify({ ...result.toast, id: String(result.stamp) });
-    latest.current?.(result as T);
+    settled(result as T);
   }, [fetcher.state, fetcher.data]);
   return fetcher;
 }
