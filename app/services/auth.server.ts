@@ -14,7 +14,7 @@ import { authLimits } from "./auth-limits.server";
 import { steadyReplies } from "./auth-timing.server";
 import { actionMail, queueMail } from "./mail.server";
 // The accounts' e-mails are queued (stored, then sent in the background): a reply that waited for the mail
-// server would be slower for a known address than for an unknown one. See models/mail-queue.server.ts.
+// server would be slower for a known address than for an unknown one. See app/jobs/outbox.server.ts (reached through the mail service's queueMail).
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 import { CLIENT_IP_HEADER } from "./client-ip";

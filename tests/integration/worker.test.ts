@@ -1,5 +1,5 @@
 /**
- * The background worker's queue (models/action-queue) and loop (services/worker): atomic claims in order,
+ * The background worker's queue (app/jobs/queue.server.ts) and loop (app/jobs/run.server.ts): atomic claims in order,
  * batches in order, leases that expire, back-off, permanent failures, and the contact_form handler.
  */
 import { eq, inArray, sql } from "drizzle-orm";
