@@ -1,8 +1,8 @@
 /**
- * Vitest: unit tests beside their code (app/**\/*.test.ts) and integration tests against a real
- * database (tests/integration/**\/*.test.ts). The integration project's global setup builds one
- * migrated and seeded template database per run; each test file gets its own copy of it
- * (see tests/setup/global-setup.ts and tests/setup/database.ts).
+ * Vitest: unit tests beside their code (app/**\/*.test.ts) plus the lint rules' own test (tests/lint/), and
+ * integration tests against a real database (tests/integration/**\/*.test.ts). The integration project's
+ * global setup builds one migrated and seeded template database per run; each test file gets its own copy
+ * of it (see tests/setup/global-setup.ts and tests/setup/database.ts).
  */
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "tests/lint/**/*.test.ts"],
         },
       },
       {

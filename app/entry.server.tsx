@@ -4,11 +4,11 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
 import { NonceProvider } from "~/lib/nonce";
-import { settleQueuedMail } from "~/models/mail-queue.server";
+import { settleQueuedMail } from "~/jobs/outbox.server";
 import { closeDatabase, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
-import { startWorker } from "~/services/worker/worker.server";
+import { startWorker } from "~/jobs/run.server";
 
 export const streamTimeout = 5_000;
 

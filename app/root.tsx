@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -75,9 +75,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** The toasts' container, loaded after hydration: no page needs it for its first paint. */
 const LazyToaster = lazy(() => import("~/components/ui/sonner").then((module) => ({ default: module.Toaster })));
 
+/** Nothing to subscribe to: whether the page is hydrated never changes once it is. */
+const subscribeToNothing = () => () => {};
+
 function Toaster() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // False on the server and while hydrating, true afterwards: React re-renders once hydration is done.
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
@@ -100,10 +107,13 @@ function PendingGuard() {
   const [visible, setVisible] = useState(false);
   const pending = navigation.state === "loading" && isProtectedPath(navigation.location.pathname);
   useEffect(() => {
-    if (!pending) return setVisible(false);
+    if (!pending) return;
     // Fast navigations do not flash a spinner.
     const timer = setTimeout(() => setVisible(true), 150);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
   }, [pending]);
   if (!visible) return null;
   return (

@@ -24,13 +24,14 @@ else delete process.env.DATABASE_URL;
 const { eq, inArray, sql } = await import("drizzle-orm");
 const schema = await import("../db/schema");
 const { closeDatabase, getDb, getDbKind } = await import("../app/services/db.server");
-const { queueActions } = await import("../app/models/page-action.server");
-const { runOnce } = await import("../app/services/worker/worker.server");
-const { serpHandler } = await import("../app/services/worker/serps.server");
+const { queueActions } = await import("../app/jobs/queue.server");
+const { runOnce } = await import("../app/jobs/run.server");
+const { serpsTask } = await import("../app/jobs/tasks/serps.server");
+type SerpQuery = import("../app/services/providers/dataforseo.server").SerpQuery;
 
-const instant = serpHandler(() => ({
+const instant = serpsTask(() => ({
   name: "instant",
-  async search(query) {
+  async search(query: SerpQuery) {
     return {
       rows: Array.from({ length: query.depth }, (_, i) => ({
         positionAbsolute: i + 1,
@@ -52,15 +53,30 @@ try {
   await db.insert(schema.user).values({ id: userId, email: `${userId}@example.test`, name: "Bench", emailVerified: true });
   const [site] = await db.insert(schema.sites).values({ name: "Bench", url: "https://bench.example", linkedUser: userId }).returning();
   const [page] = await db.insert(schema.pages).values({ site: site.id, name: "Bench page", url: "https://bench.example/p" }).returning();
-  const [keyword] = await db.insert(schema.keywords).values({ keyword: `bench worker ${tag}` }).returning();
+  const [keyword] = await db
+    .insert(schema.keywords)
+    .values({ keyword: `bench worker ${tag}` })
+    .returning();
   await db.insert(schema.pagesKeywords).values({ linkedPage: page.id, linkedKeyword: keyword.id });
 
   const rounds = kind === "postgres" ? [1, WORKERS] : [1];
   console.log(`Worker throughput on ${kind}, ${ACTIONS} serps actions per round, provider answering at once\n`);
   for (const workers of rounds) {
-    const queued = await queueActions({ id: userId } as never, "serps", Array.from({ length: ACTIONS }, () => ({ pageId: page.id, info2: String(keyword.id) })));
+    const queued = await queueActions(
+      { id: userId },
+      "serps",
+      Array.from({ length: ACTIONS }, () => ({ pageId: page.id, info2: String(keyword.id) })),
+    );
     // Independent requests (a batch would run one after another by design).
-    await db.update(schema.pagesActions).set({ queued: null }).where(inArray(schema.pagesActions.id, queued.map((q) => q.id)));
+    await db
+      .update(schema.pagesActions)
+      .set({ queued: null })
+      .where(
+        inArray(
+          schema.pagesActions.id,
+          queued.map((q: { id: number }) => q.id),
+        ),
+      );
     const started = performance.now();
     await Promise.all(
       Array.from({ length: workers }, async (_, i) => {
@@ -72,7 +88,9 @@ try {
       .select({ done: sql<number>`count(*)`.mapWith(Number) })
       .from(schema.pagesActions)
       .where(sql`${schema.pagesActions.linkedPage} = ${page.id} and ${schema.pagesActions.state} = 'done'`);
-    console.log(`${String(workers).padStart(2)} worker${workers > 1 ? "s" : " "}: ${(ACTIONS / seconds).toFixed(0).padStart(5)} actions/s (${ACTIONS} in ${seconds.toFixed(2)} s; ${done} done in all)`);
+    console.log(
+      `${String(workers).padStart(2)} worker${workers > 1 ? "s" : " "}: ${(ACTIONS / seconds).toFixed(0).padStart(5)} actions/s (${ACTIONS} in ${seconds.toFixed(2)} s; ${done} done in all)`,
+    );
     await db.delete(schema.pagesActions).where(eq(schema.pagesActions.linkedPage, page.id));
   }
 } finally {

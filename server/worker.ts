@@ -7,7 +7,7 @@
 import { getEnvOrExit } from "../app/services/env.server";
 import { closeDatabase, getDb } from "../app/services/db.server";
 import { logger } from "../app/services/logger.server";
-import { startWorker } from "../app/services/worker/worker.server";
+import { startWorker } from "../app/jobs/run.server";
 
 async function main() {
   const env = getEnvOrExit();

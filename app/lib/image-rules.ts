@@ -3,6 +3,9 @@
  * example picker and the example upload. Shared by the browser and the server.
  */
 
+/** The storage bucket of pages' images (spec: page-images): examples and generated propositions. */
+export const PAGE_IMAGES_BUCKET = "page-images" as const;
+
 export const MIN_IMAGES = 1;
 export const MAX_IMAGES = 10;
 export const DEFAULT_IMAGES = 1;

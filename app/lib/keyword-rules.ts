@@ -97,6 +97,7 @@ function utf8Length(lead: number): number {
 }
 
 const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+// eslint-disable-next-line no-control-regex -- finding control characters (U+0000-U+001F, U+007F) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

@@ -6,15 +6,14 @@ import crypto from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { pagesVersionsImages } from "../../db/schema";
 import { detectImageType, extensionFor, type ImageType } from "~/lib/image-type";
-import { coverImageInfo, EXAMPLE_MAX_BYTES, IMAGE_MESSAGES, type GenerateImageInput } from "~/lib/image-rules";
+import { coverImageInfo, EXAMPLE_MAX_BYTES, IMAGE_MESSAGES, PAGE_IMAGES_BUCKET, type GenerateImageInput } from "~/lib/image-rules";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { getStorage } from "~/services/storage.server";
 import { discardStoredFile } from "~/services/uploads.server";
 import { ownedPage, type Actor } from "./access.server";
-import { queueActions } from "./page-action.server";
+import { queueActions } from "~/jobs/queue.server";
 
-export const PAGE_IMAGES_BUCKET = "page-images" as const;
 
 export type ImageKind = "proposition" | "example";
 

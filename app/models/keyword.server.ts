@@ -9,7 +9,8 @@ import { keywords, pagesActions, pagesKeywords, serps } from "../../db/schema";
 import { getDb } from "~/services/db.server";
 import { keywordKey, normalizeKeyword } from "~/lib/keyword-rules";
 import { ownedPage, type Actor } from "./access.server";
-import { actionId, retriggerAction } from "./page-action.server";
+import { actionId } from "~/jobs/queue.server";
+import { retriggerAction } from "./page-action.server";
 
 export type PageKeywordRow = { id: number; keywordId: number; keyword: string; toSearch: boolean; serpCount: number };
 

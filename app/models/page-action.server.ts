@@ -1,93 +1,25 @@
 /**
- * Queued work (pages_actions): a request recorded for the background process (article creation,
- * modification by instructions, SERP and LLM searches, cover images, the contact form). Callers check
- * ownership of the pages first (models/access.server.ts).
+ * The requests of a page (pages_actions) as its owner sees them and acts on them: list, retry, cancel, and
+ * queue again. Every function checks that the page is the user's (models/access.server.ts) before it reaches
+ * the queue (app/jobs/queue.server.ts), which owns the requests' life.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import type { WorkStatus } from "~/lib/pending-work";
 import { requestStatus, type RequestStatus } from "~/lib/request-status";
+import { cancelQueuedAction, nameList, requeueAction, retryAction, type ActionName } from "~/jobs/queue.server";
 import { ownedPage, type Actor } from "./access.server";
-import { nameList } from "./action-queue.server";
 
-export type ActionName =
-  | "serps"
-  | "llm_answers"
-  | "create_article"
-  | "modify_articles_with_instructions"
-  | "contact_form"
-  | "create_cover_image"
-  | "send_email";
-
-export class MissingActionError extends Error {
-  constructor(public readonly actionName: ActionName) {
-    super(`Could not find required "${actionName}" action`);
-  }
-}
-
-export async function actionId(name: ActionName, db?: Db): Promise<number> {
-  const [row] = await (db ?? (await getDb())).select({ id: actions.id }).from(actions).where(eq(actions.name, name));
-  if (!row) throw new MissingActionError(name);
-  return row.id;
-}
-
-export type QueuedItem = { pageId: number | null; versionId?: number | null; infoJson?: unknown; info2?: string | null };
+export { MissingActionError } from "~/jobs/queue.server";
 
 /**
- * Records one request per item, in one insert. In a batch the first item is queued null and the
- * others true (spec part 2, section 4); a single request is queued null. Pass `db` (a transaction)
- * to record the request together with other writes.
- */
-export async function queueActions(user: Actor | null, name: ActionName, items: QueuedItem[], db?: Db) {
-  if (items.length === 0) return [];
-  // Inside a transaction every query must use it: PGlite has one connection, which the transaction holds.
-  const linkedAction = await actionId(name, db);
-  return (db ?? (await getDb()))
-    .insert(pagesActions)
-    .values(
-      items.map((item, index) => ({
-        linkedPage: item.pageId,
-        linkedAction,
-        linkedPagesVersion: item.versionId ?? null,
-        creator: user?.id ?? null,
-        infoJson: item.infoJson ?? null,
-        info2: item.info2 ?? null,
-        queued: index === 0 ? null : true,
-      })),
-    )
-    .returning({ id: pagesActions.id, linkedPage: pagesActions.linkedPage });
-}
-
-/**
- * Queues (or re-queues) the single request of a page for an action, as the SERP and LLM searches do:
- * an existing request of the same page and action is reset (created_date now, back to queued, keyword
- * id in info2) so that the worker runs it again; otherwise one is inserted.
+ * Queues (or re-queues) the single request of one of the user's pages for an action, as the SERP and LLM
+ * searches do (see requeueAction).
  */
 export async function retriggerAction(user: Actor, name: ActionName, pageId: number, info2: string | null = null) {
   await ownedPage(user, pageId);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const linkedAction = await actionId(name, tx as unknown as Db);
-    const [existing] = await tx
-      .select({ id: pagesActions.id })
-      .from(pagesActions)
-      .where(and(eq(pagesActions.linkedPage, pageId), eq(pagesActions.linkedAction, linkedAction)))
-      .orderBy(desc(pagesActions.id))
-      .limit(1)
-      .for("update");
-    if (existing) {
-      const now = new Date();
-      const [row] = await tx
-        .update(pagesActions)
-        .set({ createdDate: now, updatedAt: now, info2, state: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null })
-        .where(eq(pagesActions.id, existing.id))
-        .returning({ id: pagesActions.id });
-      return { id: row.id, created: false };
-    }
-    const [row] = await queueActions(user, name, [{ pageId, info2 }], tx as unknown as Db);
-    return { id: row.id, created: true };
-  });
+  return requeueAction(user, name, pageId, info2);
 }
 
 /**
@@ -172,23 +104,7 @@ export async function listPageActions(user: Actor, pageId: number, limit = 50): 
  */
 export async function retryFailedAction(user: Actor, pageId: number, requestId: number): Promise<boolean> {
   await ownedPage(user, pageId);
-  const db = await getDb();
-  const rows = await db
-    .update(pagesActions)
-    .set({
-      state: "queued",
-      attempts: 0,
-      lastError: null,
-      startedAt: null,
-      finishedAt: null,
-      nextAttemptAt: null,
-      leaseUntil: null,
-      workerId: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, ["failed", "cancelled"])))
-    .returning({ id: pagesActions.id });
-  return rows.length === 1;
+  return retryAction(requestId, pageId);
 }
 
 /**
@@ -198,13 +114,7 @@ export async function retryFailedAction(user: Actor, pageId: number, requestId: 
  */
 export async function cancelAction(user: Actor, pageId: number, requestId: number): Promise<boolean> {
   await ownedPage(user, pageId);
-  const db = await getDb();
-  const rows = await db
-    .update(pagesActions)
-    .set({ state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, updatedAt: new Date() })
-    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, ["queued", "waiting"])))
-    .returning({ id: pagesActions.id });
-  return rows.length === 1;
+  return cancelQueuedAction(requestId, pageId);
 }
 
 /**
@@ -229,7 +139,9 @@ export async function pageWork(pageId: number, names: readonly ActionName[]): Pr
   type Row = { name: string; id: number; state: string; pending: boolean };
   for (const row of (result as unknown as { rows: Row[] }).rows) {
     const problem =
-      !row.pending && (row.state === "failed" || row.state === "waiting") ? { requestId: row.id, state: row.state as "failed" | "waiting" } : null;
+      !row.pending && (row.state === "failed" || row.state === "waiting")
+        ? { requestId: row.id, state: row.state as "failed" | "waiting" }
+        : null;
     status[row.name] = { pending: row.pending, problem };
   }
   return status;

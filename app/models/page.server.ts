@@ -10,7 +10,7 @@ import type { PageInput } from "~/lib/schemas/page";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { NotFoundError, ownedPage, ownedSite, type Actor } from "./access.server";
-import { queueActions } from "./page-action.server";
+import { queueActions } from "~/jobs/queue.server";
 
 export type Status = { id: number; name: string };
 

@@ -10,11 +10,11 @@ import { FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/of
 import { getDb, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
-import { escapeHtml, sendMail, type Mail } from "~/services/mail.server";
+import { escapeHtml, type Mail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { backoffSeconds, completeAction, failAttempt, holdForWebSend, WEB_SENDER } from "./action-queue.server";
-import { queueMailWith } from "./mail-queue.server";
-import { queueActions } from "./page-action.server";
+import { queueMailWith } from "~/jobs/outbox.server";
+import { queueHeld, runHeld } from "~/jobs/queue.server";
+import { mailContactMessage } from "~/jobs/tasks/contact_form.server";
 
 /** Per client address: 5 contact messages per 10 minutes, 3 first-article forms per hour. */
 export const CONTACT_LIMIT = { windowSeconds: 600, max: 5 } as const;
@@ -34,7 +34,6 @@ async function limit(kind: string, ip: string, rule: { windowSeconds: number; ma
   }
 }
 
-
 /**
  * Stores a contact message and records the contact_form request (info2: the message as JSON, as the spec
  * describes) in one transaction, the request already held by this process (state running, under a lease),
@@ -46,40 +45,14 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
   const db = await getDb();
   const { messageId, actionId } = await db.transaction(async (tx) => {
     const [message] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-    const [action] = await queueActions(
-      null,
-      "contact_form",
-      [{ pageId: null, info2: JSON.stringify({ name: input.name, email: input.email, message: input.message }) }],
-      tx as unknown as Db,
-    );
-    await holdForWebSend(action.id, tx as unknown as Db);
+    const [action] = await queueHeld(tx as unknown as Db, "contact_form", [
+      { pageId: null, info2: JSON.stringify({ name: input.name, email: input.email, message: input.message }) },
+    ]);
     return { messageId: message.id, actionId: action.id };
   });
-  try {
-    await mailContactMessage(input);
-    await completeAction(actionId, WEB_SENDER);
-  } catch (err) {
-    logger.error({ err, messageId }, "contact message stored but not mailed; the worker will retry");
-    await failAttempt(actionId, WEB_SENDER, err instanceof Error ? err.message : String(err), backoffSeconds(1));
-  }
+  await runHeld(actionId, () => mailContactMessage(input), { messageId, what: "contact message" });
   logger.info({ messageId, ip }, "contact message received");
   return { messageId, actionId };
-}
-
-/** Sends a contact message to the team (CONTACT_EMAIL), answerable to its author. */
-export async function mailContactMessage(input: ContactInput) {
-  await sendMail(contactMail(getEnv().CONTACT_EMAIL, input));
-}
-
-function contactMail(to: string, input: ContactInput): Mail {
-  const lines = [`From: ${input.name} <${input.email}>`, "", input.message];
-  return {
-    to,
-    subject: `Contact form: ${input.name.replace(/[\r\n]+/g, " ").slice(0, 80)}`,
-    text: lines.join("\n"),
-    html: `<p><strong>${escapeHtml(input.name)}</strong> &lt;<a href="mailto:${escapeHtml(input.email)}">${escapeHtml(input.email)}</a>&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-    replyTo: input.email,
-  };
 }
 
 /** The site defaults of the first-article form (spec part 3, sections 3 and 9). */

@@ -9,7 +9,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { pagesVersions, pagesVersionsHistory } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { NotFoundError, ownedPage, ownedVersion, type Actor } from "./access.server";
-import { actionId, queueActions } from "./page-action.server";
+import { actionId, queueActions } from "~/jobs/queue.server";
 
 export const versionColumns = {
   id: pagesVersions.id,

@@ -12,10 +12,9 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { authLimits } from "./auth-limits.server";
 import { steadyReplies } from "./auth-timing.server";
-import { actionMail } from "./mail.server";
+import { actionMail, queueMail } from "./mail.server";
 // The accounts' e-mails are queued (stored, then sent in the background): a reply that waited for the mail
-// server would be slower for a known address than for an unknown one. See models/mail-queue.server.ts.
-import { queueMail } from "~/models/mail-queue.server";
+// server would be slower for a known address than for an unknown one. See app/jobs/outbox.server.ts (reached through the mail service's queueMail).
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 import { CLIENT_IP_HEADER } from "./client-ip";

@@ -42,6 +42,24 @@ export async function sendMail(mail: Mail): Promise<void> {
 }
 
 /** Text for an HTML e-mail body or attribute. */
+/**
+ * E-mails a request must not wait for go through the queue of background work (app/jobs/outbox.server.ts),
+ * which sits above this layer: it registers itself here when it is loaded (the server's entry, the worker
+ * process and the tests load it), so that the auth service can queue its e-mails without importing upward.
+ */
+type Outbox = (mail: Mail) => Promise<unknown>;
+let outbox: Outbox | undefined;
+
+export function setOutbox(queue: Outbox) {
+  outbox = queue;
+}
+
+/** Queues the message and returns once it is stored; it is sent in the background (see setOutbox). */
+export async function queueMail(mail: Mail): Promise<void> {
+  if (!outbox) throw new Error("No mail outbox: app/jobs/outbox.server.ts was not loaded");
+  await outbox(mail);
+}
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

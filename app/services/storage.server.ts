@@ -114,19 +114,22 @@ export class S3Storage implements StorageDriver {
         "Content-Length": String(body.byteLength),
       },
     });
-    if (!response.ok) throw new Error(`S3 upload failed with status ${response.status}`);
+    if (!response.ok) throw s3Error("upload", response.status, await errorCode(response));
   }
 
   async remove(bucket: Bucket, key: string) {
     const response = await this.client.fetch(this.objectUrl(bucket, key), { method: "DELETE" });
-    if (!response.ok && response.status !== 404) throw new Error(`S3 delete failed with status ${response.status}`);
+    if (response.ok) return;
+    const code = await errorCode(response);
+    if (!isMissingKey(response.status, code)) throw s3Error("delete", response.status, code);
   }
 
   async read(bucket: Bucket, key: string): Promise<Uint8Array | null> {
     const response = await this.client.fetch(this.objectUrl(bucket, key), { method: "GET" });
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(`S3 read failed with status ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
+    if (response.ok) return new Uint8Array(await response.arrayBuffer());
+    const code = await errorCode(response);
+    if (isMissingKey(response.status, code)) return null;
+    throw s3Error("read", response.status, code);
   }
 
   private publicBase() {
@@ -142,6 +145,25 @@ export class S3Storage implements StorageDriver {
   locate(url: string) {
     return locateAfter(`${this.publicBase()}/`, url);
   }
+}
+
+/** The code of an S3 error answer (`<Error><Code>NoSuchKey</Code>...`), or "" when its body has none. */
+async function errorCode(response: Response): Promise<string> {
+  const body = await response.text().catch(() => "");
+  return /<Code>([A-Za-z0-9.]{1,100})<\/Code>/.exec(body)?.[1] ?? "";
+}
+
+/**
+ * A 404 means "no such file", except NoSuchBucket: a wrong S3_BUCKET (or a deleted bucket) is a setting
+ * to fix, and must not pass for a missing file on reads and deletes.
+ */
+function isMissingKey(status: number, code: string) {
+  return status === 404 && code !== "NoSuchBucket";
+}
+
+/** The store's own code (SignatureDoesNotMatch, InvalidAccessKeyId, ...) names the cause in the log. */
+function s3Error(operation: string, status: number, code: string) {
+  return new Error(`S3 ${operation} failed with status ${status}${code ? ` (${code})` : ""}`);
 }
 
 let driver: StorageDriver | undefined;

@@ -7,8 +7,8 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { actions, pagesActions } from "../../db/schema";
-import { sendQueuedMail } from "~/models/mail-queue.server";
-import { runOnce } from "~/services/worker/worker.server";
+import { TASKS } from "~/jobs/queue.server";
+import { runOnce } from "~/jobs/run.server";
 import { browser } from "../setup/auth-client";
 import { confirmedAccount } from "../setup/accounts";
 import { useTestDatabase } from "../setup/database";
@@ -159,7 +159,7 @@ describe("durability", () => {
 
     transport.failing = false;
     await database.query("update pages_actions set next_attempt_at = now() - interval '1 second' where state = 'queued'");
-    expect(await runOnce("mail-worker", { send_email: sendQueuedMail })).toBe(true);
+    expect(await runOnce("mail-worker", { send_email: TASKS.send_email })).toBe(true);
     expect((await waitForMail(email, { count: before + 1 })).text).toContain("/auth/update-password?token=");
     const [done] = await queuedMailsTo(email);
     expect(done.state).toBe("done");
@@ -176,7 +176,7 @@ describe("durability", () => {
     // As if this process had died: its lease runs out; its own send never completes.
     await database.query("update pages_actions set lease_until = now() - interval '1 second', worker_id = 'dead' where id = $1", [held.id]);
     transport.open();
-    expect(await runOnce("mail-worker", { send_email: sendQueuedMail })).toBe(true);
+    expect(await runOnce("mail-worker", { send_email: TASKS.send_email })).toBe(true);
     const mails = await waitForMail(email, { count: before + 1 });
     expect(mails.text).toContain("/auth/update-password?token=");
   });

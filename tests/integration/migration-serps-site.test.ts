@@ -9,7 +9,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keywords, pages, pagesActions, pagesKeywords, serps, sites } from "../../db/schema";
-import { actionId } from "~/models/page-action.server";
+import { actionId } from "~/jobs/queue.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 

@@ -3,8 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { claimNextAction } from "~/models/action-queue.server";
-import { cancelAction, listPageActions, pageWork, queueActions, retriggerAction, retryFailedAction } from "~/models/page-action.server";
+import { claimNextAction, queueActions } from "~/jobs/queue.server";
+import { cancelAction, listPageActions, pageWork, retriggerAction, retryFailedAction } from "~/models/page-action.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 

@@ -4,14 +4,16 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pages, pagesActions, sites } from "../../db/schema";
-import { pageWork, queueActions } from "~/models/page-action.server";
+import { pages, pagesActions, pagesVersions, sites } from "../../db/schema";
+import { queueActions } from "~/jobs/queue.server";
+import { pageWork } from "~/models/page-action.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 
 const database = useTestDatabase();
 let pageA: number;
 let pageB: number;
+let versionA: number;
 
 const setState = (id: number, state: string) => database.db.update(pagesActions).set({ state }).where(eq(pagesActions.id, id));
 
@@ -28,6 +30,10 @@ beforeAll(async () => {
       { site, name: "B", url: "https://s.example/b" },
     ])
     .returning({ id: pages.id });
+  [{ id: versionA }] = await database.db
+    .insert(pagesVersions)
+    .values({ page: pageA, htmlContent: "<h1>A</h1>" })
+    .returning({ id: pagesVersions.id });
 });
 
 describe("pending requests of a page", () => {
@@ -40,9 +46,9 @@ describe("pending requests of a page", () => {
     expect(await pendingOf(pageA)).toEqual([]);
 
     const [article] = await queueActions(null, "create_article", [{ pageId: pageA }]);
-    const [modify] = await queueActions(null, "modify_articles_with_instructions", [{ pageId: pageA }]);
+    const [modify] = await queueActions(null, "modify_articles_with_instructions", [{ pageId: pageA, versionId: versionA }]);
     const [image] = await queueActions(null, "create_cover_image", [{ pageId: pageA }]);
-    await queueActions(null, "serps", [{ pageId: pageA }]);
+    await queueActions(null, "serps", [{ pageId: pageA, info2: "1" }]);
     await setState(modify.id, "running");
     await setState(image.id, "waiting");
 
@@ -72,7 +78,7 @@ describe("pending requests of a page", () => {
       .update(pagesActions)
       .set({ state: "failed", attempts: 5, lastError: "The image API answered 500 for gpt-image-1" })
       .where(eq(pagesActions.id, first.id));
-    const [search] = await queueActions(null, "serps", [{ pageId: page }]);
+    const [search] = await queueActions(null, "serps", [{ pageId: page, info2: "1" }]);
     await database.db
       .update(pagesActions)
       .set({ state: "waiting", lastError: "Waiting for a provider: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD and restart the server" })

@@ -9,7 +9,7 @@ import { actions, contactMessages, pages, pagesActions, pagesVersions, sites } f
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { resetEnvForTests } from "~/services/env.server";
 import { resetMailForTests } from "~/services/mail.server";
-import { runOnce } from "~/services/worker/worker.server";
+import { runOnce } from "~/jobs/run.server";
 import { listDemoArticles } from "~/models/demo.server";
 import { CONTACT_LIMIT, FIRST_ARTICLE_LIMIT } from "~/models/public-intake.server";
 import { action as contactAction } from "~/routes/api/contact";
@@ -31,6 +31,7 @@ function post(path: string, fields: Record<string, string>, ip = uniqueIp()) {
 
 type Answer = { data: unknown; init: { status?: number; headers?: HeadersInit } | null };
 /** Route actions answer `data()` (a DataWithResponseInit) or a Response (a redirect). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer of its own route
 async function run(fn: (args: never) => unknown, request: Request): Promise<{ status: number; body: any; headers: Headers }> {
   const result = (await fn({ request, params: {}, context: {} } as never)) as Answer | Response;
   if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };

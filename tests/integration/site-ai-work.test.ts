@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { listPageActions, queueActions, teamPageAiWork } from "~/models/page-action.server";
+import { queueActions } from "~/jobs/queue.server";
+import { listPageActions, teamPageAiWork } from "~/models/page-action.server";
 import { SiteNotFoundError, teamSiteAiWork } from "~/models/site.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
@@ -85,10 +86,10 @@ describe("teamPageAiWork", () => {
     const queued = await queueActions(
       alice,
       "serps",
-      Array.from({ length: 55 }, () => ({ pageId: pageIds[0] })),
+      Array.from({ length: 55 }, () => ({ pageId: pageIds[0], info2: "1" })),
     );
     for (const action of queued) await report(action.id, { costUsd: "0.002" });
-    const [elsewhere] = await queueActions(alice, "serps", [{ pageId: pageIds[1] }]);
+    const [elsewhere] = await queueActions(alice, "serps", [{ pageId: pageIds[1], info2: "1" }]);
     await report(elsewhere.id, { costUsd: "1" });
     expect(await listPageActions(alice, pageIds[0])).toHaveLength(50);
     const work = await teamPageAiWork(pageIds[0]);

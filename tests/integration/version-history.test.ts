@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesVersions, pagesVersionsHistory, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { queueActions } from "~/models/page-action.server";
+import { queueActions } from "~/jobs/queue.server";
 import { listVersionHistory, listVersions, restoreEarlierText } from "~/models/version.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";

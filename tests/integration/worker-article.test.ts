@@ -6,12 +6,11 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { keywords, pagesActions, pagesKeywords, pagesVersions, serps, sites, toneArticles } from "../../db/schema";
-import { articleContext } from "~/models/article-work.server";
-import { queueActions } from "~/models/page-action.server";
+import { articleContext, articlePrompt } from "~/jobs/tasks/create_article.server";
+import { queueActions } from "~/jobs/queue.server";
 import { createPage } from "~/models/page.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { articlePrompt } from "~/services/worker/create-article.server";
-import { plan, runOnce } from "~/services/worker/worker.server";
+import { plan, runOnce } from "~/jobs/run.server";
 import { checkArticle } from "~/lib/article-contract";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { fakeArticle } from "../fakes/writer";

@@ -12,8 +12,8 @@ import { pagesActions, pagesVersions, pagesVersionsImages, sites } from "../../d
 import { addExamples, requestImageGeneration } from "~/models/image.server";
 import { createPage } from "~/models/page.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { requestSize } from "~/services/worker/cover-image.server";
-import { plan, runOnce } from "~/services/worker/worker.server";
+import { requestSize } from "~/services/providers/images.server";
+import { plan, runOnce } from "~/jobs/run.server";
 import { startFakeImages, type FakeImages } from "../fakes/images";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { useTestDatabase } from "../setup/database";

@@ -10,7 +10,7 @@ import { keywords, pagesActions, pagesKeywords, pagesVersions, pagesVersionsHist
 import { createPage } from "~/models/page.server";
 import { recordModification, type ModificationInput } from "~/models/version.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { plan, runOnce } from "~/services/worker/worker.server";
+import { plan, runOnce } from "~/jobs/run.server";
 import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { useTestDatabase } from "../setup/database";

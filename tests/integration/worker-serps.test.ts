@@ -6,11 +6,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { locationCountries, locationLanguages, pagesActions, serps, sites } from "../../db/schema";
-import { parkWaiting, releaseWaiting } from "~/models/action-queue.server";
+import { parkWaiting, releaseWaiting } from "~/jobs/queue.server";
 import { addKeyword, listPageKeywords, listSerps, queueSerpSearch } from "~/models/keyword.server";
 import { createPage } from "~/models/page.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { plan, runOnce } from "~/services/worker/worker.server";
+import { plan, runOnce } from "~/jobs/run.server";
 import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";

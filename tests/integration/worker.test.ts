@@ -1,15 +1,25 @@
 /**
- * The background worker's queue (models/action-queue) and loop (services/worker): atomic claims in order,
+ * The background worker's queue (app/jobs/queue.server.ts) and loop (app/jobs/run.server.ts): atomic claims in order,
  * batches in order, leases that expire, back-off, permanent failures, and the contact_form handler.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { pagesActions } from "../../db/schema";
-import { backoffSeconds, claimNextAction, completeAction, failAttempt, MAX_ATTEMPTS } from "~/models/action-queue.server";
-import { queueMailWith } from "~/models/mail-queue.server";
-import { queueActions } from "~/models/page-action.server";
+import { queueMailWith } from "~/jobs/outbox.server";
+import {
+  actionId,
+  backoffSeconds,
+  claimNextAction,
+  completeAction,
+  failAttempt,
+  InvalidPayloadError,
+  MAX_ATTEMPTS,
+  queueActions,
+  TASKS,
+  type ActionName,
+} from "~/jobs/queue.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { plan, runOnce } from "~/services/worker/worker.server";
+import { plan, runOnce } from "~/jobs/run.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 import { mailsTo } from "../setup/outbox";
@@ -37,6 +47,18 @@ async function queueIndependent(count: number, text: string) {
       ),
     );
   return queued;
+}
+
+/**
+ * Writes a request as it is stored, without the queue's check of its payload (as an earlier version of the
+ * code, or a hand in the database, may have written it).
+ */
+async function storeUncheckedRequest(name: ActionName, info2: string) {
+  const [row] = await database.db
+    .insert(pagesActions)
+    .values({ linkedAction: await actionId(name), info2 })
+    .returning({ id: pagesActions.id });
+  return row;
 }
 
 /** Clears the queue between tests so that each one sees only its own actions. */
@@ -135,9 +157,7 @@ describe("the worker", () => {
 
   it("fails at once, with the spec's message, a contact request missing a field", async () => {
     await clearQueue();
-    const [action] = await queueActions(null, "contact_form", [
-      { pageId: null, info2: JSON.stringify({ name: "Ana", message: "no address" }) },
-    ]);
+    const action = await storeUncheckedRequest("contact_form", JSON.stringify({ name: "Ana", message: "no address" }));
     await runOnce("w");
     expect(await stateOf(action.id)).toMatchObject({
       state: "failed",
@@ -146,10 +166,30 @@ describe("the worker", () => {
     });
   });
 
+  it("refuses to queue a request whose payload does not match its task, naming the field, and records nothing", async () => {
+    await clearQueue();
+    const refused = queueActions(null, "serps", [{ pageId: 1, info2: "not a keyword id" }]);
+    await expect(refused).rejects.toBeInstanceOf(InvalidPayloadError);
+    await expect(refused).rejects.toThrow("Invalid serps request: info2: expected a keyword id");
+    await expect(queueActions(null, "contact_form", [{ pageId: null, info2: JSON.stringify({ name: "Ana" }) }])).rejects.toThrow(
+      "Invalid contact_form request: All fields (email, name, message) are required",
+    );
+    expect(await database.db.select({ id: pagesActions.id }).from(pagesActions)).toEqual([]);
+  });
+
+  it("fails at once, naming the field, a stored request that its task cannot read, without running the task", async () => {
+    await clearQueue();
+    const action = await storeUncheckedRequest("send_email", "{not json");
+    const run = vi.fn(async () => undefined);
+    expect(await runOnce("w", { send_email: { ...TASKS.send_email, run } })).toBe(true);
+    expect(await stateOf(action.id)).toMatchObject({ state: "failed", attempts: 1, lastError: "info2: expected JSON text" });
+    expect(run).not.toHaveBeenCalled();
+  });
+
   it(`retries a failing handler with back-off and gives up after ${MAX_ATTEMPTS} attempts`, async () => {
     await clearQueue();
     const [action] = await queueActions(null, "contact_form", [contact("flaky")]);
-    const failing = { contact_form: vi.fn(async () => Promise.reject(new Error("connection refused"))) };
+    const failing = { contact_form: { ...TASKS.contact_form, run: vi.fn(async () => Promise.reject(new Error("connection refused"))) } };
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await database.db
         .update(pagesActions)
@@ -161,7 +201,7 @@ describe("the worker", () => {
       expect(row.state).toBe(attempt < MAX_ATTEMPTS ? "queued" : "failed");
       if (attempt < MAX_ATTEMPTS) expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
     }
-    expect(failing.contact_form).toHaveBeenCalledTimes(MAX_ATTEMPTS);
+    expect(failing.contact_form.run).toHaveBeenCalledTimes(MAX_ATTEMPTS);
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
     // Without provider settings, only the e-mails run (contact form, queued accounts' e-mails).
     expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email"]);
@@ -173,9 +213,12 @@ describe("the worker", () => {
     const runs: { worker: string; id: number }[] = [];
     const loop = async (worker: string) => {
       const handlers = {
-        contact_form: async (action: { id: number }) => {
-          runs.push({ worker, id: action.id });
-          await new Promise((resolve) => setTimeout(resolve, 2));
+        contact_form: {
+          ...TASKS.contact_form,
+          run: async (action: { id: number }) => {
+            runs.push({ worker, id: action.id });
+            await new Promise((resolve) => setTimeout(resolve, 2));
+          },
         },
       };
       while (await runOnce(worker, handlers));
@@ -195,10 +238,13 @@ describe("the worker", () => {
       const [action] = await queueActions(null, "contact_form", [contact("slow")]);
       let stolen: unknown = "not tried";
       const slow = {
-        contact_form: async () => {
-          // Past the first lease's end, another worker looks for work.
-          await new Promise((resolve) => setTimeout(resolve, 2600));
-          stolen = await claimNextAction("thief", ["contact_form"], 2);
+        contact_form: {
+          ...TASKS.contact_form,
+          run: async () => {
+            // Past the first lease's end, another worker looks for work.
+            await new Promise((resolve) => setTimeout(resolve, 2600));
+            stolen = await claimNextAction("thief", ["contact_form"], 2);
+          },
         },
       };
       await runOnce("slow-worker", slow);
@@ -218,12 +264,15 @@ describe("the worker", () => {
       const [action] = await queueActions(null, "contact_form", [contact("stolen")]);
       let wrote = false;
       const handlers = {
-        contact_form: async (_action: unknown, lease?: AbortSignal) => {
-          // Another worker takes the action (as after an expired lease) while this one works.
-          await database.db.update(pagesActions).set({ workerId: "other" }).where(eq(pagesActions.id, action.id));
-          await new Promise((resolve) => setTimeout(resolve, 1200));
-          lease?.throwIfAborted();
-          wrote = true;
+        contact_form: {
+          ...TASKS.contact_form,
+          run: async ({ signal }: { signal: AbortSignal }) => {
+            // Another worker takes the action (as after an expired lease) while this one works.
+            await database.db.update(pagesActions).set({ workerId: "other" }).where(eq(pagesActions.id, action.id));
+            await new Promise((resolve) => setTimeout(resolve, 1200));
+            signal.throwIfAborted();
+            wrote = true;
+          },
         },
       };
       await runOnce("first", handlers);
@@ -243,7 +292,7 @@ describe("send_email", () => {
     const [good] = await queueMailWith(database.db, [
       { to, subject: "Queued hello", text: "Plain body", html: "<p>Plain body</p>", replyTo: "team@example.test" },
     ]);
-    const [bad] = await queueActions(null, "send_email", [{ pageId: null, info2: JSON.stringify({ subject: "No recipient" }) }]);
+    const bad = await storeUncheckedRequest("send_email", JSON.stringify({ subject: "No recipient" }));
     while (await runOnce("mail-worker", { send_email: plan().runnable.send_email! }));
     expect(await stateOf(good.id)).toMatchObject({ state: "done", attempts: 1 });
     // Sent: the body (which may hold a one-time link) is no longer kept.

@@ -3,6 +3,9 @@
  * so its origin checks and rate limits apply), with a browser-like request: same-origin `origin`
  * header, the client address header the Express server sets, and the cookies of earlier answers.
  */
+// The accounts' e-mails are queued through the jobs layer's outbox, which registers itself with the mail
+// service when it is loaded (as the server's entry and the worker process load it).
+import "~/jobs/outbox.server";
 import { callAuth, type AuthCallResult } from "~/services/auth.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { TEST_PUBLIC_URL } from "./constants";

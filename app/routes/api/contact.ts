@@ -5,13 +5,11 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { parseForm, type FieldErrors } from "~/lib/schemas/form";
-import { contactSchema, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
+import { parseForm } from "~/lib/schemas/form";
+import { contactSchema, HONEYPOT_FIELD, type ContactAnswer } from "~/lib/schemas/public-forms";
 import { RateLimitedError, submitContactMessage } from "~/models/public-intake.server";
 import { clientIp } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
-
-export type ContactAnswer = { ok: true } | { ok: false; errors?: FieldErrors; error?: "rate-limited" | "failed" };
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data<ContactAnswer>({ ok: false, error: "failed" }, { status: 405 });
@@ -28,7 +26,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ContactAnswer>({ ok: true });
   } catch (err) {
     if (err instanceof RateLimitedError) {
-      return data<ContactAnswer>({ ok: false, error: "rate-limited" }, { status: 429, headers: { "Retry-After": String(err.retryAfterSeconds) } });
+      return data<ContactAnswer>(
+        { ok: false, error: "rate-limited" },
+        { status: 429, headers: { "Retry-After": String(err.retryAfterSeconds) } },
+      );
     }
     logger.error({ err }, "contact message failed");
     return data<ContactAnswer>({ ok: false, error: "failed" }, { status: 500 });

@@ -22,7 +22,8 @@ import { redirectWithToast } from "~/services/toast.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: `Connexion – ${BRAND_NAME}`,
-    description: "Connectez-vous ou créez votre compte pour suivre vos sites, relire et approuver vos articles SEO rédigés avec l'IA et relus par un expert.",
+    description:
+      "Connectez-vous ou créez votre compte pour suivre vos sites, relire et approuver vos articles SEO rédigés avec l'IA et relus par un expert.",
     path: "/auth",
   });
 
@@ -130,11 +131,16 @@ export default function AuthPage() {
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
 
+  // A settled sign-up or reset goes back to 'Connexion', once per answer (while rendering, not from an effect).
+  const [settled, setSettled] = useState<ActionResult | undefined>(undefined);
+  if (fetcher.state === "idle" && result && result !== settled) {
+    setSettled(result);
+    if (result.ok && (result.intent === "signup" || result.intent === "reset")) setMode("login");
+  }
+
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
     if (result.toast) notify(result.toast);
-    if (result.ok && result.intent === "signup") setMode("login");
-    if (result.ok && result.intent === "reset") setMode("login");
   }, [fetcher.state, result]);
 
   const intentOfMode: Record<Mode, Intent> = { login: "signin", signup: "signup", reset: "reset" };

@@ -8,7 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/lib/notify";
 import { usePublicConfig } from "~/lib/public-config";
 import { fieldErrors, type FieldErrors } from "~/lib/schemas/form";
-import type { ContactAnswer } from "~/routes/api/contact";
+import type { ContactAnswer } from "~/lib/schemas/public-forms";
 
 const FIELDS = ["name", "email", "message"] as const;
 type Field = (typeof FIELDS)[number];

@@ -14,7 +14,6 @@ import {
 import type { LandingContent } from "~/components/marketing/variants/types";
 import {
   ARTICLE_PRICE_EUR,
-  AVERAGE_WORDS,
   BRIEF_MINUTES,
   BULK_DISCOUNT_ABOVE_ARTICLES_PER_MONTH,
   REVISION_ROUNDS,

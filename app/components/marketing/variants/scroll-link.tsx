@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
  * anchor; once hydrated it scrolls smoothly (unless the visitor prefers reduced motion) and moves the
  * keyboard focus to the section, without adding a history entry.
  */
-export function ScrollLink({ href, className, onClick, ...props }: React.ComponentProps<"a"> & { href: `#${string}` }) {
+export function ScrollLink({ href, className, onClick, children, ...props }: React.ComponentProps<"a"> & { href: `#${string}` }) {
   return (
     <a
       href={href}
@@ -22,6 +22,8 @@ export function ScrollLink({ href, className, onClick, ...props }: React.Compone
         target.focus({ preventScroll: true });
       }}
       {...props}
-    />
+    >
+      {children}
+    </a>
   );
 }

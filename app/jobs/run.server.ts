@@ -6,8 +6,22 @@
  *
  * A kind whose provider settings are missing waits, saying which ones to set (see `plan`).
  */
+/**
+ * The background worker: takes queued actions one at a time and runs their task (queue.server.ts, tasks/). It
+ * runs inside the server process by default (PGlite allows one process) and as separate processes with
+ * `npm run worker` on PostgreSQL. Each attempt is bounded by a lease, renewed while the task works; a task gets
+ * the lease's abort signal, aborted if another worker took the action. An error is retried with back-off until
+ * MAX_ATTEMPTS, except a PermanentError (bad input) or a payload that does not match its task's schema, which
+ * fail at once with their message.
+ *
+ * A kind whose provider settings are missing waits, saying which ones to set (see `plan`).
+ */
 import crypto from "node:crypto";
 import os from "node:os";
+import { getEnv, missingSettings, type Env } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+import { PermanentError, RetryableError } from "~/services/providers/http.server";
+import "./outbox.server";
 import {
   backoffSeconds,
   claimNextAction,
@@ -16,71 +30,22 @@ import {
   failAttempt,
   MAX_ATTEMPTS,
   parkWaiting,
+  readPayload,
   releaseWaiting,
-  type ClaimedAction,
-  type Usage,
-} from "~/models/action-queue.server";
-import type { ActionName } from "~/models/page-action.server";
-import { sendQueuedMail } from "~/models/mail-queue.server";
-import { mailContactMessage } from "~/models/public-intake.server";
-import { getEnv, missingSettings, type Env } from "~/services/env.server";
-import { logger } from "~/services/logger.server";
-import { PermanentError, RetryableError } from "./http.server";
-import { coverImageHandler, IMAGE_SETTINGS } from "./cover-image.server";
-import { createArticleHandler } from "./create-article.server";
-import { llmAnswersHandler } from "./llm-answers.server";
-import { modifyArticleHandler } from "./modify-article.server";
-import { LLM_SETTINGS } from "./openrouter.server";
-import { dataForSeo, serpHandler, SERP_SETTINGS } from "./serps.server";
-export { PermanentError } from "./http.server";
+  TASKS,
+  type ActionName,
+  type AnyTask,
+} from "./queue.server";
 
-/**
- * Runs an action; returns what the provider reported it cost, if anything. `lease` is aborted when the
- * worker lost the action (another took it after its lease expired): a handler checks it before writing
- * its results, so that the action's results are written once.
- */
-export type Handler = (action: ClaimedAction, lease?: AbortSignal) => Promise<Usage | void>;
+export type Tasks = Partial<Record<ActionName, AnyTask>>;
 
-/** contact_form: info2 holds { name, email, message } as JSON (spec part 2: all three are required). */
-export const sendContactMessage: Handler = async (action) => {
-  let fields: { name?: unknown; email?: unknown; message?: unknown } = {};
-  try {
-    fields = JSON.parse(action.info2 ?? "{}") ?? {};
-  } catch {
-    fields = {};
-  }
-  const { name, email, message } = fields;
-  if (![name, email, message].every((v) => typeof v === "string" && v.trim())) {
-    throw new PermanentError("All fields (email, name, message) are required");
-  }
-  await mailContactMessage({ name: String(name), email: String(email), message: String(message) });
-};
-
-/** A kind of action the worker can run, and the settings its provider needs. */
-type Kind = { handler: Handler; settings: readonly (keyof Env)[] };
-
-export const KINDS: Partial<Record<ActionName, Kind>> = {
-  contact_form: { handler: sendContactMessage, settings: [] },
-  send_email: { handler: sendQueuedMail, settings: [] },
-  serps: { handler: serpHandler(() => dataForSeo()), settings: SERP_SETTINGS },
-  llm_answers: { handler: llmAnswersHandler(), settings: LLM_SETTINGS },
-  create_article: { handler: createArticleHandler(), settings: LLM_SETTINGS },
-  // The web search a modification may ask for uses the SERP provider when it is set.
-  modify_articles_with_instructions: {
-    handler: modifyArticleHandler(undefined, () => (missingSettings(SERP_SETTINGS).length === 0 ? dataForSeo() : null)),
-    settings: LLM_SETTINGS,
-  },
-  // With generate_prompt on, OpenRouter writes the image prompt when it is set (the code writes it otherwise).
-  create_cover_image: { handler: coverImageHandler(), settings: IMAGE_SETTINGS },
-};
-
-/** The kinds that can run with this configuration, and the others with the message saying what to set. */
-export function plan(env: Env = getEnv()) {
-  const runnable: Partial<Record<ActionName, Handler>> = {};
+/** The tasks that can run with this configuration, and the others with the message saying what to set. */
+export function plan(env: Env = getEnv(), tasks: Tasks = TASKS) {
+  const runnable: Tasks = {};
   const waiting: { name: ActionName; message: string }[] = [];
-  for (const [name, kind] of Object.entries(KINDS) as [ActionName, Kind][]) {
-    const missing = missingSettings(kind.settings, env);
-    if (missing.length === 0) runnable[name] = kind.handler;
+  for (const [name, task] of Object.entries(tasks) as [ActionName, AnyTask][]) {
+    const missing = missingSettings(task.settings, env);
+    if (missing.length === 0) runnable[name] = task;
     else waiting.push({ name, message: `Waiting for a provider: set ${missing.join(" and ")} and restart the server` });
   }
   return { runnable, waiting };
@@ -94,12 +59,25 @@ export function newWorkerId() {
 }
 
 /** Claims and runs one action. Returns false when there was nothing to do. */
-export async function runOnce(workerId: string, handlers: Partial<Record<ActionName, Handler>> = plan().runnable): Promise<boolean> {
-  const names = Object.keys(handlers) as ActionName[];
+export async function runOnce(workerId: string, tasks: Tasks = plan().runnable): Promise<boolean> {
+  const names = Object.keys(tasks) as ActionName[];
   const lease = leaseSeconds();
   const action = await claimNextAction(workerId, names, lease);
   if (!action) return false;
   const log = logger.child({ actionId: action.id, action: action.name, attempt: action.attempts });
+  // The row is checked again when it is claimed: a request written before its task's schema (or by hand) that
+  // does not match fails at once, naming the field.
+  const read = readPayload(action.name, {
+    page: action.linkedPage,
+    version: action.linkedPagesVersion,
+    info: action.infoJson,
+    info2: action.info2,
+  });
+  if (!read.ok) {
+    await failAttempt(action.id, workerId, read.problem, null);
+    log.warn({ err: read.problem, permanent: true }, "action failed: its request does not match its task");
+    return true;
+  }
   // While the handler works (an article can take minutes), the lease is renewed a third of the way in, so
   // only a dead (or stalled) worker loses its action; if it does, the handler is told not to write.
   const held = new AbortController();
@@ -119,7 +97,13 @@ export async function runOnce(workerId: string, handlers: Partial<Record<ActionN
     Math.max(1000, (lease * 1000) / 3),
   );
   try {
-    const usage = await handlers[action.name]!(action, held.signal);
+    const usage = await tasks[action.name]!.run({
+      id: action.id,
+      attempt: action.attempts,
+      creator: action.creator,
+      payload: read.payload,
+      signal: held.signal,
+    });
     finished = true;
     await completeAction(action.id, workerId, usage ?? {});
     log.info({ usage: usage ?? null }, "action done");

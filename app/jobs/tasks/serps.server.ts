@@ -1,22 +1,44 @@
-/** What the worker reads and writes for a SERP search: the keyword with its site's settings, and the keyword's results. */
+/**
+ * serps: the search results of a page's keyword, from the SERP provider (DataForSEO), with the settings of the
+ * page's site (depth, country, language). A new search replaces the site's results for that keyword; other
+ * sites' results for the same keyword are theirs and stay.
+ */
 import { and, eq, sql } from "drizzle-orm";
-import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../db/schema";
+import { z } from "zod";
+import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
+import { dataForSeo, SERP_SETTINGS, type SerpProvider, type SerpQuery, type SerpRow } from "~/services/providers/dataforseo.server";
+import { PermanentError } from "~/services/providers/http.server";
+import { defineTask, idSchema } from "../task.server";
 
-export type SerpSearchContext = {
-  keyword: string;
-  /** The page's site: the results are its own (keywords are shared between accounts, results are not). */
-  siteId: number;
-  /** How many results the site wants (serps_nb_results). */
-  depth: number;
-  /** The provider's location code of the site's country, if set. */
-  locationCode: number | null;
-  /** The site's language code, if set. */
-  languageCode: string | null;
-  /** The first language of the site's country (its main one), if any. */
-  countryLanguageCode: string | null;
-  forceDefinedLanguage: boolean;
-};
+/** linked_page: the page whose site sets the search; info2: the keyword's id, as text. */
+export const serpsPayload = z
+  .object({
+    page: idSchema("the page of the search"),
+    info2: z
+      .string({ error: "expected a keyword id" })
+      .regex(/^[1-9][0-9]*$/, { error: "expected a keyword id" })
+      .transform(Number),
+  })
+  .transform(({ page, info2 }) => ({ pageId: page, keywordId: info2 }));
+
+export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
+  return defineTask({
+    payload: serpsPayload,
+    settings: SERP_SETTINGS,
+    async run({ payload: { pageId, keywordId }, signal }) {
+      const context = await serpSearchContext(pageId, keywordId);
+      if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
+      const { rows, costUsd } = await provider().search(context, signal);
+      signal.throwIfAborted();
+      await replaceSerpResults(context.siteId, keywordId, rows);
+      return { costUsd };
+    },
+  });
+}
+
+/** A search with the settings of a page's site, and that site (the results are its own: keywords are shared, results are not). */
+export type SerpSearchContext = SerpQuery & { siteId: number };
 
 /** The keyword and the settings of the page's site; null when the page or the keyword is gone. */
 export async function serpSearchContext(pageId: number, keywordId: number): Promise<SerpSearchContext | null> {
@@ -46,8 +68,6 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
     .where(eq(pages.id, pageId));
   return site ? { keyword: query, ...site } : null;
 }
-
-export type SerpRow = { positionAbsolute: number; title: string | null; url: string | null; metaDescription: string | null; type: string };
 
 /**
  * Replaces the site's results for the keyword with these, in one transaction (readers see the old set or the

@@ -4,7 +4,7 @@
  * (429, 5xx, timeouts and connection errors retried; refused keys and requests failed at once).
  */
 import OpenAI from "openai";
-import type { Usage } from "~/models/action-queue.server";
+import type { Usage } from "~/lib/usage";
 import { getEnv } from "~/services/env.server";
 import { PermanentError, RateLimitedError, RetryableError } from "./http.server";
 
@@ -14,6 +14,8 @@ export const LLM_SETTINGS = ["OPENROUTER_API_KEY"] as const;
 /** The worker's error for a failed call through the openai SDK, named after the provider (OpenRouter, or the image API). */
 export function toWorkerError(err: unknown, model: string, provider = "OpenRouter"): Error {
   if (err instanceof RetryableError || err instanceof PermanentError) return err;
+  // The task gave the call up (its lease was lost): not the provider's doing.
+  if (err instanceof OpenAI.APIUserAbortError) return err;
   if (err instanceof OpenAI.APIConnectionTimeoutError) return new RetryableError(`${provider} did not answer in time (${model})`);
   if (err instanceof OpenAI.APIConnectionError) return new RetryableError(`${provider} could not be reached (${model})`);
   if (err instanceof OpenAI.APIError) {
@@ -37,20 +39,23 @@ export function openRouterClient(env = getEnv()) {
   return new OpenAI({ apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL, timeout: env.PROVIDER_TIMEOUT_MS, maxRetries: 0 });
 }
 
-/** One chat call; its failures come out as the worker's errors (see toWorkerError). */
-export async function ask(client: OpenAI, model: string, question: string, system?: string): Promise<Completion> {
+/** One chat call; its failures come out as the worker's errors (see toWorkerError); `signal` (a task's lease) ends it. */
+export async function ask(client: OpenAI, model: string, question: string, system?: string, signal?: AbortSignal): Promise<Completion> {
   const response = await client.chat.completions
-    .create({
-      model,
-      messages: system
-        ? [
-            { role: "system", content: system },
-            { role: "user", content: question },
-          ]
-        : [{ role: "user", content: question }],
-      // OpenRouter: report the cost with the usage.
-      ...({ usage: { include: true } } as object),
-    })
+    .create(
+      {
+        model,
+        messages: system
+          ? [
+              { role: "system", content: system },
+              { role: "user", content: question },
+            ]
+          : [{ role: "user", content: question }],
+        // OpenRouter: report the cost with the usage.
+        ...({ usage: { include: true } } as object),
+      },
+      { signal },
+    )
     .catch((err) => Promise.reject(toWorkerError(err, model)));
   const text = response.choices?.[0]?.message?.content;
   if (typeof text !== "string" || !text.trim()) throw new RetryableError(`OpenRouter sent an empty answer for ${model}`);

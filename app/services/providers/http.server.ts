@@ -1,7 +1,8 @@
 /**
  * Provider calls: a timeout on every call, and the errors a worker must tell apart. A RetryableError (timeout,
  * network, 429, 5xx) is tried again later (after Retry-After when the provider gives one); a PermanentError
- * (401, 403, a request the provider refuses) fails at once. Keys are sent in headers and never logged.
+ * (401, 403, a request the provider refuses) fails at once. Keys are sent in headers and never logged. A
+ * caller's abort signal (the lease of the task that makes the call) ends the call at once.
  */
 import { getEnv } from "~/services/env.server";
 
@@ -30,8 +31,20 @@ export function retryAfter(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
+/** The provider timeout, and the caller's own signal (a task's lease) when it gives one. */
+export function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([timeout, signal]) : timeout;
+}
+
 /** POSTs JSON and returns the parsed answer, turning every failure into a Retryable or Permanent error named after `provider`. */
-export async function postJson(provider: string, url: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+export async function postJson(
+  provider: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const timeoutMs = getEnv().PROVIDER_TIMEOUT_MS;
   let response: Response;
   try {
@@ -39,9 +52,11 @@ export async function postJson(provider: string, url: string, body: unknown, hea
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: withTimeout(timeoutMs, signal),
     });
   } catch (err) {
+    // The caller gave up (the task lost its lease): say so, not "timed out".
+    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
     throw new RetryableError(
       timedOut ? `${provider} did not answer within ${Math.round(timeoutMs / 1000)} s` : `${provider} could not be reached`,

@@ -8,9 +8,9 @@
 import type OpenAI from "openai";
 import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
-import type { UsageTally } from "~/models/action-queue.server";
-import { PermanentError } from "./http.server";
-import { ask } from "./openrouter.server";
+import type { UsageTally } from "~/lib/usage";
+import { PermanentError } from "~/services/providers/http.server";
+import { ask } from "~/services/providers/openrouter.server";
 
 export async function askForArticle(options: {
   api: OpenAI;
@@ -27,9 +27,11 @@ export async function askForArticle(options: {
   /** How the failure names the answer: "The article". */
   what: string;
   usage: UsageTally;
+  /** The lease of the task that asks. */
+  signal?: AbortSignal;
 }): Promise<string> {
   const attempt = async (request: string) => {
-    const completion = await ask(options.api, options.model, request, options.system);
+    const completion = await ask(options.api, options.model, request, options.system, options.signal);
     options.usage.add(completion.usage);
     const html = removeInventedLinks(cleanArticleHtml(extractHtml(completion.text)), options.allowedLinks, options.siteUrl).html;
     return { html, problems: options.check(html) };

@@ -1,14 +1,31 @@
 /**
- * serps: the search results of a page's keyword, from a SERP provider. The protocol sits behind a small
- * interface (SerpProvider) so that another API can be added; the one built is DataForSEO's SERP API
- * (Google organic, live/advanced), whose location codes the countries table already holds.
+ * Search results (SERP) from a provider. The protocol sits behind a small interface (SerpProvider) so that
+ * another API can be added; the one built is DataForSEO's SERP API (Google organic, live/advanced), whose
+ * location codes the countries table already holds.
  */
-import type { ClaimedAction } from "~/models/action-queue.server";
-import { replaceSerpResults, serpSearchContext, type SerpRow, type SerpSearchContext } from "~/models/serp-results.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError, postJson, RetryableError } from "./http.server";
 
-export type SerpProvider = { name: string; search(query: SerpSearchContext): Promise<{ rows: SerpRow[]; costUsd?: number }> };
+/** A search: the query, with the settings of the site it is made for. */
+export type SerpQuery = {
+  keyword: string;
+  /** How many results the site wants (serps_nb_results). */
+  depth: number;
+  /** The provider's location code of the site's country, if set. */
+  locationCode: number | null;
+  /** The site's language code, if set. */
+  languageCode: string | null;
+  /** The first language of the site's country (its main one), if any. */
+  countryLanguageCode: string | null;
+  forceDefinedLanguage: boolean;
+};
+
+export type SerpRow = { positionAbsolute: number; title: string | null; url: string | null; metaDescription: string | null; type: string };
+
+export type SerpProvider = {
+  name: string;
+  search(query: SerpQuery, signal?: AbortSignal): Promise<{ rows: SerpRow[]; costUsd?: number }>;
+};
 
 /** The settings a SERP search needs; the worker shows them while they are missing. */
 export const SERP_SETTINGS = ["DATAFORSEO_LOGIN", "DATAFORSEO_PASSWORD"] as const;
@@ -32,7 +49,7 @@ type DataForSeoAnswer = {
  * The language of the search: the site's own language when force_defined_language_for_serps is on; otherwise
  * the main language of the site's country (what people there search in), else the site's language, else English.
  */
-export function serpLanguage(query: SerpSearchContext): string {
+export function serpLanguage(query: SerpQuery): string {
   if (query.forceDefinedLanguage && query.languageCode) return query.languageCode;
   return query.countryLanguageCode ?? query.languageCode ?? DEFAULT_LANGUAGE_CODE;
 }
@@ -41,7 +58,7 @@ export function dataForSeo(env = getEnv()): SerpProvider {
   const auth = `Basic ${Buffer.from(`${env.DATAFORSEO_LOGIN}:${env.DATAFORSEO_PASSWORD}`).toString("base64")}`;
   return {
     name: "DataForSEO",
-    async search(query) {
+    async search(query, signal) {
       const task = {
         keyword: query.keyword,
         location_code: query.locationCode ?? DEFAULT_LOCATION_CODE,
@@ -52,9 +69,8 @@ export function dataForSeo(env = getEnv()): SerpProvider {
         "DataForSEO",
         `${env.DATAFORSEO_URL.replace(/\/+$/, "")}/v3/serp/google/organic/live/advanced`,
         [task],
-        {
-          Authorization: auth,
-        },
+        { Authorization: auth },
+        signal,
       )) as DataForSeoAnswer;
       const first = answer?.tasks?.[0];
       if (!first || typeof first !== "object") throw new RetryableError("DataForSEO sent an answer without a task");
@@ -77,20 +93,5 @@ export function dataForSeo(env = getEnv()): SerpProvider {
         }));
       return { rows, costUsd: typeof first.cost === "number" ? first.cost : undefined };
     },
-  };
-}
-
-/** The handler: info2 holds the keyword id, linked_page the page whose site sets depth, country and language. */
-export function serpHandler(provider: () => SerpProvider) {
-  return async (action: ClaimedAction, lease?: AbortSignal) => {
-    const keywordId = Number(action.info2);
-    if (!action.linkedPage || !Number.isSafeInteger(keywordId) || keywordId <= 0)
-      throw new PermanentError("This SERP request names no keyword");
-    const context = await serpSearchContext(action.linkedPage, keywordId);
-    if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
-    const { rows, costUsd } = await provider().search(context);
-    lease?.throwIfAborted();
-    await replaceSerpResults(context.siteId, keywordId, rows);
-    return { costUsd };
   };
 }

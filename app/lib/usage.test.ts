@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffSeconds, UsageTally } from "./action-queue.server";
+import { UsageTally } from "./usage";
 
 describe("UsageTally", () => {
   it("sums what the calls reported", () => {
@@ -11,13 +11,5 @@ describe("UsageTally", () => {
     const tally = new UsageTally().add({ tokensIn: 50, tokensOut: 4160 }).add({});
     expect(tally.costUsd).toBeUndefined();
     expect(new UsageTally().tokensIn).toBeUndefined();
-  });
-});
-
-describe("backoffSeconds", () => {
-  it("stays between 1 s and the doubling ceiling", () => {
-    expect(backoffSeconds(1, () => 0)).toBe(1);
-    expect(backoffSeconds(3, () => 1)).toBe(8);
-    expect(backoffSeconds(20, () => 1)).toBe(300);
   });
 });

@@ -1,0 +1,213 @@
+/**
+ * create_article: writes the page's article as clean semantic HTML in the site's language, from what the site
+ * and the page know (keywords, what ranks, what assistants answer, the tone group's articles as style examples,
+ * the site's writing rules). The output contract (app/lib/article-contract.ts) is enforced here: invented
+ * links are removed; a too-short article, or one without its single h1 and h2 sections, is sent back once
+ * with the problems named; if the second answer still misses, the action fails with the reason.
+ */
+import type OpenAI from "openai";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import {
+  keywords,
+  llms,
+  locationLanguages,
+  pages,
+  pagesKeywords,
+  pagesLlmAnswers,
+  pagesVersions,
+  serps,
+  sites,
+  toneArticles,
+} from "../../../db/schema";
+import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
+import { UsageTally } from "~/lib/usage";
+import { getDb } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { PermanentError } from "~/services/providers/http.server";
+import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
+import { askForArticle } from "../article-answer.server";
+import { defineTask, idSchema } from "../task.server";
+
+/** linked_page: the page to write. */
+export const createArticlePayload = z.object({ page: idSchema("the page to write") }).transform(({ page }) => ({ pageId: page }));
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+export const ARTICLE_SYSTEM = [
+  "You are an SEO editor who writes articles that rank on search engines and get cited by AI assistants.",
+  "Answer with the article only, as clean semantic HTML: exactly one <h1>, then <h2> sections (with <h3> where useful), <p>, <ul>/<ol>, <table> when it helps, <strong>/<em>.",
+  "No <html>, <head>, <body>, <style>, <script>, classes or inline styles; no Markdown.",
+  `At least ${MIN_ARTICLE_WORDS} words.`,
+  "Only link to the source URLs you are given or to the site itself; never invent a URL.",
+].join("\n");
+
+/** The request: the topic, the writing rules of the site, and the research material. */
+export function articlePrompt(context: ArticleContext): string {
+  const { site } = context;
+  const rules = [
+    `Write in ${site.languageName ?? "the language of the site"}${site.languageCode ? ` (${site.languageCode})` : ""}.`,
+    site.familiarTerms ? "Use a familiar register (address the reader informally)." : "Use a professional register.",
+    site.addressTheReaderWithI ? 'Write in the first person ("I").' : 'Write as the site ("we"), not in the first person singular.',
+    site.acceptedTopics ? `Stay within these topics: ${site.acceptedTopics}.` : null,
+    site.additionalGuidelines ? `The site's guidelines: ${site.additionalGuidelines}` : null,
+  ].filter(Boolean);
+  const parts = [
+    `Write the article "${context.pageName}" for the website ${site.name} (${site.url}); it will be published at ${context.pageUrl}.`,
+    context.keywords.length ? `Target keywords: ${context.keywords.join(", ")}.` : null,
+    `Rules:\n- ${rules.join("\n- ")}`,
+    context.sources.length
+      ? `What ranks today (the only URLs you may link to):\n${context.sources.map((s) => `- ${s.url} — ${s.title ?? ""}${s.description ? `: ${clip(s.description, 200)}` : ""}`).join("\n")}`
+      : null,
+    context.llmAnswers.length
+      ? `What AI assistants answer about it today (cover what they cover, and better):\n${context.llmAnswers.map((a) => `- ${a.llm}: ${clip(a.answer, 700)}`).join("\n")}`
+      : null,
+    context.toneExamples.length
+      ? `Articles whose tone and style to follow:\n${context.toneExamples.map((t) => `--- ${t.name} ---\n${clip(t.content, 2500)}`).join("\n")}`
+      : null,
+  ];
+  return parts.filter(Boolean).join("\n\n");
+}
+
+export function createArticleTask(client: () => OpenAI = () => openRouterClient()) {
+  return defineTask({
+    payload: createArticlePayload,
+    settings: LLM_SETTINGS,
+    async run({ payload: { pageId }, signal }) {
+      const context = await articleContext(pageId);
+      if (!context) throw new PermanentError("The page of this article request no longer exists");
+      const usage = new UsageTally();
+      const html = await askForArticle({
+        api: client(),
+        model: getEnv().ARTICLE_MODEL,
+        system: ARTICLE_SYSTEM,
+        prompt: articlePrompt(context),
+        allowedLinks: context.sources.map((s) => s.url),
+        siteUrl: context.site.url,
+        check: (article) => checkArticle(article).problems,
+        again: "Write the whole article again, fixing this.",
+        what: "The article",
+        usage,
+        signal,
+      });
+      signal.throwIfAborted();
+      await saveGeneratedVersion(pageId, html);
+      return usage;
+    },
+  });
+}
+
+export type ArticleContext = {
+  pageName: string;
+  pageUrl: string;
+  site: {
+    name: string;
+    url: string;
+    languageName: string | null;
+    languageCode: string | null;
+    familiarTerms: boolean;
+    addressTheReaderWithI: boolean;
+    acceptedTopics: string | null;
+    additionalGuidelines: string | null;
+  };
+  keywords: string[];
+  sources: { title: string | null; url: string; description: string | null }[];
+  llmAnswers: { llm: string; answer: string }[];
+  toneExamples: { name: string; content: string }[];
+};
+
+/** The site an article is written for, and its language (selected with sites and location_languages joined). */
+export const siteAndLanguage = {
+  name: sites.name,
+  url: sites.url,
+  languageName: locationLanguages.languageName,
+  languageCode: locationLanguages.languageCode,
+};
+
+/** Everything the site and the page know for writing the article; null when the page is gone. */
+export async function articleContext(pageId: number): Promise<ArticleContext | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      pageName: pages.name,
+      pageUrl: pages.url,
+      ...siteAndLanguage,
+      siteId: sites.id,
+      familiarTerms: sites.familiarTerms,
+      addressTheReaderWithI: sites.addressTheReaderWithI,
+      acceptedTopics: sites.acceptedTopics,
+      additionalGuidelines: sites.additionalGuidelines,
+      toneGroup: sites.toneArticlesGroup,
+    })
+    .from(pages)
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
+    .where(eq(pages.id, pageId));
+  if (!row) return null;
+  const words = await db
+    .select({ id: keywords.id, keyword: keywords.keyword })
+    .from(pagesKeywords)
+    .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
+    .where(eq(pagesKeywords.linkedPage, pageId))
+    .orderBy(asc(pagesKeywords.id));
+  const [results, answers, tone] = await Promise.all([
+    words.length
+      ? db
+          .select({ title: serps.title, url: serps.url, description: serps.metaDescription })
+          .from(serps)
+          .where(
+            and(
+              eq(serps.site, row.siteId),
+              inArray(
+                serps.linkedKeyword,
+                words.map((w) => w.id),
+              ),
+            ),
+          )
+          .orderBy(asc(serps.positionAbsolute))
+          .limit(30)
+      : Promise.resolve([]),
+    db
+      .select({ llm: llms.name, answer: pagesLlmAnswers.answer })
+      .from(pagesLlmAnswers)
+      .innerJoin(llms, eq(llms.id, pagesLlmAnswers.linkedLlm))
+      .where(eq(pagesLlmAnswers.linkedPage, pageId)),
+    row.toneGroup
+      ? db
+          .select({ name: toneArticles.name, content: toneArticles.content })
+          .from(toneArticles)
+          .where(eq(toneArticles.parentToneArticle, row.toneGroup))
+          .orderBy(asc(toneArticles.id))
+          .limit(3)
+      : Promise.resolve([]),
+  ]);
+  const sources: ArticleContext["sources"] = [];
+  for (const result of results) {
+    if (result.url && !sources.some((s) => s.url === result.url)) sources.push({ ...result, url: result.url });
+  }
+  return {
+    pageName: row.pageName,
+    pageUrl: row.pageUrl,
+    site: {
+      name: row.name,
+      url: row.url,
+      languageName: row.languageName,
+      languageCode: row.languageCode,
+      familiarTerms: row.familiarTerms,
+      addressTheReaderWithI: row.addressTheReaderWithI,
+      acceptedTopics: row.acceptedTopics,
+      additionalGuidelines: row.additionalGuidelines,
+    },
+    keywords: words.map((w) => w.keyword),
+    sources,
+    llmAnswers: answers.flatMap((a) => (a.answer ? [{ llm: a.llm, answer: a.answer }] : [])),
+    toneExamples: tone.flatMap((t) => (t.content ? [{ name: t.name, content: t.content }] : [])),
+  };
+}
+
+/** Saves a generated article as a new version of the page (no human creator). */
+export async function saveGeneratedVersion(pageId: number, html: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.insert(pagesVersions).values({ page: pageId, htmlContent: html }).returning({ id: pagesVersions.id });
+  return row.id;
+}
