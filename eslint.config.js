@@ -62,10 +62,16 @@ const zones = [
     message: "app/components is client-side UI: it never imports a *.server module, even from app/lib.",
   },
   {
+    // A route module is a file directly under app/routes/<group>/ (app/routes.ts names them); the pieces of a
+    // screen that read its action's answers live in a folder beside it (app/routes/<group>/<screen>/).
+    target: "app/routes/*/*.{ts,tsx}",
+    from: ["app/routes/*/*.{ts,tsx}"],
+    message: "A route module imports no other route module (shared code goes to components, lib, models or a screen's folder).",
+  },
+  {
     target: "app/routes",
-    from: ["app/routes", "server", "scripts", "tests"],
-    message:
-      "A route module imports no other route module (shared code goes to components, lib or models), and never server/, scripts/ or tests/.",
+    from: ["server", "scripts", "tests"],
+    message: "Routes never import server/, scripts/ or tests/.",
   },
   {
     target: ["app/root.tsx", "app/entry.server.tsx", "app/routes.ts", "server"],
@@ -155,6 +161,25 @@ export default defineConfig(
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server/**/*.ts"],
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // A screen's pieces read its route module's types (`useToastFetcher<typeof action>`), never its values:
+    // at run time nothing imports a route.
+    files: ["app/routes/*/*/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+[^/]+$",
+              allowTypeImports: true,
+              message: 'A screen\'s piece imports its route module for types only (import type { action } from "../<screen>").',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -92,6 +92,15 @@ describe("the import zones", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("let a route module use the pieces in a screen's folder, which read its action's type but never its values", async () => {
+    expect(await lint("app/routes/app/planted.tsx", importing("./pages/page-dialog"))).toEqual([]);
+    const typeOnly = `import type { action } from "../pages";\n\nexport type Planted = typeof action;\n`;
+    expect(await lint("app/routes/app/pages/planted.tsx", typeOnly)).toEqual([]);
+    expect(await lint("app/routes/app/pages/planted.tsx", importing("../pages"))).toEqual([
+      { ruleId: "@typescript-eslint/no-restricted-imports", message: expect.stringContaining("for types only") },
+    ]);
+  });
+
   it("let each layer import the layers below it", async () => {
     const cases: [string, string][] = [
       [
