@@ -135,6 +135,8 @@ export default defineConfig(
     rules: {
       // A scrolling region (wide table, carousel) must take the keyboard focus to be scrolled without a mouse (axe: scrollable-region-focusable).
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
+      // Components (FormField, CodeEditor) take autoFocus for a field of a dialog or editor that a click just opened.
+      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
     },
   },
   {

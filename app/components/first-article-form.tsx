@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { parseForm, type FieldErrors } from "~/lib/schemas/form";
 import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 import { cn } from "~/lib/utils";
+import { useOnChange } from "~/lib/use-on-change";
 
 /** Where the form posts: the /first-article route's action, from the public page and from the signed-in site list. */
 export const FIRST_ARTICLE_ACTION = "/first-article";
@@ -32,7 +33,7 @@ export function FirstArticleForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
   // Server answers replace the browser's own check.
-  useEffect(() => setClientErrors(null), [serverErrors]);
+  useOnChange(serverErrors, () => setClientErrors(null));
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const parsed = parseForm(firstArticleSchema, new FormData(event.currentTarget));

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { useOnChange } from "~/lib/use-on-change";
 
 type SidebarState = {
   /** Desktop: the panel is collapsed to 70px. */
@@ -13,23 +14,34 @@ type SidebarState = {
 const SidebarContext = createContext<SidebarState | null>(null);
 const STORAGE_KEY = "sidebar-collapsed";
 
+/** The desktop panel's collapsed flag, kept in localStorage (false while rendering on the server). */
+const collapsedFlag = {
+  listeners: new Set<() => void>(),
+  subscribe(listener: () => void) {
+    collapsedFlag.listeners.add(listener);
+    window.addEventListener("storage", listener);
+    return () => {
+      collapsedFlag.listeners.delete(listener);
+      window.removeEventListener("storage", listener);
+    };
+  },
+  read: () => window.localStorage.getItem(STORAGE_KEY) === "1",
+  onServer: () => false,
+  write(value: boolean) {
+    window.localStorage.setItem(STORAGE_KEY, value ? "1" : "0");
+    for (const listener of collapsedFlag.listeners) listener();
+  },
+};
+
 export function SidebarProvider({ children }: { children: React.ReactNode }) {
-  const [collapsed, setCollapsed] = useState(false);
+  const collapsed = useSyncExternalStore(collapsedFlag.subscribe, collapsedFlag.read, collapsedFlag.onServer);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
 
-  useEffect(() => {
-    setCollapsed(window.localStorage.getItem(STORAGE_KEY) === "1");
-  }, []);
   // A navigation closes the drawer.
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useOnChange(location.pathname, () => setMobileOpen(false));
 
-  const toggleCollapsed = useCallback(() => {
-    setCollapsed((value) => {
-      window.localStorage.setItem(STORAGE_KEY, value ? "0" : "1");
-      return !value;
-    });
-  }, []);
+  const toggleCollapsed = useCallback(() => collapsedFlag.write(!collapsedFlag.read()), []);
 
   const value = useMemo(() => ({ collapsed, toggleCollapsed, mobileOpen, setMobileOpen }), [collapsed, toggleCollapsed, mobileOpen]);
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;

@@ -92,7 +92,7 @@ export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
                           isSelected ? "border-primary" : "border-transparent opacity-80 hover:opacity-100",
                         )}
                       >
-                        <img src={example.imageUrl} alt={`Example image ${index + 1}`} loading="lazy" className="size-full object-cover" />
+                        <img src={example.imageUrl} alt={`Example ${index + 1}`} loading="lazy" className="size-full object-cover" />
                       </button>
                     </li>
                   );

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { canAddKeyword, normalizeKeyword } from "~/lib/keyword-rules";
 import { useKeywordFetcher } from "./use-keyword-fetcher";
+import { useOnChange } from "~/lib/use-on-change";
 
 /**
  * 'Add Keyword': an existing keyword (trimmed, case-insensitive) is reused, otherwise created, then
@@ -25,11 +26,11 @@ export function AddKeywordDialog({ open, onOpenChange }: { open: boolean; onOpen
   });
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (!open) return;
+  useOnChange(open, (isOpen) => {
+    if (!isOpen) return;
     setValue("");
     setError(undefined);
-  }, [open]);
+  });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -11,11 +11,13 @@ import { useKeywordFetcher } from "./use-keyword-fetcher";
 export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null; onClose: () => void }) {
   const fetcher = useKeywordFetcher();
   const keywordId = keyword?.keywordId;
+  const { submit } = fetcher;
 
+  // Once per opened keyword (React Router keeps `submit` the same function).
   useEffect(() => {
     if (keywordId === undefined) return;
-    fetcher.submit({ intent: "serps", keywordId: String(keywordId) }, { method: "post" });
-  }, [keywordId]); // once per opened keyword
+    void submit({ intent: "serps", keywordId: String(keywordId) }, { method: "post" });
+  }, [keywordId, submit]);
 
   const loading = fetcher.state !== "idle" || !fetcher.data;
   const results: ScreenSerp[] = fetcher.data?.ok && fetcher.data.serps ? fetcher.data.serps : [];
@@ -89,7 +91,9 @@ function SerpResult({ serp }: { serp: ScreenSerp }) {
         ) : (
           <p className="font-medium break-words">{title}</p>
         )}
-        {serp.metaDescription ? <p className="text-sm break-words text-muted-foreground">{truncateMetaDescription(serp.metaDescription)}</p> : null}
+        {serp.metaDescription ? (
+          <p className="text-sm break-words text-muted-foreground">{truncateMetaDescription(serp.metaDescription)}</p>
+        ) : null}
       </div>
     </li>
   );

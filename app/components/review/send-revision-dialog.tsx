@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { REVIEW_ACTIONS, sendRevisionSchema } from "~/lib/review-state";
+import { useOnChange } from "~/lib/use-on-change";
 
 const COPY = REVIEW_ACTIONS["send-revision"];
 
@@ -32,17 +33,16 @@ export function SendRevisionDialog({
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
 
+  useOnChange(open, (isOpen) => {
+    if (!isOpen) return;
+    setComments("");
+    setError(undefined);
+  });
+  useOnChange(serverError, (message) => {
+    if (message) setError(message);
+  });
   useEffect(() => {
-    if (open) {
-      setComments("");
-      setError(undefined);
-    }
-  }, [open]);
-  useEffect(() => {
-    if (serverError) {
-      setError(serverError);
-      field.current?.focus();
-    }
+    if (serverError) field.current?.focus();
   }, [serverError]);
 
   function submit(event: React.FormEvent) {

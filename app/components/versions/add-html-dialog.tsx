@@ -1,5 +1,5 @@
 import { FileCode2, FileText, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -10,6 +10,7 @@ import { fieldErrors } from "~/lib/schemas/form";
 import { cn } from "~/lib/utils";
 import { useVersionFetcher } from "./use-version-fetcher";
 import { addHtmlSchema, HTML_MAX_LENGTH, type ContentFormat } from "./version-forms";
+import { useOnChange } from "~/lib/use-on-change";
 
 const FORMATS: { value: ContentFormat; label: string; hint: string; icon: typeof FileCode2 }[] = [
   { value: "html", label: "HTML", hint: "Saved as you paste it", icon: FileCode2 },
@@ -53,12 +54,12 @@ export function AddHtmlDialog({
   const busy = fetcher.state !== "idle";
 
   // A fresh form each time the dialog opens.
-  useEffect(() => {
-    if (!open) return;
+  useOnChange(open, (isOpen) => {
+    if (!isOpen) return;
     setContent("");
     setFormat("html");
     setError(undefined);
-  }, [open]);
+  });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

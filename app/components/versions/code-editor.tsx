@@ -31,7 +31,9 @@ export function CodeEditor({ value, onChange, readOnly = false, label, className
   const [ready, setReady] = useState(false);
   // The latest props, for the editor's listeners (created once).
   const latest = useRef({ value, onChange });
-  latest.current = { value, onChange };
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -124,6 +126,7 @@ export function CodeEditor({ value, onChange, readOnly = false, label, className
           value={value}
           onChange={(event) => onChange?.(event.target.value)}
           spellCheck={false}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the caller's choice, for an editor a click just opened
           autoFocus={autoFocus}
           className="block h-full min-h-80 w-full resize-y bg-transparent p-3 outline-none"
         />

@@ -1,5 +1,5 @@
 import { ChevronDown, History, RefreshCw, Undo2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { ArticleHtml } from "~/components/article-html";
 import { Button } from "~/components/ui/button";
@@ -22,13 +22,13 @@ export function EarlierTexts({ version, restore }: { version: ScreenVersion; res
   const [open, setOpen] = useState(false);
   const [shownId, setShownId] = useState<number | null>(null);
   const url = `/api/versions/${version.id}/history`;
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  // React Router keeps `load` the same function.
+  const { load } = fetcher;
 
   // Opened, or a new earlier text kept while open (the screen refreshes during a modification): read again.
   useEffect(() => {
-    if (open) void load.current(url);
-  }, [open, url, version.historyCount]);
+    if (open) void load(url);
+  }, [open, url, version.historyCount, load]);
 
   const result = fetcher.data;
   const listId = `earlier-texts-${version.id}`;
@@ -57,7 +57,7 @@ export function EarlierTexts({ version, restore }: { version: ScreenVersion; res
           {!result && fetcher.state !== "idle" ? (
             <Spinner label="Loading earlier texts..." className="py-2 text-muted-foreground" />
           ) : result && !result.ok ? (
-            <LoadFailed onRetry={() => void load.current(url)} busy={fetcher.state !== "idle"} />
+            <LoadFailed onRetry={() => void load(url)} busy={fetcher.state !== "idle"} />
           ) : result && result.texts.length === 0 ? (
             <p className="py-2 text-sm text-muted-foreground">No earlier texts.</p>
           ) : result ? (
@@ -101,6 +101,7 @@ export function EarlierTexts({ version, restore }: { version: ScreenVersion; res
                     {shown ? (
                       <div
                         className="mt-2 max-h-[32rem] overflow-auto rounded-lg border bg-background px-4 py-4 sm:px-8 sm:py-6"
+                        role="region"
                         tabIndex={0}
                         aria-label={label}
                       >

@@ -9,7 +9,6 @@ import { GenerateImageForm } from "~/components/images/generate-form";
 import { LoadError, PropositionGrid } from "~/components/images/propositions";
 import type { ImageIntent, ImagesActionResult } from "~/components/images/types";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { IMAGE_MESSAGES, parseGenerateImageForm, uploadedMessage } from "~/lib/image-rules";

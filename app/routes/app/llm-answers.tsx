@@ -8,7 +8,8 @@
 import { usePollWhile } from "~/lib/use-poll";
 import { Bot, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher, useRevalidator } from "react-router";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/llm-answers";
 import { PageTrail } from "~/components/page-trail";
 import { LlmAnswersTable } from "~/components/llm-answers/answers-table";
@@ -112,27 +113,20 @@ export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
  * 2 seconds after a queued search. It reads 'Searching...' (disabled) until that refresh is done.
  */
 function SearchButton() {
-  const fetcher = useFetcher<LlmSearchResult>();
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  const handled = useRef<number | null>(null);
+  const { revalidate } = useRevalidator();
   const [refreshing, setRefreshing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result.stamp) return;
-    handled.current = result.stamp;
-    notify({ ...result.toast, id: String(result.stamp) });
+  // Each answer once: its toast, then (a queued search) the list read again after a while.
+  const fetcher = useToastFetcher<LlmSearchResult>((result) => {
     if (!result.ok) return;
     setRefreshing(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      void Promise.resolve(revalidate.current()).finally(() => setRefreshing(false));
+      void Promise.resolve(revalidate()).finally(() => setRefreshing(false));
     }, LLM_REFRESH_DELAY_MS);
-  }, [fetcher.state, fetcher.data]);
+  });
 
   const busy = fetcher.state !== "idle" || refreshing;
   return (

@@ -5,6 +5,7 @@
  */
 import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useOnChange } from "~/lib/use-on-change";
 import { data, Link, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/review";
 import { ArticleHtml } from "~/components/article-html";
@@ -138,16 +139,18 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
   const pendingIntent = fetcher.state === "idle" ? null : (fetcher.formData?.get("intent") as ReviewIntent | null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.version) setVersion(result.version);
-    if (result.demo) {
+  // Each answer, once it settled: the screen's state follows it while rendering; its toast is shown after.
+  useOnChange(result, (answer) => {
+    if (!answer) return;
+    if (answer.version) setVersion(answer.version);
+    if (answer.demo) {
       setRevisionOpen(false);
       setDemoOpen(true);
-    } else if (result.toast && !result.errors) {
-      notify(result.toast);
     }
-    if (result.intent === "send-revision" && !result.errors) setRevisionOpen(false);
+    if (answer.intent === "send-revision" && !answer.errors) setRevisionOpen(false);
+  });
+  useEffect(() => {
+    if (result && !result.demo && result.toast && !result.errors) notify(result.toast);
   }, [result]);
 
   function onAction(intent: ReviewIntent) {
