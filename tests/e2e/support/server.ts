@@ -42,8 +42,49 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function makeDataDir(tag = "e2e"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `seo-${tag}-`));
+/** Names a migrated and seeded database folder that new DATA_DIRs start from (made once per run by the global setup). */
+const DATA_TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
+
+/**
+ * Makes the run's template: a PGlite data folder, migrated and seeded by the app's own migrateAndSeed().
+ * A server opening a copy skips PGlite's initdb (seconds per server on a busy machine) and finds the
+ * migrations applied; it still runs them (a no-op) and the seed (idempotent) as at every start.
+ */
+export async function makeDataDirTemplate(): Promise<string> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "seo-e2e-template-"));
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const schema = await import("../../../db/schema");
+    const { migrateAndSeed } = await import("../../../app/services/db.server");
+    const client = await PGlite.create(path.join(root, "db"));
+    try {
+      await migrateAndSeed(drizzle({ client, schema }) as never, "pglite");
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  process.env[DATA_TEMPLATE_ENV] = root;
+  return root;
+}
+
+export function removeDataDirTemplate() {
+  const root = process.env[DATA_TEMPLATE_ENV];
+  if (root?.includes("seo-e2e-template-")) fs.rmSync(root, { recursive: true, force: true });
+}
+
+/**
+ * A new temporary DATA_DIR. Its database starts as a copy of the run's template when there is one
+ * (`fresh: true` for an empty folder, as on a first start).
+ */
+export function makeDataDir(tag = "e2e", options: { fresh?: boolean } = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seo-${tag}-`));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && !options.fresh) fs.cpSync(path.join(template, "db"), path.join(dir, "db"), { recursive: true });
+  return dir;
 }
 
 /**
