@@ -21,11 +21,21 @@ export default defineConfig({
     // baseURL comes from the global setup (tests/e2e/support/fixtures.ts).
     locale: "fr-FR",
     viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
+    // Recording a trace costs about a quarter of the run's CPU (measured on pages and sites specs, 2026-11-24),
+    // paid by every test even when it passes: record it only on a retry (CI retries once). To debug locally:
+    // `npx playwright test <spec> --trace retain-on-failure`.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
 });

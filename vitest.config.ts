@@ -4,6 +4,7 @@
  * global setup builds one migrated and seeded template database per run; each test file gets its own copy
  * of it (see tests/setup/global-setup.ts and tests/setup/database.ts).
  */
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     environment: "node",
+    // Vitest's default for `run` is one worker fewer than the cores: a single worker on the 2-core
+    // machines, which left a core idle. Every file has its own database and DATA_DIR, so files run in parallel.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         extends: true,

@@ -78,3 +78,5 @@ export async function shutdown() {
 }
 
 export { getEnv } from "~/services/env.server";
+/** The app's auth instance, for server/index.ts's test-only sign-in route (docs/decisions/014-test-only-sign-in.md). */
+export { getAuth } from "~/services/auth.server";

@@ -15,7 +15,12 @@ import { getEnvOrExit } from "../app/services/env.server";
 import { CLIENT_IP_HEADER } from "../app/services/client-ip";
 import { logger } from "../app/services/logger.server";
 
-type Entry = { prepare: () => Promise<void>; shutdown: () => Promise<void> };
+type Entry = {
+  prepare: () => Promise<void>;
+  shutdown: () => Promise<void>;
+  /** The app's better-auth instance (for the test-only sign-in route below). */
+  getAuth: () => Promise<import("../app/services/auth.server").Auth>;
+};
 
 const NO_STORE = "private, no-store";
 /** better-auth's session cookie (`__Secure-` prefixed behind https). */
@@ -139,6 +144,22 @@ async function main() {
   // Answers for someone signed in (and every answer of the signed-in screens) are personal: no browser or
   // shared cache may keep them. Static files are served above, untouched.
   app.use(privateAnswers);
+
+  // --- TEST-ONLY sign-in route (docs/decisions/014-test-only-sign-in.md) -------------------------------
+  // Only the test runner sets E2E_SIGN_IN_TOKEN (a random value per run); without it the route and its
+  // module do not exist in this process.
+  const testSignInToken = process.env.E2E_SIGN_IN_TOKEN;
+  if (testSignInToken) {
+    const { mountTestSignIn } = await import("./test-sign-in");
+    try {
+      mountTestSignIn(app, testSignInToken, entry.getAuth);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    logger.warn("E2E_SIGN_IN_TOKEN is set: the test-only sign-in route is enabled");
+  }
+  // --- end of TEST-ONLY sign-in route ------------------------------------------------------------------
 
   app.all(
     "/{*splat}",

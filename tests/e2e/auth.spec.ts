@@ -8,6 +8,10 @@ import { readOutbox, waitForEmailLink } from "./support/mail";
 import { expectToast, open, waitForHydration } from "./support/ui";
 import { confirmEmail, fillSignUp, signIn, signOut, signUp, submitSignIn, uniqueEmail } from "./support/users";
 
+// These stories are about the account screens: their signed-in pages come through sign-up, the
+// confirmation e-mail and sign-in, as a person's would (not through the test-only sign-in route).
+test.use({ signInThrough: "ui" });
+
 /** Records every non-GET request the page sends from now on. */
 function watchWrites(page: Page) {
   const writes: string[] = [];

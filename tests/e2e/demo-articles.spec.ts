@@ -46,7 +46,7 @@ test("the team makes a page a demo article: listed on '/', in the sitemap, publi
   let server: RunningServer | undefined = await startServer({ port, dataDir });
   try {
     const { page: owner } = await openContext({ baseURL: server.url });
-    await createSignedInAccount(owner, newAccount({ fullName: "Demo Owner" }), dataDir);
+    await createSignedInAccount(owner, newAccount({ fullName: "Demo Owner" }));
     const { siteId } = await createSite(owner, unique("Demo site"));
     const demoName = unique("Demo article");
     const demoPage = await createPageByRequest(owner, siteId, { name: demoName });

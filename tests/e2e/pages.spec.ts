@@ -139,20 +139,8 @@ test.describe("creating, editing and deleting pages", () => {
     await expectEmpty(page, "No pages found for this site.");
   });
 
-  test("the server checks the form and falls back to status 1 for an unknown status", async ({ signedInPage: page }) => {
-    const { siteId } = await createSite(page);
-    const missing = await postPagesForm(page, siteId, { intent: "create", name: "  ", url: "" });
-    expect(missing.status()).toBe(400);
-    const body = await missing.text();
-    expect(body).toContain("Page name is required");
-    expect(body).toContain("Page URL is required");
-
-    await createPageByRequest(page, siteId, { name: "Unknown status", status: "999" });
-    await createPageByRequest(page, siteId, { name: "No status", status: "" });
-    await openPages(page, siteId);
-    await expect(pageRow(page, "Unknown status").getByRole("cell").nth(3)).toHaveText("Published");
-    await expect(pageRow(page, "No status").getByRole("cell").nth(3)).toHaveText("Published");
-  });
+  // The server's own checks of the form, and status 1 for an unknown status, are in
+  // tests/integration/route-answers.test.ts: they need no browser.
 });
 
 test.describe("finding pages", () => {
@@ -348,7 +336,8 @@ test.describe("batch actions", () => {
 
   test("the selection survives a search: rows hidden by it stay selected and the bar says so", async ({ signedInPage: page }) => {
     const { siteId } = await createSite(page);
-    for (const name of ["Tomates anciennes", "Tomates cerises", "Courgettes", "Poivrons"]) await createPageByRequest(page, siteId, { name });
+    for (const name of ["Tomates anciennes", "Tomates cerises", "Courgettes", "Poivrons"])
+      await createPageByRequest(page, siteId, { name });
     await openPages(page, siteId);
     await pageRow(page, "Courgettes").getByRole("checkbox").click();
     await pageRow(page, "Poivrons").getByRole("checkbox").click();

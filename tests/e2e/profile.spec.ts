@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { expect, test } from "./support/fixtures";
 import { freePort, makeDataDir, startServer } from "./support/server";
 import { open } from "./support/ui";
-import { createSignedInAccount, newAccount } from "./support/users";
+import { createSignedInAccount, newAccount, signUpConfirmAndSignIn } from "./support/users";
 
 test("shows the full name, the e-mail, the e-mail's first letter as avatar, and that LinkedIn is not configured", async ({
   signedInPage: page,
@@ -27,7 +27,8 @@ test("shows the full name, the e-mail, the e-mail's first letter as avatar, and 
 });
 
 test("without a full name, the display name is the part of the e-mail before the @", async ({ page }) => {
-  const account = await createSignedInAccount(page, newAccount({ prefix: "sans-nom" }));
+  // The name comes from the sign-up: through the form, as a person without a full name signs up.
+  const account = await signUpConfirmAndSignIn(page, newAccount({ prefix: "sans-nom" }));
   await open(page, "/profile");
   await expect(page.getByTestId("profile-name")).toHaveText(account.email.split("@")[0]);
   await expect(page.getByTestId("profile-email")).toHaveText(account.email);
@@ -59,7 +60,7 @@ test("with LinkedIn configured, the button starts better-auth's link flow, and a
   });
   try {
     const page = await context.newPage();
-    await createSignedInAccount(page, newAccount({ fullName: "Lina Kedin" }), dataDir);
+    await createSignedInAccount(page, newAccount({ fullName: "Lina Kedin" }));
     let target = "";
     await page.route(/linkedin\.com/, async (route) => {
       target = route.request().url();

@@ -38,23 +38,26 @@ test("the home page is served with a nonce-based content security policy and nos
   expect(again.headers()["content-security-policy"]).not.toContain(value);
 });
 
-test("the session cookie is HttpOnly and SameSite=Lax", async ({ signedInPage: page, context }) => {
-  const cookies = await context.cookies();
-  const session = cookies.find((c) => /session_token$/.test(c.name));
-  expect(session, `a session cookie among ${cookies.map((c) => c.name).join(", ")}`).toBeTruthy();
-  expect(session!.httpOnly).toBe(true);
-  expect(session!.sameSite).toBe("Lax");
-  expect(session!.path).toBe("/");
-  // Not readable from the page's scripts.
-  expect(await page.evaluate(() => document.cookie)).not.toContain(session!.name);
+test.describe("signing in through the form", () => {
+  // The cookie under test is the one the sign-in sets, not one put in by the test-only sign-in route.
+  test.use({ signInThrough: "ui" });
+
+  test("the session cookie is HttpOnly and SameSite=Lax", async ({ signedInPage: page, context }) => {
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => /session_token$/.test(c.name));
+    expect(session, `a session cookie among ${cookies.map((c) => c.name).join(", ")}`).toBeTruthy();
+    expect(session!.httpOnly).toBe(true);
+    expect(session!.sameSite).toBe("Lax");
+    expect(session!.path).toBe("/");
+    // Not readable from the page's scripts.
+    expect(await page.evaluate(() => document.cookie)).not.toContain(session!.name);
+  });
 });
 
 test.describe("answers behind sign-in are never stored by a cache", () => {
   const NO_STORE = "private, no-store";
 
-  test("signed-in documents, their .data answers and redirects carry Cache-Control: private, no-store", async ({
-    signedInPage: page,
-  }) => {
+  test("signed-in documents, their .data answers and redirects carry Cache-Control: private, no-store", async ({ signedInPage: page }) => {
     const request = page.request;
     for (const path of ["/sites", "/dashboard", "/profile", "/settings", "/tone-articles", "/auth/update-password"]) {
       const document = await request.get(path, { maxRedirects: 0 });

@@ -37,7 +37,7 @@ test("a signed-in person is still signed in after the server restarts", async ({
 
   const { page } = await openContext({ baseURL: first.url });
   const account = newAccount({ fullName: "Ada Lovelace" });
-  await createSignedInAccount(page, account, dataDir);
+  await createSignedInAccount(page, account);
 
   expect(await first.stop(), "the server exits cleanly on SIGTERM").toBe(0);
   const second = await serverOfItsOwn(port, dataDir);

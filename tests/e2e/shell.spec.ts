@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
 import { open } from "./support/ui";
-import { createSignedInAccount, newAccount } from "./support/users";
+import { createSignedInAccount, newAccount, signUpConfirmAndSignIn } from "./support/users";
 
 const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? -1;
 const sidePanel = (page: Page) => page.getByRole("complementary", { name: "Navigation principale" });
@@ -71,7 +71,8 @@ test.describe("the header and the footer", () => {
 
   test("without a full name, the e-mail's local part becomes the name and gives the initials", async ({ page }) => {
     const account = newAccount({ prefix: "zoe" });
-    await createSignedInAccount(page, account);
+    // The name comes from the sign-up: through the form, as a person without a full name signs up.
+    await signUpConfirmAndSignIn(page, account);
     const localPart = account.email.split("@")[0];
     const avatar = page.getByRole("button", { name: "Menu du compte" });
     await expect(avatar).toHaveText("Z");

@@ -54,9 +54,7 @@ test.describe("the sites list", () => {
 });
 
 test.describe("site cards", () => {
-  test("names and addresses use the card's width; what does not fit is cut with the full text on hover", async ({
-    signedInPage: page,
-  }) => {
+  test("names and addresses use the card's width; what does not fit is cut with the full text on hover", async ({ signedInPage: page }) => {
     const stamp = Date.now().toString(36);
     const name = `Boulangerie Pâtisserie du Marché Saint-Germain ${stamp}`;
     const url = `https://www.boulangerie-patisserie-du-marche-saint-germain-${stamp}.example.fr`;
@@ -278,34 +276,8 @@ test.describe("creating a site", () => {
     ]);
   });
 
-  test("the server checks the logo by its content and size, and requires one", async ({ signedInPage: page, request }) => {
-    const text = await postSiteForm(page, "create", { url: "https://text.example.org", logo: textPretendingToBePng() });
-    expect(text.status()).toBe(400);
-    expect(await text.text()).toContain(FORMAT_ERROR);
-
-    const big = await postSiteForm(page, "create", {
-      url: "https://big.example.org",
-      logo: { name: "big.png", mimeType: "image/png", buffer: oversizedPng() },
-    });
-    expect(big.status()).toBe(400);
-    expect(await big.text()).toContain(SIZE_ERROR);
-
-    const none = await postSiteForm(page, "create", { url: "https://none.example.org" });
-    expect(none.status()).toBe(400);
-    expect(await none.text()).toContain(LOGO_REQUIRED);
-
-    // Nobody signed in (a request without the session cookie).
-    const anonymous = await request.post("/sites.data", {
-      multipart: { intent: "create", url: "https://anon.example.org", logo: pngFile() },
-      failOnStatusCode: false,
-    });
-    expect(anonymous.status()).toBe(401);
-    expect(await anonymous.text()).toContain("You must be logged in to create a site.");
-
-    // None of them created a site.
-    await open(page, "/sites");
-    await expect(page.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
-  });
+  // The server's own checks of the logo (by content and size, required, no session) are in
+  // tests/integration/route-answers.test.ts: they need no browser.
 });
 
 test.describe("editing and deleting a site", () => {

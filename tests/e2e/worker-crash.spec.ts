@@ -35,7 +35,7 @@ test("an action whose worker died is taken again after its lease and completes",
   });
   try {
     const page = await context.newPage();
-    await createSignedInAccount(page, newAccount({ fullName: "Karim Crash" }), dataDir);
+    await createSignedInAccount(page, newAccount({ fullName: "Karim Crash" }));
     const { siteId, pageId } = await createSiteWithPage(page);
     const queued = await postVersionsForm(page, siteId, pageId, { intent: "create-new-version" });
     expect(queued.status()).toBe(200);

@@ -50,11 +50,11 @@ export function formPost(b: Browser, path: string, fields: Record<string, string
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer of its own route
 export type RouteAnswer = { status: number; body: any; headers: Headers };
 
-/** Runs a route action or loader; `data()` answers and Responses (redirects) alike. */
-export async function runRoute(fn: (args: never) => unknown, request: Request): Promise<RouteAnswer> {
+/** Runs a route action or loader (with the URL's `params`); `data()` answers and Responses (redirects) alike. */
+export async function runRoute(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
   let result: unknown;
   try {
-    result = await fn({ request, params: {}, context: {} } as never);
+    result = await fn({ request, params, context: {} } as never);
   } catch (thrown) {
     if (thrown instanceof Response) result = thrown;
     else throw thrown;

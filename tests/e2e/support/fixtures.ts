@@ -1,10 +1,12 @@
 /**
  * The suite's fixtures: the run's server as baseURL, a client address of its own per test (the
  * server trusts X-Forwarded-For from loopback, and rate-limits per address), a guard that fails a
- * test on any unexpected console error or uncaught page error, and signed-in pages.
+ * test on any unexpected console error or uncaught page error, and signed-in pages (made through the
+ * server's test-only sign-in route; `test.use({ signInThrough: "ui" })` in the stories about the account
+ * screens makes them through sign-up, the e-mail and sign-in instead).
  */
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
-import { createSignedInAccount, newAccount, type Account } from "./users";
+import { createSignedInAccount, newAccount, signUpConfirmAndSignIn, type Account } from "./users";
 
 let addressSequence = 0;
 
@@ -52,7 +54,12 @@ type Fixtures = {
   openContext: (options?: BrowserContextOptions) => Promise<OpenedContext>;
   /** A fresh account (not created yet unless `signedInPage` is used). */
   account: Account;
-  /** `page`, signed in with `account`, which was created through the UI and confirmed by e-mail. */
+  /**
+   * How `signedInPage` gets its account: "test-route" (default) through the server's test-only sign-in
+   * route; "ui" through the sign-up form, the confirmation e-mail and the sign-in form.
+   */
+  signInThrough: "test-route" | "ui";
+  /** `page` on /dashboard, signed in with `account` (confirmed), made as `signInThrough` says. */
   signedInPage: Page;
 };
 
@@ -100,8 +107,10 @@ export const test = base.extend<Fixtures>({
   account: async ({}, use) => {
     await use(newAccount({ fullName: "Camille Dupont" }));
   },
-  signedInPage: async ({ page, account }, use) => {
-    await createSignedInAccount(page, account);
+  signInThrough: ["test-route", { option: true }],
+  signedInPage: async ({ page, account, signInThrough }, use) => {
+    if (signInThrough === "ui") await signUpConfirmAndSignIn(page, account);
+    else await createSignedInAccount(page, account);
     await use(page);
   },
 });

@@ -1,16 +1,21 @@
 /**
  * One server for the whole run: the built app in production mode, on a free port, with a fresh
- * temporary DATA_DIR. Its address and folder reach the workers through the environment.
+ * temporary DATA_DIR (its database copied from a template migrated once per run), and the test-only sign-in route enabled with a token made for this run. Its
+ * address, folder and token reach the workers through the environment.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { APP_ROOT, freePort, makeDataDir, startServer } from "./server";
+import { APP_ROOT, freePort, makeDataDir, makeDataDirTemplate, newTestSignInToken, startServer } from "./server";
 
 export default async function globalSetup(_config: FullConfig) {
   if (!fs.existsSync(path.join(APP_ROOT, "build/server/index.js"))) {
     throw new Error("No build found: run `npx react-router build` (or `npm run test:e2e`) first.");
   }
+  // A new secret per run for the servers' test-only sign-in route (server/test-sign-in.ts).
+  newTestSignInToken();
+  // Migrated once; every server of the run (this one and the specs' own) starts from a copy.
+  await makeDataDirTemplate();
   const port = await freePort();
   const dataDir = makeDataDir("e2e");
   const logDir = path.join(APP_ROOT, "test-results");

@@ -1,5 +1,6 @@
-/** Stops the run's server (SIGTERM, then waits for it to exit) and removes its temporary DATA_DIR. */
+/** Stops the run's server (SIGTERM, then waits for it to exit) and removes its temporary DATA_DIR and the database template. */
 import fs from "node:fs";
+import { removeDataDirTemplate } from "./server";
 
 function alive(pid: number) {
   try {
@@ -20,4 +21,5 @@ export default async function globalTeardown() {
   }
   const dataDir = process.env.E2E_DATA_DIR;
   if (dataDir && dataDir.includes("seo-e2e-")) fs.rmSync(dataDir, { recursive: true, force: true });
+  removeDataDirTemplate();
 }

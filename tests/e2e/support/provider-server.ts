@@ -34,7 +34,7 @@ export async function serverWithProviders(
   };
   try {
     const page = await context.newPage();
-    await createSignedInAccount(page, newAccount({ fullName: options.fullName }), dataDir);
+    await createSignedInAccount(page, newAccount({ fullName: options.fullName }));
     return { server, dataDir, context, page, close };
   } catch (error) {
     await close();

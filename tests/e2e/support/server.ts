@@ -3,12 +3,30 @@
  * Used by the global setup (one server for the whole run) and by specs that need a server of their own.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TEST_SIGN_IN_ENV, TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH } from "../../../server/test-sign-in";
 
 export const APP_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+export { TEST_SIGN_IN_ENV, TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH };
+
+/** Makes this run's token for the test-only sign-in route (the global setup does, once per run). */
+export function newTestSignInToken(): string {
+  process.env[TEST_SIGN_IN_ENV] = crypto.randomBytes(32).toString("base64url");
+  return process.env[TEST_SIGN_IN_ENV];
+}
+
+/**
+ * This run's token for the test-only sign-in route, inherited by the workers through the environment and
+ * given to every server started here.
+ */
+export function testSignInToken(): string {
+  return process.env[TEST_SIGN_IN_ENV] ?? newTestSignInToken();
+}
 
 /** A free TCP port on 127.0.0.1 (taken by a throw-away server, then released). */
 export function freePort(): Promise<number> {
@@ -24,11 +42,61 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function makeDataDir(tag = "e2e"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `seo-${tag}-`));
+/** Names a migrated and seeded database folder that new DATA_DIRs start from (made once per run by the global setup). */
+const DATA_TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
+
+/**
+ * Makes the run's template: a PGlite data folder, migrated and seeded by the app's own migrateAndSeed().
+ * A server opening a copy skips PGlite's initdb (seconds per server on a busy machine) and finds the
+ * migrations applied; it still runs them (a no-op) and the seed (idempotent) as at every start.
+ */
+export async function makeDataDirTemplate(): Promise<string> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "seo-e2e-template-"));
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const schema = await import("../../../db/schema");
+    const { migrateAndSeed } = await import("../../../app/services/db.server");
+    const client = await PGlite.create(path.join(root, "db"));
+    try {
+      await migrateAndSeed(drizzle({ client, schema }) as never, "pglite");
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  process.env[DATA_TEMPLATE_ENV] = root;
+  return root;
 }
 
-export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function removeDataDirTemplate() {
+  const root = process.env[DATA_TEMPLATE_ENV];
+  if (root?.includes("seo-e2e-template-")) fs.rmSync(root, { recursive: true, force: true });
+}
+
+/**
+ * A new temporary DATA_DIR. Its database starts as a copy of the run's template when there is one
+ * (`fresh: true` for an empty folder, as on a first start).
+ */
+export function makeDataDir(tag = "e2e", options: { fresh?: boolean } = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seo-${tag}-`));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && !options.fresh) fs.cpSync(path.join(template, "db"), path.join(dir, "db"), { recursive: true });
+  return dir;
+}
+
+/**
+ * The environment of a server started by the tests. `testSignIn: false` starts it as anyone would, without
+ * the test-only sign-in route.
+ */
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+  options: { testSignIn?: boolean } = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -51,17 +119,25 @@ export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEn
     "AUTH_SECRET",
     "LINKEDIN_CLIENT_ID",
     "LINKEDIN_CLIENT_SECRET",
+    TEST_SIGN_IN_ENV,
   ]) {
     delete env[name];
   }
+  if (options.testSignIn ?? true) env[TEST_SIGN_IN_ENV] = testSignInToken();
   return { ...env, ...extra };
 }
 
 /** Spawns the server process (without waiting for it). Its output is kept in `output()`. */
-export function spawnServer(port: number, dataDir: string, logFile?: string, extraEnv?: NodeJS.ProcessEnv) {
+export function spawnServer(
+  port: number,
+  dataDir: string,
+  logFile?: string,
+  extraEnv?: NodeJS.ProcessEnv,
+  options: { testSignIn?: boolean } = {},
+) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: APP_ROOT,
-    env: serverEnv(port, dataDir, extraEnv),
+    env: serverEnv(port, dataDir, extraEnv, options),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -98,10 +174,12 @@ export async function startServer(options: {
   logFile?: string;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** false: without the test-only sign-in route, as a server started by anyone else. */
+  testSignIn?: boolean;
 }): Promise<RunningServer> {
   const { port, dataDir } = options;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const started = spawnServer(port, dataDir, options.logFile, options.env);
+  const started = spawnServer(port, dataDir, options.logFile, options.env, { testSignIn: options.testSignIn });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;

@@ -1,9 +1,14 @@
 /**
- * Accounts, created through the UI like a person would: sign up, follow the confirmation link from
- * the outbox, sign in.
+ * Accounts. Two ways to get a signed-in page:
+ * - `createSignedInAccount`: the fast way, for every story that is not about signing up. The server's
+ *   test-only route (server/test-sign-in.ts, docs/decisions/014-test-only-sign-in.md) makes a confirmed
+ *   account and a session through better-auth; its real session cookie is put into the page's context.
+ * - `signUpConfirmAndSignIn`: through the UI like a person would: sign up, follow the confirmation link
+ *   from the outbox, sign in. For the stories about those screens (auth.spec.ts and the like).
  */
 import { expect, type Page } from "@playwright/test";
 import { waitForEmailLink } from "./mail";
+import { TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH, testSignInToken } from "./server";
 import { expectToast, open, waitForHydration } from "./ui";
 
 export type Account = { email: string; password: string; fullName?: string };
@@ -64,12 +69,53 @@ export async function signIn(page: Page, email: string, password: string) {
   await waitForHydration(page);
 }
 
-/** Sign up, confirm through the e-mail link, sign in: the account is then signed in on `page`. */
-export async function createSignedInAccount(page: Page, account: Account, dataDir?: string): Promise<Account> {
+/** Sign up, confirm through the e-mail link, sign in, all through the UI: the account is then signed in on `page`. */
+export async function signUpConfirmAndSignIn(page: Page, account: Account, dataDir?: string): Promise<Account> {
   await signUp(page, account);
   await confirmEmail(page, account.email, dataDir);
   await signIn(page, account.email, account.password);
   return account;
+}
+
+type TestSignInAnswer = {
+  userId: string;
+  cookies: { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: "Lax" | "Strict" | "None"; expires?: number }[];
+};
+
+/**
+ * Creates a confirmed account (with its password, so that it can also sign in through the form later)
+ * and a session, through the test-only route of the server the page's context talks to; puts the
+ * session cookie into the context and opens /dashboard, where a sign-in lands. The account needs a full
+ * name: what a nameless sign-up is called is the sign-up's business (use `signUpConfirmAndSignIn`).
+ */
+export async function createSignedInAccount(page: Page, account: Account): Promise<Account & { userId: string }> {
+  if (!account.fullName) throw new Error("createSignedInAccount needs a fullName; a nameless sign-up goes through signUpConfirmAndSignIn.");
+  const answer = await page.request.post(TEST_SIGN_IN_PATH, {
+    headers: { [TEST_SIGN_IN_HEADER]: testSignInToken() },
+    data: { email: account.email, password: account.password, name: account.fullName },
+    failOnStatusCode: false,
+  });
+  const text = await answer.text();
+  expect(answer.status(), `the test-only sign-in route answered: ${text}`).toBe(200);
+  const { userId, cookies } = JSON.parse(text) as TestSignInAnswer;
+  // Host-only cookies of the server's origin, with better-auth's own attributes.
+  const origin = new URL(answer.url()).origin;
+  await page
+    .context()
+    .addCookies(
+      cookies.map(({ name, value, httpOnly, secure, sameSite, expires }) => ({
+        name,
+        value,
+        url: origin,
+        httpOnly,
+        secure,
+        sameSite,
+        expires,
+      })),
+    );
+  await open(page, "/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { ...account, userId };
 }
 
 /** Signs out from the avatar menu; lands on '/' with the 'Déconnecté' notice. */

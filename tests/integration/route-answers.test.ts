@@ -1,0 +1,150 @@
+/**
+ * What the screens' actions answer to requests a browser could send but the screens' own forms never do
+ * (a file that only pretends to be an image, a blank form, no session): checked on the route modules'
+ * actions and loaders with hand-built requests, where only the answer and the database matter. Moved here
+ * from end-to-end stories that did nothing but post and read the answer:
+ * - sites.spec.ts "the server checks the logo by its content and size, and requires one"
+ * - pages.spec.ts "the server checks the form and falls back to status 1 for an unknown status"
+ * - images.spec.ts "refuses a text file pretending to be an image on the server, storing nothing"
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pages, pagesVersionsImages, sites } from "../../db/schema";
+import { action as imagesAction } from "~/routes/app/images";
+import { action as pagesAction, loader as pagesLoader } from "~/routes/app/pages";
+import { action as sitesAction } from "~/routes/app/sites";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
+import { browser, type Browser } from "../setup/auth-client";
+import { formPost, runRoute } from "../setup/accounts";
+import { TEST_PUBLIC_URL } from "../setup/constants";
+import { useTestDatabase } from "../setup/database";
+import { pngBytes } from "../setup/images";
+import { multipartPost, signedInUser } from "../setup/sessions";
+import type { TestUser } from "../setup/factories";
+
+const database = useTestDatabase();
+
+let owner: { user: TestUser; browser: Browser };
+
+beforeAll(async () => {
+  owner = await signedInUser("Camille Dupont");
+});
+
+/** The files stored under DATA_DIR/storage/<bucket>/<folder> (none when the folder does not exist). */
+function storedFiles(bucket: string, folder = ""): string[] {
+  const dir = path.join(process.env.DATA_DIR!, "storage", bucket, folder);
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) : [];
+}
+
+const textPretendingToBeImage = (name: string) => new File(["This is not an image at all.\n"], name, { type: "image/png" });
+
+async function siteOf(user: TestUser, name = "Site de Camille") {
+  const [site] = await database.db
+    .insert(sites)
+    .values({ name, url: `https://${name.toLowerCase().replace(/[^a-z]+/g, "-")}.example.com`, linkedUser: user.id })
+    .returning({ id: sites.id });
+  return site.id;
+}
+
+describe("the sites screen's action: the server checks the logo by its content and size, and requires one", () => {
+  const FORMAT_ERROR = "Unsupported file format. Please use JPG, PNG, GIF, or WebP.";
+  const SIZE_ERROR = "File is too large. Maximum size is 5MB.";
+  const LOGO_REQUIRED = "Please upload a logo image.";
+  const create = (b: Browser, fields: Record<string, string | Blob>) =>
+    runRoute(sitesAction as never, multipartPost(b, "/sites", { intent: "create", ...fields }));
+
+  it("refuses a text file under an image's name and type, a file over 5 MB and a missing logo, and no session; creates nothing", async () => {
+    const text = await create(owner.browser, { url: "https://text.example.org", logo: textPretendingToBeImage("logo.png") });
+    expect(text.status).toBe(400);
+    expect(text.body.error).toBe(FORMAT_ERROR);
+    expect(text.body.toast.description).toBe(FORMAT_ERROR);
+
+    // A real PNG, padded to just over 5 MB.
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(pngBytes());
+    const oversized = await create(owner.browser, {
+      url: "https://big.example.org",
+      logo: new File([big], "big.png", { type: "image/png" }),
+    });
+    expect(oversized.status).toBe(400);
+    expect(oversized.body.error).toBe(SIZE_ERROR);
+
+    const none = await create(owner.browser, { url: "https://none.example.org" });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe(LOGO_REQUIRED);
+    expect(none.body.errors.logo).toBe(LOGO_REQUIRED);
+
+    // Nobody signed in (a request without the session cookie), with a valid logo.
+    const anonymous = await create(browser(), {
+      url: "https://anon.example.org",
+      logo: new File([pngBytes()], "logo.png", { type: "image/png" }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe("You must be logged in to create a site.");
+
+    // None of them created a site, nor kept a file.
+    expect(await database.db.select({ id: sites.id }).from(sites).where(eq(sites.linkedUser, owner.user.id))).toEqual([]);
+    expect(await database.query("select id from sites where url like '%.example.org'")).toEqual([]);
+    expect(storedFiles("seo1", "logos")).toEqual([]);
+  });
+});
+
+describe("the pages list's action: the server checks the form and falls back to status 1 for an unknown status", () => {
+  it("refuses a blank name and URL with both messages, and stores an unknown or missing status as 1 (Published)", async () => {
+    const siteId = await siteOf(owner.user, "Site des pages");
+    const post = (fields: Record<string, string>) =>
+      runRoute(pagesAction as never, formPost(owner.browser, `/sites/${siteId}/pages`, fields), { siteId: String(siteId) });
+
+    const missing = await post({ intent: "create", name: "  ", url: "" });
+    expect(missing.status).toBe(400);
+    expect(Object.values(missing.body.errors)).toEqual(expect.arrayContaining(["Page name is required", "Page URL is required"]));
+
+    for (const [name, status] of [
+      ["Unknown status", "999"],
+      ["No status", ""],
+    ]) {
+      const created = await post({ intent: "create", name, url: `/blog/${name.toLowerCase().replace(/ /g, "-")}`, status });
+      expect(created.status, name).toBe(200);
+      expect(created.body.pageId, name).toBeGreaterThan(0);
+    }
+
+    // As the list shows them: status 1, which the statuses table names 'Published'.
+    const listRequest = new Request(`${TEST_PUBLIC_URL}/sites/${siteId}/pages`, {
+      headers: { cookie: owner.browser.cookie, [CLIENT_IP_HEADER]: owner.browser.ip },
+    });
+    const list = await runRoute(pagesLoader as never, listRequest, { siteId: String(siteId) });
+    expect(list.status).toBe(200);
+    const listed: { name: string; status: number }[] = await list.body.pages;
+    expect(listed.map((p) => [p.name, p.status]).sort()).toEqual([
+      ["No status", 1],
+      ["Unknown status", 1],
+    ]);
+    expect(list.body.statuses.rows.find((s: { id: number }) => s.id === 1)?.name).toBe("Published");
+    expect(await database.db.select({ status: pages.status }).from(pages).where(eq(pages.site, siteId))).toEqual([
+      { status: 1 },
+      { status: 1 },
+    ]);
+  });
+});
+
+describe("the images screen's action: a text file pretending to be an image", () => {
+  it("is refused on the server, and nothing is stored", async () => {
+    const siteId = await siteOf(owner.user, "Site des images");
+    const [page] = await database.db
+      .insert(pages)
+      .values({ site: siteId, name: "Article illustré", url: "https://images.example.com/article", creator: owner.user.id })
+      .returning({ id: pages.id });
+    const path = `/sites/${siteId}/pages/${page.id}/images`;
+    const answer = await runRoute(
+      imagesAction as never,
+      multipartPost(owner.browser, path, { intent: "upload", files: textPretendingToBeImage("fake.png") }),
+      { siteId: String(siteId), pageId: String(page.id) },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.toast.title).toBe("Failed to upload images");
+    expect(await database.db.select().from(pagesVersionsImages).where(eq(pagesVersionsImages.linkedPage, page.id))).toEqual([]);
+    expect(storedFiles("page-images")).toEqual([]);
+  });
+});
