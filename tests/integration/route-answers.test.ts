@@ -74,7 +74,8 @@ describe("the sites screen's action: the server checks the logo by its content a
     const none = await create(owner.browser, { url: "https://none.example.org" });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe(LOGO_REQUIRED);
-    expect(none.body.errors.logo).toBe(LOGO_REQUIRED);
+    // The field's own message, in conform's answer (shown under the logo field).
+    expect(none.body.result.error.logo).toEqual([LOGO_REQUIRED]);
 
     // Nobody signed in (a request without the session cookie), with a valid logo.
     const anonymous = await create(browser(), {
@@ -99,7 +100,7 @@ describe("the pages list's action: the server checks the form and falls back to 
 
     const missing = await post({ intent: "create", name: "  ", url: "" });
     expect(missing.status).toBe(400);
-    expect(Object.values(missing.body.errors)).toEqual(expect.arrayContaining(["Page name is required", "Page URL is required"]));
+    expect(missing.body.result.error).toMatchObject({ name: ["Page name is required"], url: ["Page URL is required"] });
 
     for (const [name, status] of [
       ["Unknown status", "999"],
