@@ -9,6 +9,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const maxWorkersGiven = process.argv.some((arg) => /^--max-?workers\b/i.test(arg));
 
 export default defineConfig({
   resolve: { alias },
@@ -16,7 +17,9 @@ export default defineConfig({
     environment: "node",
     // Vitest's default for `run` is one worker fewer than the cores: a single worker on the 2-core
     // machines, which left a core idle. Every file has its own database and DATA_DIR, so files run in parallel.
-    maxWorkers: Math.max(2, os.availableParallelism()),
+    // (Set here, the value would also override `--maxWorkers` given on the command line, which the projects
+    // below would not see: so only when none is given. VITEST_MAX_WORKERS always wins.)
+    ...(maxWorkersGiven ? {} : { maxWorkers: Math.max(2, os.availableParallelism()) }),
     projects: [
       {
         extends: true,

@@ -4,6 +4,8 @@
  *
  * - PGlite (default): a PGlite data folder in a temp dir, dumped to an uncompressed tarball that
  *   every test file loads into an in-memory PGlite (`loadDataDir`), instead of paying ~4 s of initdb.
+ *   The tarball is kept for the next runs (under the OS temp folder, by a digest of the migrations, the
+ *   seed and the code that applies them), so a run without changes there skips building it.
  * - PostgreSQL (TEST_DATABASE_URL set): a template database on that server; every test file runs
  *   `CREATE DATABASE t_<random> TEMPLATE <it>`.
  */
@@ -59,8 +61,75 @@ function isAlive(pid: number) {
   }
 }
 
+/**
+ * Where a PGlite template made by an earlier run is kept, by a digest of everything that shapes it: the
+ * migrations, the schema and the seed data (db/), the statuses the seed takes from app/lib/page-rules.ts,
+ * the code that applies them, and the versions of PGlite and drizzle. A change to any of them makes a new one.
+ */
+const TEMPLATE_CACHE = path.join(os.tmpdir(), "seo-test-template-cache");
+const APP_ROOT = path.resolve(import.meta.dirname, "../..");
+
+async function templateKey(): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  const files = [
+    ...(await fs.readdir(path.join(APP_ROOT, "db"), { recursive: true })).map((name) => path.join("db", String(name))),
+    "app/lib/page-rules.ts",
+    "app/services/db.server.ts",
+    "node_modules/@electric-sql/pglite/package.json",
+    "node_modules/drizzle-orm/package.json",
+  ].sort();
+  for (const file of files) {
+    const stat = await fs.stat(path.join(APP_ROOT, file));
+    if (!stat.isFile()) continue;
+    hash
+      .update(file)
+      .update("\0")
+      .update(await fs.readFile(path.join(APP_ROOT, file)))
+      .update("\0");
+  }
+  return hash.digest("hex").slice(0, 24);
+}
+
+/** Keeps the template for the next runs (written under another name, then renamed: runs may overlap). */
+async function keepTemplate(tarball: string, key: string) {
+  try {
+    await fs.mkdir(TEMPLATE_CACHE, { recursive: true });
+    const partial = path.join(TEMPLATE_CACHE, `${key}.${process.pid}.partial`);
+    await fs.copyFile(tarball, partial);
+    await fs.rename(partial, path.join(TEMPLATE_CACHE, `${key}.tar`));
+    // The five newest are enough (other branches, other worktrees).
+    const kept = await Promise.all(
+      (await fs.readdir(TEMPLATE_CACHE)).map(async (name) => ({ name, mtime: (await fs.stat(path.join(TEMPLATE_CACHE, name))).mtimeMs })),
+    );
+    for (const old of kept.sort((a, b) => b.mtime - a.mtime).slice(5)) await fs.rm(path.join(TEMPLATE_CACHE, old.name), { force: true });
+  } catch {
+    // A cache only: the next run builds the template again.
+  }
+}
+
 async function buildPgliteTemplate(project: TestProject, runDir: string) {
+  const key = await templateKey();
+  const cached = path.join(TEMPLATE_CACHE, `${key}.tar`);
+  const reused = await fs.stat(cached).then(
+    (stat) => stat.isFile() && stat.size > 0,
+    () => false,
+  );
+  if (reused) {
+    // Copied into this run's folder, so that another run replacing the cache never pulls it from under us.
+    const tarball = path.join(runDir, "template.tar");
+    await fs.copyFile(cached, tarball);
+    project.provide("testDatabase", { kind: "pglite", tarball });
+    return async () => undefined;
+  }
+  const { tarball, teardown } = await buildPgliteTemplateNow(runDir);
+  project.provide("testDatabase", { kind: "pglite", tarball });
+  await keepTemplate(tarball, key);
+  return teardown;
+}
+
+async function buildPgliteTemplateNow(runDir: string) {
   const tmp = await fs.mkdtemp(path.join(runDir, "template-"));
+  const tarball = path.join(tmp, "template.tar");
   try {
     const dataDir = path.join(tmp, "pgdata");
     const { PGlite } = await import("@electric-sql/pglite");
@@ -72,9 +141,7 @@ async function buildPgliteTemplate(project: TestProject, runDir: string) {
       await migrateAndSeed(drizzle({ client, schema }) as never, "pglite");
       // Uncompressed, so that each clone skips a gunzip of the folder.
       const dump = await client.dumpDataDir("none");
-      const tarball = path.join(tmp, "template.tar");
       await fs.writeFile(tarball, new Uint8Array(await dump.arrayBuffer()));
-      project.provide("testDatabase", { kind: "pglite", tarball });
     } finally {
       await client.close();
     }
@@ -83,8 +150,11 @@ async function buildPgliteTemplate(project: TestProject, runDir: string) {
     await fs.rm(tmp, { recursive: true, force: true });
     throw error;
   }
-  return async () => {
-    await fs.rm(tmp, { recursive: true, force: true });
+  return {
+    tarball,
+    teardown: async () => {
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
   };
 }
 

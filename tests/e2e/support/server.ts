@@ -22,10 +22,13 @@ export function newTestSignInToken(): string {
 
 /**
  * This run's token for the test-only sign-in route, inherited by the workers through the environment and
- * given to every server started here.
+ * given to every server the run starts. Outside a Playwright run (e.g. `npm run lighthouse`) there is none,
+ * and the servers started here have no such route.
  */
 export function testSignInToken(): string {
-  return process.env[TEST_SIGN_IN_ENV] ?? newTestSignInToken();
+  const token = process.env[TEST_SIGN_IN_ENV];
+  if (!token) throw new Error(`${TEST_SIGN_IN_ENV} is not set: the e2e global setup makes it.`);
+  return token;
 }
 
 /** A free TCP port on 127.0.0.1 (taken by a throw-away server, then released). */
@@ -88,8 +91,8 @@ export function makeDataDir(tag = "e2e", options: { fresh?: boolean } = {}): str
 }
 
 /**
- * The environment of a server started by the tests. `testSignIn: false` starts it as anyone would, without
- * the test-only sign-in route.
+ * The environment of a server started by the tests: with the run's test-only sign-in route when the run has
+ * a token; `testSignIn: false` starts it as anyone would, without the route.
  */
 export function serverEnv(
   port: number,
@@ -123,7 +126,8 @@ export function serverEnv(
   ]) {
     delete env[name];
   }
-  if (options.testSignIn ?? true) env[TEST_SIGN_IN_ENV] = testSignInToken();
+  const token = process.env[TEST_SIGN_IN_ENV];
+  if (token && options.testSignIn !== false) env[TEST_SIGN_IN_ENV] = token;
   return { ...env, ...extra };
 }
 
