@@ -7,9 +7,11 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
-import { canApply, REVIEW_ACTIONS, reviewState, type ReviewIntent } from "~/lib/review-state";
+import { canApply, REVIEW_ACTIONS, reviewState, type ReviewFlags, type ReviewIntent } from "~/lib/review-state";
 import { ReviewStateBadge } from "./review-state-badge";
-import type { ReviewScreenVersion } from "./types";
+
+/** What the panel shows of a version: its review state, the comments of its revision request, its public link. */
+type PanelVersion = ReviewFlags & { commentsToModify: string | null; publicUrl: string };
 
 const BUTTONS: { intent: ReviewIntent; Icon: typeof Check; variant: "default" | "outline" }[] = [
   { intent: "approve", Icon: Check, variant: "default" },
@@ -28,7 +30,7 @@ export function ReviewPanel({
   busyIntent,
   onAction,
 }: {
-  version: ReviewScreenVersion;
+  version: PanelVersion;
   demo: boolean;
   busyIntent: ReviewIntent | null;
   onAction: (intent: ReviewIntent) => void;

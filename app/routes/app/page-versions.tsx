@@ -1,13 +1,15 @@
 /**
  * /sites/:siteId/pages/:pageId/page-versions (spec part 2, sections 2, 4, 5, 7 and 8): the versions of
  * a page's article, the HTML viewer (rendered, code, edit, compare), the Modify Versions form, and the
- * requests for a new version. Every intent answers a VersionActionResult that the screen shows as a
- * toast. Contract relied on by other tests: POST intent=add-html, format=html, content=<html> to this
- * route (or its .data URL) creates a version.
+ * requests for a new version. Every change posts to this route with an `intent` (add-html | save-edit |
+ * delete | modify | create-new-version | restore-earlier), handled by one function each; the screen shows
+ * the answer's toast. Contract relied on by other tests: POST intent=add-html, format=html, content=<html>
+ * to this route (or its .data URL) creates a version; the answer carries its `versionId`.
  */
+import type { Submission } from "@conform-to/react";
 import { ClipboardPaste, RefreshCw, Sparkles } from "lucide-react";
 import { Suspense, useCallback, useState } from "react";
-import { Await, data, useRevalidator } from "react-router";
+import { Await, useRevalidator } from "react-router";
 import { marked } from "marked";
 import type { Route } from "./+types/page-versions";
 import { PageTrail } from "~/components/page-trail";
@@ -18,29 +20,16 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
-import { AddHtmlDialog } from "~/components/versions/add-html-dialog";
-import type { ScreenVersion } from "~/components/versions/types";
-import { useVersionFetcher } from "~/components/versions/use-version-fetcher";
-import {
-  addHtmlSchema,
-  deleteSchema,
-  restoreSchema,
-  modifySchema,
-  saveEditSchema,
-  VERSION_INTENTS,
-  VERSION_TEXTS,
-  type VersionActionResult,
-  type VersionIntent,
-} from "~/components/versions/version-forms";
-import { VersionsWorkspace } from "~/components/versions/versions-workspace";
 import { BRAND_NAME } from "~/lib/constants";
+import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { PENDING_TEXTS } from "~/lib/pending-work";
-import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
-import { parseForm } from "~/lib/schemas/form";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast, successToast, type Toast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { versionLabel, versionLabels } from "~/lib/version-rules";
-import { NotFoundError, findOwnedPage } from "~/models/access.server";
+import { ownedPage, requireOwnedPage } from "~/models/access.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import {
   createVersion,
@@ -53,7 +42,10 @@ import {
   type ListedVersion,
 } from "~/models/version.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
-import { logger } from "~/services/logger.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+import { AddHtmlDialog } from "./page-versions/add-html-dialog";
+import { addHtmlSchema, deleteSchema, modifySchema, restoreSchema, saveEditSchema, VERSION_TEXTS } from "./page-versions/version-forms";
+import { VersionsWorkspace } from "./page-versions/versions-workspace";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.page.name} - Versions – ${BRAND_NAME}` : `${PAGE_NOT_FOUND.title} – ${BRAND_NAME}` },
@@ -61,29 +53,31 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "page versions");
-
 /** What the screen receives of a version: the source as text, and the sanitized HTML it may render. */
-function toScreenVersion(row: ListedVersion, label: string): ScreenVersion {
+function toScreenVersion(row: ListedVersion, label: string) {
   return {
     id: row.id,
+    /** ISO date, or null when unknown. */
     createdDate: row.createdDate ? row.createdDate.toISOString() : null,
+    /** 'Version du {date} ({time})', with the seconds (or a number) where two versions of the page would read alike. */
     label,
+    /** The stored source, shown as text (code view, editor, diff). */
     htmlContent: row.htmlContent,
+    /** The source passed through the shared sanitizer on the server: the only HTML the screen renders. */
     safeHtml: sanitizeArticleHtml(row.htmlContent),
     commentsToModify: row.commentsToModify,
     needToDoWebSearchForModification: row.needToDoWebSearchForModification,
     highlightModifiedContent: row.highlightModifiedContent,
     unhighlightModifiedContent: row.unhighlightModifiedContent,
     pagesVersionsToTakeAsExample: row.pagesVersionsToTakeAsExample,
+    /** How many earlier texts of this version are kept (each modification that replaced its HTML in place). */
     historyCount: row.historyCount,
   };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = await findPage(user, params);
-  if (!page) throwNotFound(PAGE_NOT_FOUND);
+  const page = await requireOwnedPage(user, params, request);
   // Streamed: the screen shows 'Loading page versions...' until the list arrives.
   const versions = listVersions(user, page.site.id, page.id).then((rows) => {
     const labels = versionLabels(rows);
@@ -98,6 +92,96 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+type Ctx = { request: Request; form: FormData; user: SessionUser; params: { siteId?: string; pageId?: string } };
+
+/** The page of the URL, the user's and on that site: every intent starts from it (else NotFoundError, answered 404). */
+const pageOf = ({ user, params }: Ctx) => ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
+
+/** A change done: its toast, and the version it created, deleted or modified. */
+const done = <I extends VersionIntent>(intent: I, title: string, versionId: number) =>
+  reply({ ok: true, intent, versionId, toast: successToast(title) });
+
+/** A form its schema refused: the first message under the intent's failure title, and conform's result for the fields. */
+function refused<I extends VersionIntent>(intent: I, submission: Submission<unknown>, title: string = FAILURE[intent]) {
+  const answer = invalidForm(submission);
+  return reply({ ok: false, intent, ...answer, toast: errorToast(answer.error, title) });
+}
+
+/** 'Add version from HTML': pasted HTML, or Markdown converted to HTML here. */
+async function addHtml(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, addHtmlSchema);
+  if (submission.status !== "success") return refused("add-html", submission);
+  const { content, format } = submission.value;
+  const html = format === "markdown" ? await marked.parse(content, { gfm: true }) : content;
+  const version = await createVersion(ctx.user, page.id, html);
+  return done("add-html", VERSION_TEXTS.saved, version.id);
+}
+
+/** The code editor's 'Modify': the edited version (one of this page's) is kept, its new HTML saved as a NEW version. */
+async function saveEdit(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, saveEditSchema);
+  if (submission.status !== "success") return refused("save-edit", submission);
+  const version = await createVersion(ctx.user, page.id, submission.value.html, { basedOn: submission.value.versionId });
+  return done("save-edit", VERSION_TEXTS.saved, version.id);
+}
+
+async function remove(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, deleteSchema);
+  if (submission.status !== "success") return refused("delete", submission);
+  const deleted = await deleteVersion(ctx.user, submission.value.versionId, page.id);
+  return done("delete", VERSION_TEXTS.deleted, deleted.id);
+}
+
+/** The Modify Versions form: the request is recorded on the version and queued. Without a version, 'Error' says to select one. */
+async function modify(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, modifySchema);
+  if (submission.status !== "success") return refused("modify", submission, submission.error?.versionId ? "Error" : FAILURE.modify);
+  const values = submission.value;
+  await recordModification(
+    ctx.user,
+    values.versionId,
+    {
+      commentsToModify: values.commentsToModify,
+      needToDoWebSearchForModification: values.useWebSearch,
+      highlightModifiedContent: values.highlightModifications,
+      unhighlightModifiedContent: values.unhighlightModifications,
+      pagesVersionsToTakeAsExample: values.exampleVersionId,
+    },
+    { createNewVersion: values.createNewVersion, pageId: page.id },
+  );
+  return done("modify", VERSION_TEXTS.updated, values.versionId);
+}
+
+/** An earlier text of one of the page's versions, saved as a new version. */
+async function restoreEarlier(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, restoreSchema);
+  if (submission.status !== "success") return refused("restore-earlier", submission);
+  const version = await restoreEarlierText(ctx.user, page.id, submission.value.historyId);
+  return done("restore-earlier", VERSION_TEXTS.restored, version.id);
+}
+
+/** Queues a create_article action: the background process writes a new version. */
+async function createNewVersion(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  await queueNewVersion(ctx.user, page.id);
+  return reply({ ok: true, intent: "create-new-version", toast: successToast(VERSION_TEXTS.queued) });
+}
+
+const INTENTS = {
+  "add-html": addHtml,
+  "save-edit": saveEdit,
+  delete: remove,
+  modify,
+  "create-new-version": createNewVersion,
+  "restore-earlier": restoreEarlier,
+};
+type VersionIntent = keyof typeof INTENTS;
+
 /** The failure text of each intent (spec part 2, section 8). */
 const FAILURE: Record<VersionIntent, string> = {
   "add-html": VERSION_TEXTS.saveFailed,
@@ -108,105 +192,34 @@ const FAILURE: Record<VersionIntent, string> = {
   "restore-earlier": VERSION_TEXTS.restoreFailed,
 };
 
-const reply = (result: Omit<VersionActionResult, "stamp">, status = result.ok ? 200 : 400) =>
-  data<VersionActionResult>({ ...result, stamp: Date.now() }, { status });
-
-const success = (intent: VersionIntent, title: string, versionId?: number) =>
-  reply({ ok: true, intent, versionId, toast: { type: "success", title } });
-
-const failure = (
-  intent: VersionIntent | null,
-  title: string,
-  status: number,
-  description?: string,
-  errors?: VersionActionResult["errors"],
-) => reply({ ok: false, intent, errors, toast: { type: "error", title, description } }, status);
+/**
+ * The intent's failure: a page that is missing or another account's (or not on this site) answers 404 with the
+ * permission wording, a missing version (or earlier text) 404 too; an example version of another page 400; a
+ * missing create_article action names itself.
+ */
+function failed(error: unknown, intent: VersionIntent) {
+  const title = FAILURE[intent];
+  if (error instanceof NotFoundError) {
+    const description =
+      error.kind !== "version"
+        ? PAGE_NOT_FOUND.message
+        : intent === "restore-earlier"
+          ? VERSION_TEXTS.earlierTextNotFound
+          : VERSION_TEXTS.versionNotFound;
+    return reply({ ok: false, intent, toast: errorToast(description, title) }, 404);
+  }
+  if (error instanceof InvalidExampleError) return reply({ ok: false, intent, toast: errorToast(VERSION_TEXTS.badExample, title) }, 400);
+  const missingAction = error instanceof MissingActionError && intent === "create-new-version";
+  const toast: Toast = { type: "error", title: missingAction ? VERSION_TEXTS.createActionMissing : title };
+  return reply({ ok: false, intent, toast }, 500);
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const rawIntent = form.get("intent");
-  const intent = VERSION_INTENTS.find((i) => i === rawIntent) ?? null;
-  if (!intent) return failure(null, "Error", 400, "Unknown action.");
-
-  const page = await findPage(user, params);
-  if (!page) return failure(intent, FAILURE[intent], 404, PAGE_NOT_FOUND.message);
-
-  try {
-    switch (intent) {
-      case "add-html": {
-        const parsed = parseForm(addHtmlSchema, form);
-        if (!parsed.ok) return failure(intent, FAILURE[intent], 400, Object.values(parsed.errors)[0], parsed.errors);
-        const { content, format } = parsed.data;
-        const html = format === "markdown" ? await marked.parse(content, { gfm: true }) : content;
-        const version = await createVersion(user, page.id, html);
-        return success(intent, VERSION_TEXTS.saved, version.id);
-      }
-      case "save-edit": {
-        const parsed = parseForm(saveEditSchema, form);
-        if (!parsed.ok) return failure(intent, FAILURE[intent], 400, Object.values(parsed.errors)[0], parsed.errors);
-        // The edited version must be one of this page's; its HTML is saved as a NEW version.
-        const version = await createVersion(user, page.id, parsed.data.html, { basedOn: parsed.data.versionId });
-        return success(intent, VERSION_TEXTS.saved, version.id);
-      }
-      case "delete": {
-        const parsed = parseForm(deleteSchema, form);
-        if (!parsed.ok) return failure(intent, FAILURE[intent], 400, Object.values(parsed.errors)[0], parsed.errors);
-        const deleted = await deleteVersion(user, parsed.data.versionId, page.id);
-        return success(intent, VERSION_TEXTS.deleted, deleted.id);
-      }
-      case "modify": {
-        const parsed = parseForm(modifySchema, form);
-        if (!parsed.ok) {
-          if (parsed.errors.versionId) return failure(intent, "Error", 400, VERSION_TEXTS.selectVersion, parsed.errors);
-          return failure(intent, FAILURE[intent], 400, Object.values(parsed.errors)[0], parsed.errors);
-        }
-        const values = parsed.data;
-        await recordModification(
-          user,
-          values.versionId,
-          {
-            commentsToModify: values.commentsToModify,
-            needToDoWebSearchForModification: values.useWebSearch,
-            highlightModifiedContent: values.highlightModifications,
-            unhighlightModifiedContent: values.unhighlightModifications,
-            pagesVersionsToTakeAsExample: values.exampleVersionId,
-          },
-          { createNewVersion: values.createNewVersion, pageId: page.id },
-        );
-        return success(intent, VERSION_TEXTS.updated, values.versionId);
-      }
-      case "restore-earlier": {
-        const parsed = parseForm(restoreSchema, form);
-        if (!parsed.ok) return failure(intent, FAILURE[intent], 400, Object.values(parsed.errors)[0], parsed.errors);
-        const version = await restoreEarlierText(user, page.id, parsed.data.historyId);
-        return success(intent, VERSION_TEXTS.restored, version.id);
-      }
-      case "create-new-version": {
-        await queueNewVersion(user, page.id);
-        return success(intent, VERSION_TEXTS.queued);
-      }
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      logger.info({ userId: user.id, pageId: page.id, intent }, "refused: change of a missing or foreign version");
-      return failure(
-        intent,
-        FAILURE[intent],
-        404,
-        intent === "restore-earlier" ? VERSION_TEXTS.earlierTextNotFound : VERSION_TEXTS.versionNotFound,
-      );
-    }
-    if (error instanceof InvalidExampleError) {
-      return failure(intent, FAILURE[intent], 400, VERSION_TEXTS.badExample, { exampleVersionId: VERSION_TEXTS.badExample });
-    }
-    if (error instanceof MissingActionError) {
-      logger.error({ action: error.actionName }, "action catalogue entry missing");
-      return failure(intent, intent === "create-new-version" ? VERSION_TEXTS.createActionMissing : FAILURE[intent], 500);
-    }
-    logger.error({ err: error, pageId: page.id, intent }, "page versions change failed");
-    return failure(intent, FAILURE[intent], 500);
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Unknown action.") });
+  return runIntent(INTENTS, intent, { request, form, user, params }, { failed, expected: [InvalidExampleError] });
 }
 
 export default function PageVersionsScreen({ loaderData }: Route.ComponentProps) {
@@ -219,22 +232,14 @@ export default function PageVersionsScreen({ loaderData }: Route.ComponentProps)
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function PageVersions({
-  page,
-  versions,
-  work,
-}: {
-  page: LoaderData["page"];
-  versions: Promise<ScreenVersion[]>;
-  work: LoaderData["work"];
-}) {
+function PageVersions({ page, versions, work }: { page: LoaderData["page"]; versions: LoaderData["versions"]; work: LoaderData["work"] }) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const openAdd = useCallback(() => setAdding(true), []);
   // Restoring an earlier text makes a new version, which becomes the active one.
-  const restore = useVersionFetcher((result) => {
-    if (result.ok && result.versionId) setChosenId(result.versionId);
+  const restore = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok && answer.intent === "restore-earlier") setChosenId(answer.versionId);
   });
 
   return (
@@ -289,7 +294,7 @@ function PageVersions({
 
 /** Queues a create_article action: the background process writes a new version. */
 function CreateNewVersionButton() {
-  const fetcher = useVersionFetcher();
+  const fetcher = useToastFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   return (
     <Button onClick={() => fetcher.submit({ intent: "create-new-version" }, { method: "post" })} disabled={busy}>

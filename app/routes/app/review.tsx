@@ -1,40 +1,45 @@
 /**
  * The article review screen (spec part 2, sections 2, 4, 5 and 8): the owner reads a version with its
- * cover image and moves it between Draft, In revision and Approved. Demo articles refuse every action
- * (a dialog here, a DemoArticleError on the server).
+ * cover image and moves it between Draft, In revision and Approved. Every action posts to this route with an
+ * `intent` (send-revision | cancel-revision | approve | cancel-approval), handled by one function each; the
+ * answer carries the version as the server now has it. Demo articles refuse every action (a dialog here, a
+ * DemoArticleError on the server).
  */
 import { ArrowLeft, FileText } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useOnChange } from "~/lib/use-on-change";
-import { data, Link, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useState } from "react";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/review";
 import { ArticleHtml } from "~/components/article-html";
 import { DemoArticleDialog } from "~/components/review/demo-article-dialog";
 import { ReviewPanel } from "~/components/review/review-panel";
-import { SendRevisionDialog } from "~/components/review/send-revision-dialog";
-import type { ReviewActionResult, ReviewScreenVersion } from "~/components/review/types";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Card } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
-import { ARTICLE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
-import { notify } from "~/lib/notify";
-import { COMMENTS_REQUIRED, isReviewIntent, REVIEW_ACTIONS, reviewState, type ReviewIntent } from "~/lib/review-state";
+import { ARTICLE_NOT_FOUND, NotFoundError, parseId } from "~/lib/not-found";
+import { REVIEW_ACTIONS, reviewState, sendRevisionSchema, type ReviewIntent } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { parseSubmission } from "~/lib/schemas/submission";
 import { publicViewPath } from "~/lib/public-view";
+import { errorToast, successToast, type Toast } from "~/lib/toast";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { versionLabel, versionLabels } from "~/lib/version-rules";
-import { NotFoundError, parseId } from "~/models/access.server";
+import { requireOwnedVersion } from "~/models/access.server";
 import { hasArticleContent } from "~/models/article-view.server";
 import {
-  applyReviewAction,
+  approve as approveVersion,
+  cancelApproval as cancelVersionApproval,
+  cancelRevision as cancelVersionRevision,
   CommentsRequiredError,
   DemoArticleError,
   getReviewVersion,
   ReviewTransitionError,
+  sendForRevision,
   type ReviewVersion,
 } from "~/models/review.server";
-import { clientIp, requireUser } from "~/services/auth.server";
+import { requireUser, type SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
-import { logger } from "~/services/logger.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+import { SendRevisionDialog } from "./review/send-revision-dialog";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Review: ${loaderData.page.name} – ${BRAND_NAME}` : `${ARTICLE_NOT_FOUND.title} – ${BRAND_NAME}` },
@@ -45,13 +50,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * The version as the screen shows it: the HTML sanitized here, on the server; labelled as in the
  * versions table when the page's versions are given.
  */
-function screenVersion(version: ReviewVersion, label = versionLabel(version.createdDate)): ReviewScreenVersion {
+function screenVersion(version: ReviewVersion, label = versionLabel(version.createdDate)) {
   const html = sanitizeArticleHtml(version.htmlContent);
   return {
     id: version.id,
+    /** The absolute address of its public view (/view/{public id}), to open, copy and share. */
     publicUrl: `${getEnv().PUBLIC_URL.replace(/\/+$/, "")}${publicViewPath(version.publicId)}`,
+    /** Sanitized by the loader or the action (lib/sanitize.server.ts). */
     html,
+    /** False when the HTML shows nothing (no text, image or embed). */
     hasContent: hasArticleContent(html),
+    /** 'Version du {date} ({time})'. */
     label,
     createdDate: version.createdDate.toISOString(),
     sentInRevision: version.sentInRevision,
@@ -62,60 +71,89 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  try {
-    const article = await getReviewVersion(user, parseId(params.versionId, "version"));
-    return {
-      version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
-      page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
-      site: article.site,
-      coverImageUrl: article.coverImageUrl,
-    };
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    logger.info({ userId: user.id, versionId: params.versionId, ip: clientIp(request) }, "refused: review of a missing or foreign version");
-    throwNotFound(ARTICLE_NOT_FOUND);
-  }
+  const owned = await requireOwnedVersion(user, params.versionId, request);
+  const article = await getReviewVersion(user, owned.versionId);
+  return {
+    version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
+    page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
+    site: article.site,
+    coverImageUrl: article.coverImageUrl,
+  };
 }
 
-const reply = (result: Omit<ReviewActionResult, "stamp">, status = 200) =>
-  data<ReviewActionResult>({ ...result, stamp: Date.now() }, { status });
+type Ctx = { request: Request; form: FormData; user: SessionUser; versionId: string | undefined };
+
+/** An action applied: the version as the server now has it, and the spec's success toast. */
+const applied = <I extends ReviewIntent>(intent: I, version: ReviewVersion) =>
+  reply({ ok: true, intent, version: screenVersion(version), toast: successToast(REVIEW_ACTIONS[intent].success) });
+
+/**
+ * Draft → In revision, with the comments (required after trimming). Refused comments go to the model all the
+ * same: it answers a foreign version and a demo article first, then CommentsRequiredError (see `failed`).
+ */
+async function sendRevision({ form, user, versionId }: Ctx) {
+  const submission = parseSubmission(form, sendRevisionSchema);
+  const comments = submission.status === "success" ? submission.value.comments : null;
+  return applied("send-revision", await sendForRevision(user, parseId(versionId, "version"), comments));
+}
+
+async function cancelRevision({ user, versionId }: Ctx) {
+  return applied("cancel-revision", await cancelVersionRevision(user, parseId(versionId, "version")));
+}
+
+async function approve({ user, versionId }: Ctx) {
+  return applied("approve", await approveVersion(user, parseId(versionId, "version")));
+}
+
+async function cancelApproval({ user, versionId }: Ctx) {
+  return applied("cancel-approval", await cancelVersionApproval(user, parseId(versionId, "version")));
+}
+
+const INTENTS = {
+  "send-revision": sendRevision,
+  "cancel-revision": cancelRevision,
+  approve,
+  "cancel-approval": cancelApproval,
+} satisfies Record<ReviewIntent, unknown>;
+
+/**
+ * The spec's failure toasts, by intent. A demo article answers 403 (the screen shows its dialog, not a toast);
+ * refused comments 400 with the field's message (shown on the field, not as a toast); a state changed meanwhile
+ * 409 with the version as it is now; a missing or foreign version 404.
+ */
+function failed(error: unknown, intent: ReviewIntent, form: FormData) {
+  const title = REVIEW_ACTIONS[intent].failure;
+  if (error instanceof DemoArticleError) return reply({ ok: false, intent, demo: true, error: error.message }, 403);
+  if (error instanceof CommentsRequiredError) {
+    const { error: message, result } = invalidForm(parseSubmission(form, sendRevisionSchema), { fallback: error.message });
+    return reply({ ok: false, intent, error: message, result }, 400);
+  }
+  if (error instanceof ReviewTransitionError) {
+    // Someone (another tab, a double click) changed the state first: show the version as it is now.
+    const toast = errorToast(`This version is now '${error.state}'.`, title);
+    return reply({ ok: false, intent, version: screenVersion(error.version), toast }, 409);
+  }
+  if (error instanceof NotFoundError) {
+    return reply({ ok: false, intent, toast: errorToast(`${ARTICLE_NOT_FOUND.title} - ${ARTICLE_NOT_FOUND.message}`, title) }, 404);
+  }
+  const toast: Toast = { type: "error", title };
+  return reply({ ok: false, intent, toast }, 500);
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (!isReviewIntent(intent)) return reply({ ok: false, toast: { type: "error", title: "Error", description: "Unknown action." } }, 400);
-  const copy = REVIEW_ACTIONS[intent];
-  const failure = (status: number, extra: Partial<ReviewActionResult> = {}, description?: string) =>
-    reply({ ok: false, intent, toast: { type: "error", title: copy.failure, description }, ...extra }, status);
-
-  try {
-    const comments = form.get("comments");
-    const version = await applyReviewAction(
-      user,
-      parseId(params.versionId, "version"),
-      intent,
-      typeof comments === "string" ? comments : null,
-    );
-    return reply({ ok: true, intent, version: screenVersion(version), toast: { type: "success", title: copy.success } });
-  } catch (error) {
-    if (error instanceof DemoArticleError)
-      return reply({ ok: false, intent, demo: true, toast: { type: "error", title: copy.failure, description: error.message } }, 403);
-    if (error instanceof CommentsRequiredError) return failure(400, { errors: { comments: COMMENTS_REQUIRED } }, COMMENTS_REQUIRED);
-    if (error instanceof ReviewTransitionError) {
-      // Someone (another tab, a double click) changed the state first: show the version as it is now.
-      return failure(409, { version: screenVersion(error.version) }, `This version is now '${error.state}'.`);
-    }
-    if (error instanceof NotFoundError) {
-      logger.info(
-        { userId: user.id, versionId: params.versionId, intent, ip: clientIp(request) },
-        "refused: review action on a missing or foreign version",
-      );
-      return failure(404, {}, `${ARTICLE_NOT_FOUND.title} - ${ARTICLE_NOT_FOUND.message}`);
-    }
-    logger.error({ err: error, versionId: params.versionId, intent }, "review action failed");
-    return failure(500);
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Unknown action.") });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user, versionId: params.versionId },
+    {
+      failed: (error, failedIntent) => failed(error, failedIntent, form),
+      expected: [DemoArticleError, CommentsRequiredError, ReviewTransitionError],
+    },
+  );
 }
 
 /** The action answers with the version the server now has: no need to load the screen again. */
@@ -135,23 +173,17 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
   const [version, setVersion] = useState(loaded);
   const [demoOpen, setDemoOpen] = useState(false);
   const [revisionOpen, setRevisionOpen] = useState(false);
-  const fetcher = useFetcher<ReviewActionResult>();
-  const pendingIntent = fetcher.state === "idle" ? null : (fetcher.formData?.get("intent") as ReviewIntent | null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-
-  // Each answer, once it settled: the screen's state follows it while rendering; its toast is shown after.
-  useOnChange(result, (answer) => {
-    if (!answer) return;
-    if (answer.version) setVersion(answer.version);
-    if (answer.demo) {
+  // Each answer, once it settled: its toast (a refused demo article or refused comments have none: the dialog
+  // or the field says it), then the version as the server now has it.
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if ("version" in answer) setVersion(answer.version);
+    if ("demo" in answer) {
       setRevisionOpen(false);
       setDemoOpen(true);
     }
-    if (answer.intent === "send-revision" && !answer.errors) setRevisionOpen(false);
+    if (answer.intent === "send-revision" && !("result" in answer)) setRevisionOpen(false);
   });
-  useEffect(() => {
-    if (result && !result.demo && result.toast && !result.errors) notify(result.toast);
-  }, [result]);
+  const pendingIntent = fetcher.state === "idle" ? null : (fetcher.formData?.get("intent") as ReviewIntent | null);
 
   function onAction(intent: ReviewIntent) {
     if (page.demo) return setDemoOpen(true);
@@ -216,13 +248,7 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
         </Card>
       </div>
 
-      <SendRevisionDialog
-        open={revisionOpen}
-        onOpenChange={setRevisionOpen}
-        busy={pendingIntent === "send-revision"}
-        serverError={result?.intent === "send-revision" ? result.errors?.comments : undefined}
-        onSubmit={(comments) => fetcher.submit({ intent: "send-revision", comments }, { method: "post" })}
-      />
+      <SendRevisionDialog open={revisionOpen} onOpenChange={setRevisionOpen} fetcher={fetcher} busy={pendingIntent === "send-revision"} />
       <DemoArticleDialog open={demoOpen} onOpenChange={setDemoOpen} />
     </div>
   );

@@ -1,5 +1,6 @@
+import { getFormProps } from "@conform-to/react";
 import { Sparkles } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -8,9 +9,11 @@ import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/lib/notify";
-import { fieldErrors } from "~/lib/schemas/form";
+import { errorToast } from "~/lib/toast";
+import { clearFieldError, useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../page-versions";
 import type { ScreenVersion } from "./types";
-import { useVersionFetcher } from "./use-version-fetcher";
 import { modifySchema, VERSION_TEXTS } from "./version-forms";
 
 type Flags = { useWebSearch: boolean; highlightModifications: boolean; unhighlightModifications: boolean; createNewVersion: boolean };
@@ -27,54 +30,47 @@ const SWITCHES: { name: keyof Flags; label: string; hint: string }[] = [
 /**
  * The Modify Versions form: a modification request on the active version (comments, web search,
  * highlighting, a new version or not, an optional example version of this page). It is recorded on
- * the version and queued for the background process.
+ * the version and queued for the background process. It posts intent=modify to the page versions action,
+ * which parses the same schema (modifySchema); the switches and the example post through hidden inputs.
  */
 export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersion[]; active: ScreenVersion | null }) {
   const [comments, setComments] = useState("");
   const [flags, setFlags] = useState<Flags>(NO_FLAGS);
   const [example, setExample] = useState("none");
-  const [error, setError] = useState<string | undefined>();
-  const commentsRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-  const fetcher = useVersionFetcher((result) => {
-    if (!result.ok) return setError(result.errors?.commentsToModify);
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (!answer.ok) return;
     setComments("");
     setFlags(NO_FLAGS);
     setExample("none");
   });
+  const [form, fields] = useSchemaForm(modifySchema, { fetcher });
   const busy = fetcher.state !== "idle";
   const examples = versions.filter((v) => v.id !== active?.id);
   // An example equal to the version to modify (after choosing another row) means no example.
   const exampleValue = examples.some((v) => String(v.id) === example) ? example : "none";
+  const commentsField = fields.commentsToModify;
+  const error = commentsField.errors?.[0];
 
   if (versions.length === 0) {
     return <p className="py-6 text-center text-sm text-muted-foreground">{VERSION_TEXTS.noVersionsToModify}</p>;
   }
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const formProps = getFormProps(form);
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
     if (!active) {
-      notify({ type: "error", title: "Error", description: VERSION_TEXTS.selectVersion });
+      event.preventDefault();
+      notify(errorToast(VERSION_TEXTS.selectVersion));
       return;
     }
-    const values = {
-      versionId: String(active.id),
-      commentsToModify: comments,
-      exampleVersionId: exampleValue,
-      ...Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, String(v)])),
-    };
-    const parsed = modifySchema.safeParse(values);
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).commentsToModify);
-      commentsRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    fetcher.submit({ intent: "modify", ...values }, { method: "post" });
+    formProps.onSubmit(event);
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Modify Versions" noValidate>
+    <fetcher.Form method="post" {...formProps} onSubmit={submit} className="grid gap-4" aria-label="Modify Versions">
+      <input type="hidden" name="intent" value="modify" />
+      <input type="hidden" name="versionId" value={active?.id ?? ""} />
+      <input type="hidden" name="exampleVersionId" value={exampleValue} />
       <div className="rounded-md border border-dashed bg-muted/40 px-3 py-2 text-sm">
         <span className="text-muted-foreground">Version to modify: </span>
         <span className="font-medium" data-testid="version-to-modify">
@@ -86,22 +82,21 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
       </div>
 
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-comments`}>Comments to modify</Label>
+        <Label htmlFor={commentsField.id}>Comments to modify</Label>
         <Textarea
-          id={`${id}-comments`}
+          id={commentsField.id}
           name="commentsToModify"
-          ref={commentsRef}
           value={comments}
           onChange={(event) => {
             setComments(event.target.value);
-            setError(undefined);
+            clearFieldError(form, "commentsToModify");
           }}
           placeholder="What should change in this version? e.g. Shorten the introduction, add a section on prices…"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-comments-error` : undefined}
+          aria-describedby={error ? commentsField.errorId : undefined}
           className="min-h-24"
         />
-        <FieldError id={`${id}-comments-error`} error={error} />
+        <FieldError id={commentsField.errorId} error={error} />
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
@@ -109,15 +104,15 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
           <div key={name} className="flex items-start gap-3 rounded-md border p-3">
             <Switch
               id={`${id}-${name}`}
-              name={name}
               checked={flags[name]}
               onCheckedChange={(checked) => {
                 setFlags((f) => ({ ...f, [name]: checked }));
-                if (name === "unhighlightModifications") setError(undefined);
+                if (name === "unhighlightModifications") clearFieldError(form, "commentsToModify");
               }}
               aria-describedby={`${id}-${name}-hint`}
               className="mt-0.5"
             />
+            {flags[name] ? <input type="hidden" name={name} value="on" /> : null}
             <div className="grid gap-0.5">
               <Label htmlFor={`${id}-${name}`} className="leading-tight">
                 {label}
@@ -153,6 +148,6 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
           {busy ? "Updating..." : "Update version"}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,6 +1,7 @@
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../page-versions";
 import type { ScreenVersion } from "./types";
-import { useVersionFetcher } from "./use-version-fetcher";
 
 /** Asks before deleting a version; on success hands the deleted id back (the screen picks the next active one). */
 export function DeleteVersionDialog({
@@ -12,8 +13,8 @@ export function DeleteVersionDialog({
   onClose: () => void;
   onDeleted: (id: number) => void;
 }) {
-  const fetcher = useVersionFetcher((result) => {
-    if (result.ok && result.versionId) onDeleted(result.versionId);
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok && answer.intent === "delete") onDeleted(answer.versionId);
     onClose();
   });
   const busy = fetcher.state !== "idle";

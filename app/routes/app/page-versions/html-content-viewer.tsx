@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Code2, Eye, GitCompareArrows, Pencil, Save, X } from "lucide-react";
 import { useId, useState } from "react";
 import { ArticleHtml } from "~/components/article-html";
@@ -8,11 +9,19 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Spinner } from "~/components/ui/spinner";
 import { canCompare, canEdit, canToggleView, defaultCompareId, type ViewerMode } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
-import { CodeEditor } from "./code-editor";
+import { CodeEditor } from "~/components/versions/code-editor";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../page-versions";
 import type { ScreenVersion } from "./types";
-import { useVersionFetcher } from "./use-version-fetcher";
 import { VERSION_TEXTS } from "./version-forms";
 import { VersionDiff } from "./version-diff";
+
+/**
+ * The HTML's own message in a refused save (conform's result, as the action gives it for a refused form).
+ * Read by hand: the editor is no form of conform's, and the answer's type cannot tell a refused form from
+ * the action's other failures (TypeScript merges their types).
+ */
+const htmlError = (answer: object) => (answer as { result?: SubmissionResult<string[]> }).result?.error?.html?.[0];
 
 export type SourceView = "rendered" | "code";
 export type Editing = { versionId: number; draft: string };
@@ -56,11 +65,11 @@ export function HtmlContentViewer({
 }) {
   const [error, setError] = useState<string | undefined>();
   const errorId = useId();
-  const fetcher = useVersionFetcher((result) => {
-    if (result.ok && result.versionId) {
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok && answer.intent === "save-edit") {
       setError(undefined);
-      onSaved(result.versionId);
-    } else setError(result.errors?.html);
+      onSaved(answer.versionId);
+    } else setError(htmlError(answer));
   });
   const saving = fetcher.state !== "idle";
   const toggleEnabled = canToggleView(mode);
@@ -146,8 +155,8 @@ export function HtmlContentViewer({
         ) : mode === "edit" && editing ? (
           <div className="grid gap-2">
             <p className="text-sm text-muted-foreground">
-              Editing the HTML of {active.label}. <strong className="font-medium text-foreground">Modify</strong> saves
-              it as a new version; this one stays in the history.
+              Editing the HTML of {active.label}. <strong className="font-medium text-foreground">Modify</strong> saves it as a new version;
+              this one stays in the history.
             </p>
             <CodeEditor
               key={editing.versionId}

@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { EarlierTextsResult, ScreenVersion } from "./types";
-import type { VersionFetcher } from "./use-version-fetcher";
+import type { loader as historyLoader } from "~/routes/api/version-history";
+import type { ScreenVersion, VersionsFetcher } from "./types";
 
 export const earlierTextsTitle = (count: number) => `Earlier texts (${count})`;
 
@@ -17,8 +17,8 @@ export const earlierTextsTitle = (count: number) => `Earlier texts (${count})`;
  * each one is shown on demand. `restore` posts 'restore-earlier'; it belongs to the screen, because this
  * list goes away as soon as the restored version (without earlier texts) becomes the active one.
  */
-export function EarlierTexts({ version, restore }: { version: ScreenVersion; restore: VersionFetcher }) {
-  const fetcher = useFetcher<EarlierTextsResult>();
+export function EarlierTexts({ version, restore }: { version: ScreenVersion; restore: VersionsFetcher }) {
+  const fetcher = useFetcher<typeof historyLoader>();
   const [open, setOpen] = useState(false);
   const [shownId, setShownId] = useState<number | null>(null);
   const url = `/api/versions/${version.id}/history`;

@@ -1,11 +1,9 @@
 /**
- * The page versions screen's forms (spec part 2, sections 2, 5 and 8): one zod schema per intent,
- * parsed in the browser for quick feedback and again by the route's action, plus the texts the
- * screen shows. The action answers every intent with a VersionActionResult.
+ * The page versions screen's forms (spec part 2, sections 2, 5 and 8): one zod schema per intent, parsed
+ * in the browser for quick feedback (useSchemaForm) and again by the route's action (parseSubmission),
+ * plus the texts the screen shows.
  */
 import { z } from "~/lib/zod";
-import type { FieldErrors } from "~/lib/schemas/form";
-import type { Toast } from "~/lib/toast";
 
 /** The longest HTML (or Markdown) a version may hold, in characters. */
 export const HTML_MAX_LENGTH = 1_000_000;
@@ -34,20 +32,6 @@ export const VERSION_TEXTS = {
   earlierTextNotFound: "This earlier text no longer exists",
   nothingToModify: "Say what should change in this version, or turn on 'Unhighlight modifications'.",
 } as const;
-
-export const VERSION_INTENTS = ["add-html", "save-edit", "delete", "modify", "create-new-version", "restore-earlier"] as const;
-export type VersionIntent = (typeof VERSION_INTENTS)[number];
-
-export type VersionActionResult = {
-  ok: boolean;
-  intent: VersionIntent | null;
-  toast?: Toast;
-  /** The version created (add-html, save-edit, restore-earlier), deleted (delete) or modified (modify). */
-  versionId?: number;
-  errors?: FieldErrors;
-  /** Tells two identical answers in a row apart. */
-  stamp: number;
-};
 
 export const CONTENT_FORMATS = ["html", "markdown"] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];

@@ -2,10 +2,9 @@ import { useEffect, useState } from "react";
 import { activeAfterDelete, activeVersion, type ViewerMode } from "~/lib/version-rules";
 import { DeleteVersionDialog } from "./delete-version-dialog";
 import { EarlierTexts } from "./earlier-texts";
-import type { VersionFetcher } from "./use-version-fetcher";
 import { HtmlContentViewer, type Editing, type SourceView } from "./html-content-viewer";
 import { ModifyVersionsForm } from "./modify-versions-form";
-import type { ScreenVersion } from "./types";
+import type { ScreenVersion, VersionsFetcher } from "./types";
 import { VersionsTable } from "./versions-table";
 
 /**
@@ -23,7 +22,7 @@ export function VersionsWorkspace({
 }: {
   versions: ScreenVersion[];
   /** The screen's fetcher for restoring an earlier text (see EarlierTexts). */
-  restore: VersionFetcher;
+  restore: VersionsFetcher;
   chosenId: number | null;
   onChoose: (id: number | null) => void;
   onEditingChange: (editing: boolean) => void;
