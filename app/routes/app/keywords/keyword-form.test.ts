@@ -16,7 +16,7 @@ describe("addKeywordSchema", () => {
   });
 
   it("refuses a keyword that is blank after trimming, or absent, with the spec's message", () => {
-    for (const values of [{ keyword: "   " }, { keyword: "" }, {}]) {
+    for (const values of [{ keyword: "   " }, { keyword: "" }, {}] as Record<string, string>[]) {
       const submission = parseSubmission(form(values), addKeywordSchema);
       expect(submission.status === "error" && submission.error).toEqual({ keyword: [KEYWORD_TEXTS.required] });
     }
