@@ -1,25 +1,21 @@
 import { CheckCircle2, Link2 } from "lucide-react";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { notify } from "~/lib/notify";
-import type { Toast } from "~/lib/toast";
-import { LINKEDIN_MESSAGES as M } from "./profile-messages";
+import { LINKEDIN_MESSAGES as M } from "~/components/profile/profile-messages";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../profile";
 
 export type LinkedInState = { configured: false } | { configured: true; linked: boolean };
-export type ProfileActionResult = { ok: boolean; toast?: Toast; stamp: number };
 
-/** 'Connectez votre compte LinkedIn': connect, or the connected state with 'Déconnecter', or why it is unavailable. */
+/**
+ * 'Connectez votre compte LinkedIn': connect, or the connected state with 'Déconnecter', or why it is
+ * unavailable. Each button posts its intent (link | unlink) to /profile in a form of its own.
+ */
 export function LinkedInCard({ state }: { state: LinkedInState }) {
-  const fetcher = useFetcher<ProfileActionResult>();
+  const fetcher = useToastFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (result?.toast) notify(result.toast);
-  }, [result?.stamp, result?.toast]);
 
   return (
     <Card>
@@ -29,9 +25,7 @@ export function LinkedInCard({ state }: { state: LinkedInState }) {
           <h2>{M.title}</h2>
         </CardTitle>
         <CardDescription>
-          {state.configured
-            ? "Associez votre compte LinkedIn à votre profil pour y publier vos articles."
-            : M.notConfigured}
+          {state.configured ? "Associez votre compte LinkedIn à votre profil pour y publier vos articles." : M.notConfigured}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -42,18 +36,18 @@ export function LinkedInCard({ state }: { state: LinkedInState }) {
             <Badge variant="secondary" className="gap-1">
               <CheckCircle2 className="size-3.5 text-green-600" aria-hidden="true" /> {M.connected}
             </Badge>
-            <Button
-              variant="outline"
-              disabled={busy}
-              onClick={() => fetcher.submit({ intent: "unlink" }, { method: "post", action: "/profile" })}
-            >
-              {pending === "unlink" ? M.disconnecting : M.disconnect}
-            </Button>
+            <fetcher.Form method="post" action="/profile">
+              <Button type="submit" name="intent" value="unlink" variant="outline" disabled={busy}>
+                {pending === "unlink" ? M.disconnecting : M.disconnect}
+              </Button>
+            </fetcher.Form>
           </div>
         ) : (
-          <Button disabled={busy} onClick={() => fetcher.submit({ intent: "link" }, { method: "post", action: "/profile" })}>
-            <Link2 aria-hidden="true" /> {pending === "link" ? M.connecting : M.connect}
-          </Button>
+          <fetcher.Form method="post" action="/profile">
+            <Button type="submit" name="intent" value="link" disabled={busy}>
+              <Link2 aria-hidden="true" /> {pending === "link" ? M.connecting : M.connect}
+            </Button>
+          </fetcher.Form>
         )}
       </CardContent>
     </Card>
