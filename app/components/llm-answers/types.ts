@@ -1,5 +1,3 @@
-import type { Toast } from "~/lib/toast";
-
 /** What the screen receives of an answer (dates as ISO text). */
 export type ScreenLlmAnswer = {
   id: number;
@@ -8,6 +6,3 @@ export type ScreenLlmAnswer = {
   answer: string | null;
   createdAt: string;
 };
-
-/** The answer of the screen's action, shown as a toast; `stamp` tells two identical answers apart. */
-export type LlmSearchResult = { ok: boolean; toast: Toast; stamp: number };

@@ -1,6 +1,3 @@
-import type { FieldErrors } from "~/lib/schemas/form";
-import type { Toast } from "~/lib/toast";
-
 /** A row of the table, as the loader sends it. */
 export type ToneArticleItem = {
   id: number;
@@ -9,16 +6,6 @@ export type ToneArticleItem = {
   parentId: number | null;
   parentName: string | null;
   own: boolean;
-};
-
-/** What the create action answers. */
-export type ToneArticleActionResult = {
-  ok: boolean;
-  error?: string;
-  errors?: FieldErrors;
-  toast?: Toast;
-  /** Makes two identical answers in a row distinct. */
-  stamp: number;
 };
 
 /** The content shown in a table cell before 'Read'. */

@@ -1,23 +1,25 @@
+/**
+ * /sites/:siteId/pages/:pageId/images (spec part 2, sections 4, 5 and 9): the page's cover image
+ * propositions (choose one, delete), the Generate New Image form, and the example images (upload,
+ * delete). Every change posts to this route with an `intent` (choose | delete | generate | upload),
+ * handled by one function each; the screen shows the answer's toast.
+ */
 import { useEffect, useState } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/images";
 import { PageTrail } from "~/components/page-trail";
 import { WorkNotice } from "~/components/pending-work";
-import { DeleteImageDialog, type ImageToDelete } from "~/components/images/delete-dialog";
-import { ExampleGrid, ExampleUpload } from "~/components/images/examples";
-import { GenerateImageForm } from "~/components/images/generate-form";
-import { LoadError, PropositionGrid } from "~/components/images/propositions";
-import type { ImageIntent, ImagesActionResult } from "~/components/images/types";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Card } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
-import { IMAGE_MESSAGES, parseGenerateImageForm, uploadedMessage } from "~/lib/image-rules";
-import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { IMAGE_MESSAGES, uploadedMessage } from "~/lib/image-rules";
+import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
-import type { Toast } from "~/lib/toast";
+import { generateImageSchema } from "~/lib/schemas/image";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { successToast, type Toast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
-import { NotFoundError, ownedPage, parseId } from "~/models/access.server";
+import { ownedPage, requireOwnedPage } from "~/models/access.server";
 import {
   addExamples,
   chooseProposition,
@@ -28,8 +30,13 @@ import {
   requestImageGeneration,
 } from "~/models/image.server";
 import { pageWork } from "~/models/page-action.server";
-import { requireUser } from "~/services/auth.server";
+import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
+import { DeleteImageDialog, type ImageToDelete } from "./images/delete-dialog";
+import { ExampleGrid, ExampleUpload } from "./images/examples";
+import { GenerateImageForm } from "./images/generate-form";
+import { LoadError, PropositionGrid } from "./images/propositions";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Images – ${data?.page.name ?? "Page"} – ${BRAND_NAME}` }];
 
@@ -37,13 +44,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  let page;
-  try {
-    page = await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-  } catch (error) {
-    if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
-    throw error;
-  }
+  const page = await requireOwnedPage(user, params, request);
   // Cover images queued or running: the screen reads its data again until the propositions are stored.
   const work = (await pageWork(page.id, ["create_cover_image"])).create_cover_image;
   try {
@@ -56,7 +57,42 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS: ImageIntent[] = ["choose", "delete", "generate", "upload"];
+type Ctx = { request: Request; form: FormData; user: SessionUser; params: Route.ActionArgs["params"] };
+
+/** The page of the URL, owned by the user and on that site (NotFoundError otherwise): every intent starts here. */
+const pageOf = ({ user, params }: Ctx) => ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
+const imageIdOf = (form: FormData) => Number(form.get("imageId"));
+
+async function choose(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  await chooseProposition(ctx.user, page.id, imageIdOf(ctx.form));
+  return reply({ ok: true, intent: "choose", toast: successToast(IMAGE_MESSAGES.selected) });
+}
+
+async function remove(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  await deleteImage(ctx.user, page.id, imageIdOf(ctx.form));
+  return reply({ ok: true, intent: "delete", toast: successToast(IMAGE_MESSAGES.deleted) });
+}
+
+async function generate(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  // The schema refuses nothing: every field falls back to the spec's default.
+  const submission = parseSubmission(ctx.form, generateImageSchema);
+  if (submission.status !== "success") return reply({ ok: false, intent: "generate", toast: failure("generate") });
+  await requestImageGeneration(ctx.user, page.id, submission.value);
+  return reply({ ok: true, intent: "generate", toast: successToast(IMAGE_MESSAGES.generated) });
+}
+
+async function upload(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const files = ctx.form.getAll("files").filter((value): value is File => value instanceof File);
+  const added = await addExamples(ctx.user, page.id, files);
+  return reply({ ok: true, intent: "upload", toast: successToast(uploadedMessage(added.length)) });
+}
+
+const INTENTS = { choose, delete: remove, generate, upload };
+type ImageIntent = keyof typeof INTENTS;
 
 const FAILURES: Record<ImageIntent, string> = {
   choose: IMAGE_MESSAGES.selectFailed,
@@ -65,46 +101,39 @@ const FAILURES: Record<ImageIntent, string> = {
   upload: IMAGE_MESSAGES.uploadFailed,
 };
 
-const reply = (intent: ImageIntent, ok: boolean, toast: Toast, status = ok ? 200 : 400) =>
-  data<ImagesActionResult>({ ok, intent, toast, stamp: Date.now() }, { status });
+const failure = (intent: ImageIntent, description?: string): Toast =>
+  description === undefined ? { type: "error", title: FAILURES[intent] } : { type: "error", title: FAILURES[intent], description };
+
+/**
+ * The intent's failure toast: 404 for a page or an image that is missing or another account's, 400 with the
+ * reason for a refused upload, 500 for anything else.
+ */
+function failed(error: unknown, intent: ImageIntent) {
+  if (error instanceof NotFoundError || error instanceof ImageNotFoundError)
+    return reply({ ok: false, intent, toast: failure(intent) }, 404);
+  if (error instanceof ImageUploadError) return reply({ ok: false, intent, toast: failure(intent, error.message) }, 400);
+  return reply({ ok: false, intent, toast: failure(intent) }, 500);
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const raw = String(form.get("intent") ?? "");
-  const intent = (INTENTS as string[]).includes(raw) ? (raw as ImageIntent) : null;
-  if (!intent) return reply("generate", false, { type: "error", title: "Error", description: "Unknown request." });
-  const fail = (status: number, description?: string) =>
-    reply(intent, false, { type: "error", title: FAILURES[intent], description }, status);
-
-  try {
-    const page = await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-    const imageId = Number(form.get("imageId"));
-    switch (intent) {
-      case "choose":
-        await chooseProposition(user, page.id, imageId);
-        return reply(intent, true, { type: "success", title: IMAGE_MESSAGES.selected });
-      case "delete":
-        await deleteImage(user, page.id, imageId);
-        return reply(intent, true, { type: "success", title: IMAGE_MESSAGES.deleted });
-      case "generate":
-        await requestImageGeneration(user, page.id, parseGenerateImageForm(Object.fromEntries(form)));
-        return reply(intent, true, { type: "success", title: IMAGE_MESSAGES.generated });
-      case "upload": {
-        const files = form.getAll("files").filter((value): value is File => value instanceof File);
-        const added = await addExamples(user, page.id, files);
-        return reply(intent, true, { type: "success", title: uploadedMessage(added.length) });
-      }
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError || error instanceof ImageNotFoundError) {
-      logger.info({ userId: user.id, intent, pageId: params.pageId }, "refused: image request on a missing or foreign record");
-      return fail(404);
-    }
-    if (error instanceof ImageUploadError) return fail(400, error.message);
-    logger.error({ err: error, intent }, "image request failed");
-    return fail(500);
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: "generate", toast: { type: "error", title: "Error", description: "Unknown request." } });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user, params },
+    {
+      failed: (error, failedIntent) => {
+        // An image that is not one of this page's is a refused access too.
+        if (error instanceof ImageNotFoundError) logRefused(request, { userId: user.id, kind: "image", intent: failedIntent });
+        return failed(error, failedIntent);
+      },
+      // The person's own doing: a file that is no accepted image; an image of another page (logged above as refused).
+      expected: [ImageUploadError, ImageNotFoundError],
+    },
+  );
 }
 
 export default function ImagesScreen({ loaderData: { page, images, work } }: Route.ComponentProps) {

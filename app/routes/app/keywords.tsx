@@ -1,20 +1,17 @@
 /**
  * /sites/:siteId/pages/:pageId/keywords-for-page (spec part 2, sections 2, 4, 5, 7, 8 and 9): the
  * page's keywords with their SERP counts, the 'Use in search' toggle, queuing a SERP search, the
- * 'Add Keyword' dialog and the SERP results dialog. Every intent answers a KeywordActionResult that
- * the screen shows as a toast (or inline, for the add dialog). Contract relied on by tests: POST
- * intent=add, keyword=<text> to this route (or its .data URL) adds a keyword.
+ * 'Add Keyword' dialog and the SERP results dialog. Every change posts to this route with an `intent`
+ * (add | toggle | queue-serp | serps), handled by one function each; the screen shows the answer as a
+ * toast (or inline, for the add dialog). Contract relied on by tests: POST intent=add, keyword=<text> to
+ * this route (or its .data URL) adds a keyword.
  */
 import { Plus, RefreshCw } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
-import { Await, data, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { usePollWhile } from "~/lib/use-poll";
 import type { Route } from "./+types/keywords";
 import { PageTrail } from "~/components/page-trail";
-import { AddKeywordDialog } from "~/components/keywords/add-keyword-dialog";
-import { KeywordsTable } from "~/components/keywords/keywords-table";
-import { SerpDialog } from "~/components/keywords/serp-dialog";
-import { KEYWORD_INTENTS, type KeywordActionResult, type KeywordIntent, type ScreenKeyword } from "~/components/keywords/types";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -23,10 +20,11 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
-import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
+import { parseSubmission } from "~/lib/schemas/submission";
 import type { Toast } from "~/lib/toast";
-import { NotFoundError, findOwnedPage } from "~/models/access.server";
+import { ownedPage, requireOwnedPage } from "~/models/access.server";
 import {
   AddKeywordError,
   addKeyword,
@@ -44,6 +42,11 @@ import { WorkNotice } from "~/components/pending-work";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { intentOf, invalidForm, logRefused, reply, runIntent } from "~/services/route-action.server";
+import { AddKeywordDialog } from "./keywords/add-keyword-dialog";
+import { addKeywordSchema } from "./keywords/keyword-form";
+import { KeywordsTable, type ScreenKeyword } from "./keywords/keywords-table";
+import { SerpDialog } from "./keywords/serp-dialog";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.page.name} - Keywords – ${BRAND_NAME}` : `${PAGE_NOT_FOUND.title} – ${BRAND_NAME}` },
@@ -51,12 +54,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "keywords");
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = await findPage(user, params);
-  if (!page) throwNotFound(PAGE_NOT_FOUND);
+  const page = await requireOwnedPage(user, params, request);
   // Streamed: the screen shows a loading state until the list arrives.
   const keywords: Promise<ScreenKeyword[]> = listPageKeywords(user, page.site.id, page.id);
   const [canSearch, work] = await Promise.all([serpsActionAvailable(), pageWork(page.id, ["serps"])]);
@@ -77,16 +77,68 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-const reply = (result: Omit<KeywordActionResult, "stamp">, status = result.ok ? 200 : 400) =>
-  data<KeywordActionResult>({ ...result, stamp: Date.now() }, { status });
-
-const errorToast = (title: string): Toast => ({ type: "error", title });
+/** An error toast whose title is the spec's message (and a description only when given). */
+const errorTitle = (title: string, description?: string): Toast =>
+  description === undefined ? { type: "error", title } : { type: "error", title, description };
 
 /** A positive integer field, or null. */
 function idField(form: FormData, name: string): number | null {
   const id = Number(form.get(name));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+type Ctx = { request: Request; form: FormData; user: SessionUser; params: Route.ActionArgs["params"] };
+
+/** The page of the URL, owned by the user and on that site (NotFoundError otherwise): every intent starts here. */
+const pageOf = ({ user, params }: Ctx) => ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
+
+async function add(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, addKeywordSchema);
+  if (submission.status !== "success") {
+    // Said inline in the dialog, under the field, without a toast.
+    const { toast: _toast, ...refused } = invalidForm(submission);
+    return reply({ ok: false, intent: "add", ...refused });
+  }
+  const added = await addKeyword(ctx.user, page.site.id, page.id, submission.value.keyword);
+  return reply({
+    ok: true,
+    intent: "add",
+    linkId: added.linkId,
+    alreadyLinked: added.alreadyLinked,
+    toast: added.alreadyLinked
+      ? { type: "info" as const, title: KEYWORD_TEXTS.alreadyLinked }
+      : { type: "success" as const, title: KEYWORD_TEXTS.added },
+  });
+}
+
+async function toggle(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const linkId = idField(ctx.form, "linkId");
+  const value = ctx.form.get("value");
+  if (!linkId || (value !== "true" && value !== "false"))
+    return reply({ ok: false, intent: "toggle", toast: errorTitle(KEYWORD_TEXTS.toggleUnable) });
+  await setToSearch(ctx.user, linkId, value === "true", page.id);
+  return reply({ ok: true, intent: "toggle" });
+}
+
+async function queueSerp(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const keywordId = idField(ctx.form, "keywordId");
+  if (!keywordId) return reply({ ok: false, intent: "queue-serp", toast: errorTitle(KEYWORD_TEXTS.unexpected) });
+  await queueSerpSearch(ctx.user, page.site.id, page.id, keywordId);
+  return reply({ ok: true, intent: "queue-serp", toast: { type: "success", title: KEYWORD_TEXTS.queued } });
+}
+
+async function serps(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const keywordId = idField(ctx.form, "keywordId");
+  if (!keywordId) return reply({ ok: false, intent: "serps", toast: errorTitle(KEYWORD_TEXTS.keywordNotFound) });
+  return reply({ ok: true, intent: "serps", serps: await listSerps(ctx.user, page.site.id, page.id, keywordId) });
+}
+
+const INTENTS = { add, toggle, "queue-serp": queueSerp, serps };
+type KeywordIntent = keyof typeof INTENTS;
 
 const ADD_ERRORS: Record<AddKeywordError["stage"], string> = {
   search: KEYWORD_TEXTS.searchFailed,
@@ -100,112 +152,55 @@ const QUEUE_ERRORS: Record<SerpQueueError["stage"], string> = {
   create: KEYWORD_TEXTS.createActionFailed,
 };
 
-/** The failure text of each intent when the page itself is missing or foreign. */
-function notFound(intent: KeywordIntent): Omit<KeywordActionResult, "stamp"> {
+/** The spec's failure texts, by intent: a missing or foreign page answers 404, and so does a keyword not linked to it. */
+function failed(error: unknown, intent: KeywordIntent) {
+  const pageMissing = error instanceof NotFoundError;
+  const keywordMissing = error instanceof KeywordNotFoundError;
   switch (intent) {
-    case "add":
-      return { ok: false, intent, error: PAGE_NOT_FOUND.message };
+    case "add": {
+      if (pageMissing) return reply({ ok: false, intent, error: PAGE_NOT_FOUND.message }, 404);
+      if (error instanceof BlankKeywordError) return reply({ ok: false, intent, error: KEYWORD_TEXTS.required });
+      const message = error instanceof AddKeywordError ? ADD_ERRORS[error.stage] : KEYWORD_TEXTS.addUnexpected;
+      return reply({ ok: false, intent, error: message }, 500);
+    }
     case "toggle":
-      return { ok: false, intent, toast: { type: "error", title: KEYWORD_TEXTS.toggleUnable, description: PAGE_NOT_FOUND.message } };
-    default:
-      return { ok: false, intent, toast: { type: "error", title: KEYWORD_TEXTS.unexpected, description: PAGE_NOT_FOUND.message } };
+      if (pageMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.toggleUnable, PAGE_NOT_FOUND.message) }, 404);
+      if (keywordMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.toggleUnable) }, 404);
+      return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.toggleFailed) }, 500);
+    case "queue-serp":
+      if (pageMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected, PAGE_NOT_FOUND.message) }, 404);
+      if (keywordMissing)
+        return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected, KEYWORD_TEXTS.keywordNotFound) }, 404);
+      if (error instanceof MissingActionError)
+        return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.createActionFailed) }, 500);
+      if (error instanceof SerpQueueError) return reply({ ok: false, intent, toast: errorTitle(QUEUE_ERRORS[error.stage]) }, 500);
+      return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected) }, 500);
+    case "serps":
+      if (pageMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected, PAGE_NOT_FOUND.message) }, 404);
+      if (keywordMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.keywordNotFound) }, 404);
+      return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected) }, 500);
   }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const rawIntent = form.get("intent");
-  const intent = KEYWORD_INTENTS.find((i) => i === rawIntent) ?? null;
-  if (!intent) return reply({ ok: false, intent: null, toast: errorToast(KEYWORD_TEXTS.unexpected) });
-
-  const page = await findPage(user, params);
-  if (!page) return reply(notFound(intent), 404);
-  const siteId = page.site.id;
-
-  switch (intent) {
-    case "add": {
-      const text = form.get("keyword");
-      try {
-        const result = await addKeyword(user, siteId, page.id, typeof text === "string" ? text : "");
-        return reply({
-          ok: true,
-          intent,
-          linkId: result.linkId,
-          alreadyLinked: result.alreadyLinked,
-          toast: result.alreadyLinked
-            ? { type: "info", title: KEYWORD_TEXTS.alreadyLinked }
-            : { type: "success", title: KEYWORD_TEXTS.added },
-        });
-      } catch (error) {
-        if (error instanceof BlankKeywordError) return reply({ ok: false, intent, error: KEYWORD_TEXTS.required });
-        if (error instanceof NotFoundError) return reply(notFound(intent), 404);
-        if (error instanceof AddKeywordError) {
-          logger.error({ err: error.cause ?? error, pageId: page.id, stage: error.stage }, "adding a keyword failed");
-          return reply({ ok: false, intent, error: ADD_ERRORS[error.stage] }, 500);
-        }
-        logger.error({ err: error, pageId: page.id }, "adding a keyword failed");
-        return reply({ ok: false, intent, error: KEYWORD_TEXTS.addUnexpected }, 500);
-      }
-    }
-    case "toggle": {
-      const linkId = idField(form, "linkId");
-      const value = form.get("value");
-      if (!linkId || (value !== "true" && value !== "false"))
-        return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.toggleUnable) });
-      try {
-        await setToSearch(user, linkId, value === "true", page.id);
-        return reply({ ok: true, intent });
-      } catch (error) {
-        if (error instanceof KeywordNotFoundError || error instanceof NotFoundError) {
-          logger.info({ userId: user.id, pageId: page.id, linkId }, "refused: search setting of a missing or foreign keyword");
-          return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.toggleUnable) }, 404);
-        }
-        logger.error({ err: error, pageId: page.id, linkId }, "updating the search setting failed");
-        return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.toggleFailed) }, 500);
-      }
-    }
-    case "queue-serp": {
-      const keywordId = idField(form, "keywordId");
-      if (!keywordId) return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.unexpected) });
-      try {
-        await queueSerpSearch(user, siteId, page.id, keywordId);
-        return reply({ ok: true, intent, toast: { type: "success", title: KEYWORD_TEXTS.queued } });
-      } catch (error) {
-        if (error instanceof KeywordNotFoundError || error instanceof NotFoundError) {
-          logger.info({ userId: user.id, pageId: page.id, keywordId }, "refused: SERP search of a missing or foreign keyword");
-          return reply(
-            { ok: false, intent, toast: { type: "error", title: KEYWORD_TEXTS.unexpected, description: KEYWORD_TEXTS.keywordNotFound } },
-            404,
-          );
-        }
-        if (error instanceof MissingActionError) {
-          logger.error({ action: error.actionName }, "action catalogue entry missing");
-          return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.createActionFailed) }, 500);
-        }
-        if (error instanceof SerpQueueError) {
-          logger.error({ err: error.cause ?? error, pageId: page.id, stage: error.stage }, "queuing a SERP search failed");
-          return reply({ ok: false, intent, toast: errorToast(QUEUE_ERRORS[error.stage]) }, 500);
-        }
-        logger.error({ err: error, pageId: page.id }, "queuing a SERP search failed");
-        return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.unexpected) }, 500);
-      }
-    }
-    case "serps": {
-      const keywordId = idField(form, "keywordId");
-      if (!keywordId) return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.keywordNotFound) });
-      try {
-        const serps = await listSerps(user, siteId, page.id, keywordId);
-        return reply({ ok: true, intent, serps });
-      } catch (error) {
-        if (error instanceof KeywordNotFoundError || error instanceof NotFoundError) {
-          return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.keywordNotFound) }, 404);
-        }
-        logger.error({ err: error, pageId: page.id, keywordId }, "loading SERP results failed");
-        return reply({ ok: false, intent, toast: errorToast(KEYWORD_TEXTS.unexpected) }, 500);
-      }
-    }
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, toast: errorTitle(KEYWORD_TEXTS.unexpected) });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user, params },
+    {
+      failed: (error, failedIntent) => {
+        // A keyword that is not linked to this page (or a link of another page) is a refused access too.
+        if (error instanceof KeywordNotFoundError) logRefused(request, { userId: user.id, kind: "keyword", intent: failedIntent });
+        return failed(error, failedIntent);
+      },
+      // The person's own doing: a blank keyword; a keyword not linked to the page (logged above as refused).
+      expected: [BlankKeywordError, KeywordNotFoundError],
+    },
+  );
 }
 
 export default function KeywordsScreen({ loaderData }: Route.ComponentProps) {

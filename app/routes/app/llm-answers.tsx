@@ -3,17 +3,17 @@
  * language models answered about the page's topic (LLM name, Answer cut to 150 words with Show more /
  * Show less), and 'Search LLM Answers', which queues (or re-queues) the page's llm_answers request
  * and reads the list again 2 seconds later. Contract: POST intent=search to this route (or its .data
- * URL) queues the search and answers an LlmSearchResult.
+ * URL) queues the search and answers with its toast.
  */
 import { usePollWhile } from "~/lib/use-poll";
 import { Bot, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import { data, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/llm-answers";
 import { PageTrail } from "~/components/page-trail";
 import { LlmAnswersTable } from "~/components/llm-answers/answers-table";
-import type { LlmSearchResult, ScreenLlmAnswer } from "~/components/llm-answers/types";
+import type { ScreenLlmAnswer } from "~/components/llm-answers/types";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -21,15 +21,17 @@ import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { LLM_REFRESH_DELAY_MS, LLM_TEXTS } from "~/lib/llm-rules";
-import { PAGE_NOT_FOUND, throwNotFound } from "~/lib/not-found";
+import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
-import { NotFoundError, findOwnedPage } from "~/models/access.server";
+import type { Toast } from "~/lib/toast";
+import { requireOwnedPage } from "~/models/access.server";
 import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import { WorkNotice } from "~/components/pending-work";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.page.name} - LLM Answers – ${BRAND_NAME}` : `${PAGE_NOT_FOUND.title} – ${BRAND_NAME}` },
@@ -37,12 +39,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-const findPage = (user: SessionUser, params: Route.LoaderArgs["params"]) => findOwnedPage(user, params, "LLM answers");
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = await findPage(user, params);
-  if (!page) throwNotFound(PAGE_NOT_FOUND);
+  const page = await requireOwnedPage(user, params, request);
   let answers: ScreenLlmAnswer[] | null = null;
   try {
     const rows = await listLlmAnswers(user, page.site.id, page.id);
@@ -59,27 +58,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const reply = (ok: boolean, title: string, status: number, description?: string) =>
-  data<LlmSearchResult>({ ok, toast: { type: ok ? "success" : "error", title, description }, stamp: Date.now() }, { status });
+type Ctx = { request: Request; user: SessionUser; params: Route.ActionArgs["params"] };
+
+/** Queues (or re-queues) the page's LLM answers search. */
+async function search({ user, params }: Ctx) {
+  await queueLlmAnswers(user, parseId(params.siteId, "site"), parseId(params.pageId, "page"));
+  return reply({ ok: true, toast: { type: "success", title: LLM_TEXTS.queued } });
+}
+
+const INTENTS = { search };
+
+const errorTitle = (title: string, description?: string): Toast =>
+  description === undefined ? { type: "error", title } : { type: "error", title, description };
+
+/** A missing or foreign page answers 404; a missing catalogue entry and anything else, 500. */
+function failed(error: unknown) {
+  if (error instanceof NotFoundError) return reply({ ok: false, toast: errorTitle(LLM_TEXTS.queueFailed, PAGE_NOT_FOUND.message) }, 404);
+  if (error instanceof MissingActionError) return reply({ ok: false, toast: errorTitle(LLM_TEXTS.actionMissing) }, 500);
+  return reply({ ok: false, toast: errorTitle(LLM_TEXTS.queueFailed) }, 500);
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  if (form.get("intent") !== "search") return reply(false, "Error", 400, "Unknown action.");
-  const page = await findPage(user, params);
-  if (!page) return reply(false, LLM_TEXTS.queueFailed, 404, PAGE_NOT_FOUND.message);
-  try {
-    await queueLlmAnswers(user, page.site.id, page.id);
-    return reply(true, LLM_TEXTS.queued, 200);
-  } catch (error) {
-    if (error instanceof NotFoundError) return reply(false, LLM_TEXTS.queueFailed, 404, PAGE_NOT_FOUND.message);
-    if (error instanceof MissingActionError) {
-      logger.error({ action: error.actionName }, "action catalogue entry missing");
-      return reply(false, LLM_TEXTS.actionMissing, 500);
-    }
-    logger.error({ err: error, pageId: page.id }, "LLM answers search could not be queued");
-    return reply(false, LLM_TEXTS.queueFailed, 500);
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, toast: errorTitle("Error", "Unknown action.") });
+  return runIntent(INTENTS, intent, { request, user, params }, { failed });
 }
 
 export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
@@ -119,8 +123,8 @@ function SearchButton() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Each answer once: its toast, then (a queued search) the list read again after a while.
-  const fetcher = useToastFetcher<LlmSearchResult>((result) => {
-    if (!result.ok) return;
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (!answer.ok) return;
     setRefreshing(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {

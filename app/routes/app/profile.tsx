@@ -1,18 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { useEffect } from "react";
-import { data, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/profile";
 import { account } from "../../../db/schema";
 import { PageHeader } from "~/components/page-header";
-import { LinkedInCard, type LinkedInState, type ProfileActionResult } from "~/components/profile/linkedin-card";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { LINKEDIN_MESSAGES as M, linkCallbackError } from "~/components/profile/profile-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
-import { callAuth, clientIp, getSessionUser, requireUser } from "~/services/auth.server";
+import { errorToast, successToast } from "~/lib/toast";
+import { callAuth, getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
+import { LinkedInCard, type LinkedInState } from "./profile/linkedin-card";
 
 export const meta: Route.MetaFunction = () => [{ title: `Votre Profil – ${BRAND_NAME}` }];
 
@@ -48,46 +50,59 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, linkedin };
 }
 
-const reply = (result: Omit<ProfileActionResult, "stamp">, status = result.ok ? 200 : 400) =>
-  data<ProfileActionResult>({ ...result, stamp: Date.now() }, { status });
-const failure = (description: string, status = 400) =>
-  reply({ ok: false, toast: { type: "error", title: "Erreur", description } }, status);
+type Ctx = { request: Request; user: SessionUser };
+
+/** A refusal, said as a French toast. */
+const failure = (description: string, status = 400) => reply({ ok: false, toast: errorToast(description, "Erreur") }, status);
+
+/** better-auth's link flow: it answers with LinkedIn's authorization URL and sets its state cookie; the browser goes there. */
+async function link({ request, user }: Ctx) {
+  const result = await callAuth<{ url?: string }>(request, "/link-social", {
+    body: { provider: LINKEDIN, callbackURL: "/profile", errorCallbackURL: "/profile", disableRedirect: true },
+  });
+  if (!result.ok || !result.data?.url) {
+    logger.warn({ userId: user.id, status: result.status, code: result.code }, "linkedin link could not start");
+    return failure(result.code === "SESSION_NOT_FRESH" ? M.notFresh : M.linkFailed, result.status >= 400 ? result.status : 500);
+  }
+  throw redirect(result.data.url, { headers: result.headers });
+}
+
+async function unlink({ request, user }: Ctx) {
+  const accountId = await linkedAccountId(user.id);
+  if (!accountId) return failure(M.notLinked, 404);
+  const result = await callAuth(request, "/unlink-account", { body: { accountId } });
+  if (!result.ok) {
+    logger.warn({ userId: user.id, status: result.status, code: result.code }, "linkedin unlink refused");
+    const message =
+      result.code === "FAILED_TO_UNLINK_LAST_ACCOUNT" ? M.lastAccount : result.code === "SESSION_NOT_FRESH" ? M.notFresh : M.unlinkFailed;
+    return failure(message, result.status);
+  }
+  logger.info({ userId: user.id }, "linkedin account unlinked");
+  return reply({ ok: true, toast: successToast(M.disconnected) });
+}
+
+const INTENTS = { link, unlink };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) {
-    logger.info({ ip: clientIp(request) }, "refused: linkedin change without a session");
+    logRefused(request, {});
     return failure(M.signedOut, 401);
   }
   if (!linkedinConfigured()) return failure(M.notConfigured);
-  const intent = (await request.formData()).get("intent");
-
-  if (intent === "link") {
-    // better-auth's link flow: it answers with LinkedIn's authorization URL and sets its state cookie.
-    const result = await callAuth<{ url?: string }>(request, "/link-social", {
-      body: { provider: LINKEDIN, callbackURL: "/profile", errorCallbackURL: "/profile", disableRedirect: true },
-    });
-    if (!result.ok || !result.data?.url) {
-      logger.warn({ userId: user.id, status: result.status, code: result.code }, "linkedin link could not start");
-      return failure(result.code === "SESSION_NOT_FRESH" ? M.notFresh : M.linkFailed, result.status >= 400 ? result.status : 500);
-    }
-    throw redirect(result.data.url, { headers: result.headers });
-  }
-
-  if (intent === "unlink") {
-    const accountId = await linkedAccountId(user.id);
-    if (!accountId) return failure(M.notLinked, 404);
-    const result = await callAuth(request, "/unlink-account", { body: { accountId } });
-    if (!result.ok) {
-      logger.warn({ userId: user.id, status: result.status, code: result.code }, "linkedin unlink refused");
-      const message =
-        result.code === "FAILED_TO_UNLINK_LAST_ACCOUNT" ? M.lastAccount : result.code === "SESSION_NOT_FRESH" ? M.notFresh : M.unlinkFailed;
-      return failure(message, result.status);
-    }
-    logger.info({ userId: user.id }, "linkedin account unlinked");
-    return reply({ ok: true, toast: { type: "success", title: M.disconnected } });
-  }
-  return failure(M.linkFailed);
+  const intent = intentOf(await request.formData(), INTENTS);
+  if (!intent) return failure(M.linkFailed);
+  // Anything unexpected (the database, better-auth) is logged and goes on to the error page.
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, user },
+    {
+      failed: (error) => {
+        throw error;
+      },
+    },
+  );
 }
 
 export default function Profile({ loaderData: { user, linkedin } }: Route.ComponentProps) {

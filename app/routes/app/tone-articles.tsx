@@ -1,20 +1,28 @@
+/**
+ * /tone-articles (spec part 2): the shared tone groups and the user's own tone articles, and the 'Create
+ * New Tone Article' dialog, which posts intent=create (name, parent, content) to this route.
+ */
 import { Plus } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
-import { Await, data, useRevalidator } from "react-router";
+import { Await, useRevalidator } from "react-router";
 import type { Route } from "./+types/tone-articles";
 import { PageHeader } from "~/components/page-header";
-import { CreateToneArticleDialog } from "~/components/tone-articles/tone-article-dialog";
 import { ToneArticlesTable } from "~/components/tone-articles/tone-articles-table";
-import type { ToneArticleActionResult, ToneArticleItem } from "~/components/tone-articles/types";
+import type { ToneArticleItem } from "~/components/tone-articles/types";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { toneArticleSchema } from "~/lib/schemas/tone-article";
+import { successToast } from "~/lib/toast";
 import { createToneArticle, listToneArticles, ToneArticleInputError } from "~/models/tone-article.server";
-import { clientIp, getSessionUser, requireUser } from "~/services/auth.server";
+import { getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { intentOf, invalidForm, logRefused, reply, runIntent } from "~/services/route-action.server";
+import { CreateToneArticleDialog } from "./tone-articles/tone-article-dialog";
 
 export const meta: Route.MetaFunction = () => [{ title: `Tone Articles – ${BRAND_NAME}` }];
 
@@ -28,34 +36,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { articles };
 }
 
-const reply = (result: Omit<ToneArticleActionResult, "stamp">, status = result.ok ? 200 : 400) =>
-  data<ToneArticleActionResult>({ ...result, stamp: Date.now() }, { status });
+type Ctx = { request: Request; form: FormData; user: SessionUser };
+
+/** A refused form, said in the dialog (under its field, or above its buttons) without a toast. */
+function refused(submission: Parameters<typeof invalidForm>[0], options?: Parameters<typeof invalidForm>[1]) {
+  const { toast: _toast, ...answer } = invalidForm(submission, options);
+  return reply({ ok: false, ...answer });
+}
+
+async function create({ form, user }: Ctx) {
+  const submission = parseSubmission(form, toneArticleSchema);
+  if (submission.status !== "success") return refused(submission);
+  let created;
+  try {
+    created = await createToneArticle(user, submission.value);
+  } catch (error) {
+    // The model's own refusal (a parent that is no tone group the user can see) is the form's, like the schema's.
+    if (!(error instanceof ToneArticleInputError)) throw error;
+    logger.info({ userId: user.id, reason: error.message }, "tone article refused");
+    const field = error.field === "form" ? { fallback: error.message } : { fieldErrors: { [error.field]: [error.message] } };
+    return refused(submission, field);
+  }
+  logger.info({ userId: user.id, toneArticleId: created.id }, "tone article created");
+  return reply({ ok: true, toast: successToast("Tone article created successfully") });
+}
+
+const INTENTS = { create };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) {
-    logger.info({ ip: clientIp(request) }, "refused: tone article creation without a session");
+    logRefused(request, { intent: "create" });
     return reply({ ok: false, error: "You must be logged in to create a tone article." }, 401);
   }
   const form = await request.formData();
-  if (form.get("intent") !== "create") return reply({ ok: false, error: "Unknown action" });
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : undefined;
-  };
-  try {
-    const created = await createToneArticle(user, { name: text("name") ?? "", parent: text("parent"), content: text("content") });
-    logger.info({ userId: user.id, toneArticleId: created.id }, "tone article created");
-    return reply({ ok: true, toast: { type: "success", title: "Tone article created successfully" } });
-  } catch (error) {
-    if (error instanceof ToneArticleInputError) {
-      logger.info({ userId: user.id, reason: error.message }, "tone article refused");
-      const errors = error.field === "form" ? undefined : { [error.field]: error.message };
-      return reply({ ok: false, error: error.message, errors });
-    }
-    logger.error({ err: error, userId: user.id }, "tone article creation failed");
-    return reply({ ok: false, error: "Failed to create tone article. Please try again." }, 500);
-  }
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, error: "Unknown action" });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user },
+    { failed: () => reply({ ok: false, error: "Failed to create tone article. Please try again." }, 500) },
+  );
 }
 
 export default function ToneArticles({ loaderData }: Route.ComponentProps) {

@@ -4,12 +4,14 @@ import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { decodeForReading, hostAndPath, isSafeLink, KEYWORD_TEXTS, serpDialogTitle, truncateMetaDescription } from "~/lib/keyword-rules";
-import type { ScreenKeyword, ScreenSerp } from "./types";
-import { useKeywordFetcher } from "./use-keyword-fetcher";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { SerpRow } from "~/models/keyword.server";
+import type { action } from "../keywords";
+import type { ScreenKeyword } from "./keywords-table";
 
 /** The SERP results of one keyword (French, spec part 2, section 2), loaded when the dialog opens. */
 export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null; onClose: () => void }) {
-  const fetcher = useKeywordFetcher();
+  const fetcher = useToastFetcher<typeof action>();
   const keywordId = keyword?.keywordId;
   const { submit } = fetcher;
 
@@ -19,9 +21,10 @@ export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null
     void submit({ intent: "serps", keywordId: String(keywordId) }, { method: "post" });
   }, [keywordId, submit]);
 
-  const loading = fetcher.state !== "idle" || !fetcher.data;
-  const results: ScreenSerp[] = fetcher.data?.ok && fetcher.data.serps ? fetcher.data.serps : [];
-  const failed = !loading && fetcher.data && !fetcher.data.ok;
+  const answer = fetcher.data;
+  const loading = fetcher.state !== "idle" || !answer;
+  const results: SerpRow[] = answer?.ok && answer.intent === "serps" ? answer.serps : [];
+  const failed = !loading && answer && !answer.ok;
 
   return (
     <Dialog open={keyword !== null} onOpenChange={(open) => !open && onClose()}>
@@ -39,7 +42,7 @@ export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null
           <Spinner label="Chargement..." className="py-6 text-muted-foreground" />
         ) : failed ? (
           <p role="alert" className="py-6 text-center text-sm text-destructive">
-            {fetcher.data?.toast?.title ?? KEYWORD_TEXTS.unexpected}
+            {(answer && "toast" in answer ? answer.toast?.title : undefined) ?? KEYWORD_TEXTS.unexpected}
           </p>
         ) : results.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">{KEYWORD_TEXTS.serpEmpty}</p>
@@ -55,7 +58,7 @@ export function SerpDialog({ keyword, onClose }: { keyword: ScreenKeyword | null
   );
 }
 
-function SerpResult({ serp }: { serp: ScreenSerp }) {
+function SerpResult({ serp }: { serp: SerpRow }) {
   // Addresses are shown decoded ('vélo électrique', not 'v%C3%A9lo%20...'); links keep the real one.
   const readableUrl = serp.url ? decodeForReading(serp.url) : null;
   const title = serp.title || readableUrl || "—";

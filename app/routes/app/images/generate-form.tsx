@@ -1,18 +1,27 @@
+import { getFormProps } from "@conform-to/react";
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
-import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { IMAGE_MESSAGES, MAX_IMAGES, MIN_IMAGES, parseNumberOfImages, toggleSelectedExample } from "~/lib/image-rules";
+import { generateImageSchema } from "~/lib/schemas/image";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { cn } from "~/lib/utils";
-import { type ImagesActionResult, type ShownImage } from "./types";
+import type { action } from "../images";
+import type { ShownImage } from "./propositions";
 
-/** The Generate New Image form: queues a create_cover_image request (the result is not shown here). */
+/**
+ * The Generate New Image form: queues a create_cover_image request (the result is not shown here). It posts
+ * intent=generate to the images action, which parses the same schema (lib/schemas/image.ts); the switches
+ * and the chosen example post through hidden inputs of their own.
+ */
 export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
-  const fetcher = useToastFetcher<ImagesActionResult>();
+  const fetcher = useToastFetcher<typeof action>();
+  const [form, fields] = useSchemaForm(generateImageSchema, { fetcher });
   const [numberOfImages, setNumberOfImages] = useState("1");
   const [generatePrompt, setGeneratePrompt] = useState(false);
   const [useInitialPhoto, setUseInitialPhoto] = useState(false);
@@ -21,31 +30,28 @@ export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
   const busy = fetcher.state !== "idle";
   // An example deleted meanwhile is no longer selected.
   const selectedExample = examples.some((e) => e.id === selected) ? selected : null;
+  const formProps = getFormProps(form);
+  const countId = fields.numberOfImages.id;
 
   return (
-    <form
+    <fetcher.Form
+      method="post"
+      {...formProps}
       className="grid gap-5"
       onSubmit={(event) => {
-        event.preventDefault();
-        const count = parseNumberOfImages(numberOfImages);
-        setNumberOfImages(String(count));
-        fetcher.submit(
-          {
-            intent: "generate",
-            numberOfImages: String(count),
-            generatePrompt: String(generatePrompt),
-            useInitialPhoto: String(useInitialPhoto),
-            comments,
-            imageExampleId: useInitialPhoto && selectedExample !== null ? String(selectedExample) : "",
-          },
-          { method: "post" },
-        );
+        // The count sent is clamped (the action clamps it too), and the field shows it so.
+        setNumberOfImages(String(parseNumberOfImages(numberOfImages)));
+        formProps.onSubmit(event);
       }}
     >
+      <input type="hidden" name="intent" value="generate" />
+      <input type="hidden" name="generatePrompt" value={String(generatePrompt)} />
+      <input type="hidden" name="useInitialPhoto" value={String(useInitialPhoto)} />
+      <input type="hidden" name="imageExampleId" value={useInitialPhoto && selectedExample !== null ? String(selectedExample) : ""} />
       <div className="grid gap-2 sm:max-w-xs">
-        <Label htmlFor="numberOfImages">Number of images</Label>
+        <Label htmlFor={countId}>Number of images</Label>
         <Input
-          id="numberOfImages"
+          id={countId}
           name="numberOfImages"
           type="number"
           inputMode="numeric"
@@ -55,19 +61,19 @@ export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
           value={numberOfImages}
           onChange={(event) => setNumberOfImages(event.target.value)}
           onBlur={() => setNumberOfImages(String(parseNumberOfImages(numberOfImages)))}
-          aria-describedby="numberOfImages-hint"
+          aria-describedby={`${countId}-hint`}
         />
-        <p id="numberOfImages-hint" className="text-xs text-muted-foreground">
+        <p id={`${countId}-hint`} className="text-xs text-muted-foreground">
           From {MIN_IMAGES} to {MAX_IMAGES}.
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Switch id="generatePrompt" checked={generatePrompt} onCheckedChange={setGeneratePrompt} />
-        <Label htmlFor="generatePrompt">Generate prompt</Label>
+        <Switch id={fields.generatePrompt.id} checked={generatePrompt} onCheckedChange={setGeneratePrompt} />
+        <Label htmlFor={fields.generatePrompt.id}>Generate prompt</Label>
       </div>
       <div className="flex items-center gap-3">
-        <Switch id="useInitialPhoto" checked={useInitialPhoto} onCheckedChange={setUseInitialPhoto} />
-        <Label htmlFor="useInitialPhoto">Use initial photo</Label>
+        <Switch id={fields.useInitialPhoto.id} checked={useInitialPhoto} onCheckedChange={setUseInitialPhoto} />
+        <Label htmlFor={fields.useInitialPhoto.id}>Use initial photo</Label>
       </div>
       {useInitialPhoto ? (
         <fieldset className="grid gap-2">
@@ -103,9 +109,9 @@ export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
         </fieldset>
       ) : null}
       <div className="grid gap-2">
-        <Label htmlFor="comments">Comments</Label>
+        <Label htmlFor={fields.comments.id}>Comments</Label>
         <Textarea
-          id="comments"
+          id={fields.comments.id}
           name="comments"
           rows={3}
           value={comments}
@@ -118,6 +124,6 @@ export function GenerateImageForm({ examples }: { examples: ShownImage[] }) {
           <Sparkles aria-hidden="true" /> {busy ? "Requesting..." : "Generate Image"}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { FieldError, FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -7,13 +7,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { notify } from "~/lib/notify";
-import { TONE_CONTENT_MAX, TONE_NAME_MAX } from "~/lib/schemas/tone-article";
-import type { ToneArticleActionResult } from "./types";
+import { TONE_CONTENT_MAX, TONE_NAME_MAX, toneArticleSchema } from "~/lib/schemas/tone-article";
+import { clearFieldError, useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../tone-articles";
 
 export type ToneGroupOption = { id: number; name: string };
 
-/** 'Create New Tone Article': name, parent group ('None' or a visible group), content. */
+/**
+ * 'Create New Tone Article': name, parent group ('None' or a visible group), content. It posts intent=create
+ * to /tone-articles, which parses the same schema (lib/schemas/tone-article.ts); the parent group posts
+ * through a hidden input of its own.
+ */
 export function CreateToneArticleDialog({
   open,
   onOpenChange,
@@ -37,56 +42,39 @@ export function CreateToneArticleDialog({
 }
 
 function ToneArticleForm({ groups, onDone }: { groups: ToneGroupOption[]; onDone: () => void }) {
-  const fetcher = useFetcher<ToneArticleActionResult>();
+  const fetcher = useToastFetcher<typeof action>((answer) => answer.ok && onDone());
+  const [form, fields] = useSchemaForm(toneArticleSchema, { fetcher });
   const busy = fetcher.state !== "idle";
   const [parent, setParent] = useState("none");
-  const [nameError, setNameError] = useState<string | undefined>();
-  const id = useId();
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      if (result.toast) notify(result.toast);
-      onDone();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result?.stamp]);
-
-  const errors = result && !result.ok ? (result.errors ?? {}) : {};
-  const formError = result && !result.ok && !Object.keys(errors).length ? result.error : undefined;
+  const answer = busy ? undefined : fetcher.data;
+  // A failure that belongs to no field (not signed in, the server failed) is said above the buttons.
+  const fieldRefusal = answer && "result" in answer && Object.values(answer.result.error ?? {}).some((messages) => messages?.length);
+  const formError = answer && !answer.ok && !fieldRefusal ? answer.error : undefined;
+  const parentError = fields.parent.errors?.[0];
+  const contentError = fields.content.errors?.[0];
+  const parentId = fields.parent.id;
+  const contentId = fields.content.id;
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/tone-articles"
-      noValidate
-      className="grid gap-4"
-      onSubmit={(event) => {
-        const name = new FormData(event.currentTarget).get("name");
-        if (typeof name !== "string" || !name.trim()) {
-          event.preventDefault();
-          setNameError("Name is required");
-        } else setNameError(undefined);
-      }}
-    >
+    <fetcher.Form method="post" action="/tone-articles" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="create" />
       <FormField
+        id={fields.name.id}
         label="Name"
         name="name"
         autoFocus
         maxLength={TONE_NAME_MAX}
-        error={nameError ?? errors.name}
-        onChange={() => setNameError(undefined)}
+        error={fields.name.errors?.[0]}
+        onChange={() => clearFieldError(form, "name")}
       />
       <div className="grid gap-2">
-        <Label id={`${id}-parent-label`}>Parent Group</Label>
-        <Select value={parent} onValueChange={setParent} name="parent">
+        <Label id={`${parentId}-label`}>Parent Group</Label>
+        <Select value={parent} onValueChange={setParent}>
           <SelectTrigger
             className="w-full"
-            aria-labelledby={`${id}-parent-label`}
-            aria-invalid={errors.parent ? true : undefined}
-            aria-describedby={errors.parent ? `${id}-parent-error` : undefined}
+            aria-labelledby={`${parentId}-label`}
+            aria-invalid={parentError ? true : undefined}
+            aria-describedby={parentError ? `${parentId}-error` : undefined}
           >
             <SelectValue />
           </SelectTrigger>
@@ -99,20 +87,21 @@ function ToneArticleForm({ groups, onDone }: { groups: ToneGroupOption[]; onDone
             ))}
           </SelectContent>
         </Select>
+        <input type="hidden" name="parent" value={parent} />
         <p className="text-xs text-muted-foreground">Leave 'None' to create a tone group.</p>
-        <FieldError id={`${id}-parent-error`} error={errors.parent} />
+        <FieldError id={`${parentId}-error`} error={parentError} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-content`}>Content</Label>
+        <Label htmlFor={contentId}>Content</Label>
         <Textarea
-          id={`${id}-content`}
+          id={contentId}
           name="content"
           rows={8}
           maxLength={TONE_CONTENT_MAX}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? `${id}-content-error` : undefined}
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={contentError ? `${contentId}-error` : undefined}
         />
-        <FieldError id={`${id}-content-error`} error={errors.content} />
+        <FieldError id={`${contentId}-error`} error={contentError} />
       </div>
       {formError ? (
         <Alert variant="destructive" role="alert">

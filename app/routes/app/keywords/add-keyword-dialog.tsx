@@ -1,48 +1,66 @@
+import { getFormProps } from "@conform-to/react";
 import { Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { canAddKeyword, normalizeKeyword } from "~/lib/keyword-rules";
-import { useKeywordFetcher } from "./use-keyword-fetcher";
+import { canAddKeyword } from "~/lib/keyword-rules";
 import { useOnChange } from "~/lib/use-on-change";
+import { clearFieldError, useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../keywords";
+import { addKeywordSchema } from "./keyword-form";
 
 /**
  * 'Add Keyword': an existing keyword (trimmed, case-insensitive) is reused, otherwise created, then
  * linked to the page. The button is disabled while the value is blank after trimming; failures show
- * inline, success as a toast.
+ * inline, success as a toast. It posts intent=add to the keywords action, which parses the same schema
+ * (keyword-form.ts).
  */
 export function AddKeywordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
-  const errorId = `${id}-error`;
-  const fetcher = useKeywordFetcher((result) => {
-    if (result.ok) onOpenChange(false);
-    else setError(result.error);
-  });
-  const busy = fetcher.state !== "idle";
-
+  // Each opening starts afresh: an empty field, no earlier answer.
+  const [opening, setOpening] = useState(0);
   useOnChange(open, (isOpen) => {
-    if (!isOpen) return;
-    setValue("");
-    setError(undefined);
+    if (isOpen) setOpening((count) => count + 1);
   });
+  return <KeywordDialog key={opening} open={open} onOpenChange={onOpenChange} />;
+}
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canAddKeyword(value) || busy) return;
-    setError(undefined);
-    fetcher.submit({ intent: "add", keyword: normalizeKeyword(value) }, { method: "post" });
-  };
+function KeywordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [value, setValue] = useState("");
+  // A failure the action answered without a field error of conform's (a missing page, a failed step).
+  const [failure, setFailure] = useState<string | undefined>();
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok) onOpenChange(false);
+    else if (answer.intent === "add") setFailure(answer.error);
+  });
+  const [form, fields] = useSchemaForm(addKeywordSchema, { fetcher });
+  const busy = fetcher.state !== "idle";
+  const id = fields.keyword.id;
+  const errorId = `${id}-error`;
+  const error = failure ?? fields.keyword.errors?.[0];
+  const formProps = getFormProps(form);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <fetcher.Form
+          method="post"
+          {...formProps}
+          onSubmit={(event) => {
+            if (!canAddKeyword(value) || busy) {
+              event.preventDefault();
+              return;
+            }
+            setFailure(undefined);
+            formProps.onSubmit(event);
+          }}
+          className="grid gap-4"
+        >
+          <input type="hidden" name="intent" value="add" />
           <DialogHeader>
             <DialogTitle>Add Keyword</DialogTitle>
             <DialogDescription>An existing keyword is reused; otherwise it is created, then linked to this page.</DialogDescription>
@@ -58,7 +76,8 @@ export function AddKeywordDialog({ open, onOpenChange }: { open: boolean; onOpen
               placeholder="e.g. organic gardening"
               onChange={(event) => {
                 setValue(event.target.value);
-                setError(undefined);
+                setFailure(undefined);
+                clearFieldError(form, "keyword");
               }}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
@@ -74,7 +93,7 @@ export function AddKeywordDialog({ open, onOpenChange }: { open: boolean; onOpen
               Add Keyword
             </Button>
           </DialogFooter>
-        </form>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );

@@ -5,13 +5,13 @@ import { Button } from "~/components/ui/button";
 import { IMAGE_MESSAGES, imageFilesOnly, UPLOAD_BATCH_MAX_BYTES } from "~/lib/image-rules";
 import { notify } from "~/lib/notify";
 import { cn } from "~/lib/utils";
-import { ImageTile } from "./image-tile";
-import { EmptyImages } from "./propositions";
-import { type ImagesActionResult, type ShownImage } from "./types";
+import { ImageTile } from "~/components/images/image-tile";
+import type { action } from "../images";
+import { EmptyImages, type ShownImage } from "./propositions";
 
 /** Drag-and-drop zone and file picker for example images (several at once, image files only). */
 export function ExampleUpload() {
-  const fetcher = useToastFetcher<ImagesActionResult>();
+  const fetcher = useToastFetcher<typeof action>();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const busy = fetcher.state !== "idle";

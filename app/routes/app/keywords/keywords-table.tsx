@@ -5,8 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { Spinner } from "~/components/ui/spinner";
 import { KEYWORD_TEXTS, SERP_REFRESH_DELAY_MS, showSerpSearchButton, showViewSerps } from "~/lib/keyword-rules";
-import type { ScreenKeyword } from "./types";
-import { useKeywordFetcher } from "./use-keyword-fetcher";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { PageKeywordRow } from "~/models/keyword.server";
+import type { action } from "../keywords";
+
+/** A keyword of the page as the screen receives it. */
+export type ScreenKeyword = PageKeywordRow;
 
 /** The page's keywords: Keyword, Search Results, Use in search, Actions. */
 export function KeywordsTable({
@@ -59,7 +63,7 @@ function KeywordRow({
   serpsActionAvailable: boolean;
   onViewSerps: (row: ScreenKeyword) => void;
 }) {
-  const toggle = useKeywordFetcher();
+  const toggle = useToastFetcher<typeof action>();
   // While the change is on its way the switch shows the value asked for.
   const pending = toggle.formData?.get("value");
   const toSearch = pending === undefined || pending === null ? row.toSearch : pending === "true";
@@ -87,14 +91,10 @@ function KeywordRow({
           checked={toSearch}
           aria-label={`Use "${row.keyword}" in search`}
           disabled={toggle.state !== "idle"}
-          onCheckedChange={(value) =>
-            toggle.submit({ intent: "toggle", linkId: String(row.id), value: String(value) }, { method: "post" })
-          }
+          onCheckedChange={(value) => toggle.submit({ intent: "toggle", linkId: String(row.id), value: String(value) }, { method: "post" })}
         />
       </td>
-      <td className="px-3 py-2.5">
-        {showSerpSearchButton(row_, serpsActionAvailable) ? <SerpSearchButton row={row} /> : null}
-      </td>
+      <td className="px-3 py-2.5">{showSerpSearchButton(row_, serpsActionAvailable) ? <SerpSearchButton row={row} /> : null}</td>
     </tr>
   );
 }
@@ -107,8 +107,8 @@ function SerpSearchButton({ row }: { row: ScreenKeyword }) {
   const revalidator = useRevalidator();
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const fetcher = useKeywordFetcher((result) => {
-    if (!result.ok) return;
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (!answer.ok) return;
     setWaiting(true);
     timer.current = setTimeout(() => {
       timer.current = null;

@@ -1,12 +1,12 @@
-import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
-import { type ImagesActionResult } from "./types";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import type { action } from "../images";
 
 export type ImageToDelete = { id: number; label: string };
 
 /** Asks before deleting an image (proposition or example); the stored file goes with it. */
 export function DeleteImageDialog({ image, onClose }: { image: ImageToDelete | null; onClose: () => void }) {
-  const fetcher = useToastFetcher<ImagesActionResult>(() => onClose());
+  const fetcher = useToastFetcher<typeof action>(() => onClose());
   return (
     <ConfirmDeleteDialog
       open={image !== null}

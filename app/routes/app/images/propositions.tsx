@@ -3,12 +3,16 @@ import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IMAGE_MESSAGES } from "~/lib/image-rules";
-import { ImageTile } from "./image-tile";
-import { type ImagesActionResult, type ShownImage } from "./types";
+import { ImageTile } from "~/components/images/image-tile";
+import type { PageImage } from "~/models/image.server";
+import type { action } from "../images";
+
+/** An image of a grid, as the loader sends it. */
+export type ShownImage = Pick<PageImage, "id" | "imageUrl" | "chosen">;
 
 /** The cover image propositions of the page: choose one (the only chosen image of the page), or delete. */
 export function PropositionGrid({ images, onDelete }: { images: ShownImage[]; onDelete: (image: ShownImage, label: string) => void }) {
-  const fetcher = useToastFetcher<ImagesActionResult>();
+  const fetcher = useToastFetcher<typeof action>();
   const choosing = fetcher.state !== "idle" ? Number(fetcher.formData?.get("imageId")) : null;
 
   if (images.length === 0) return <EmptyImages text={IMAGE_MESSAGES.noPropositions} />;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { addKeywordSchema } from "./keyword-form";
+
+const form = (values: Record<string, string>) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.set(name, value);
+  return body;
+};
+
+describe("addKeywordSchema", () => {
+  it("trims the keyword", () => {
+    const submission = parseSubmission(form({ intent: "add", keyword: "  Jardin bio  " }), addKeywordSchema);
+    expect(submission.status === "success" && submission.value).toEqual({ keyword: "Jardin bio" });
+  });
+
+  it("refuses a keyword that is blank after trimming, or absent, with the spec's message", () => {
+    for (const values of [{ keyword: "   " }, { keyword: "" }, {}] as Record<string, string>[]) {
+      const submission = parseSubmission(form(values), addKeywordSchema);
+      expect(submission.status === "error" && submission.error).toEqual({ keyword: [KEYWORD_TEXTS.required] });
+    }
+  });
+});
