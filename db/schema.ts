@@ -104,6 +104,24 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * The application's own fixed-window counters (services/rate-limit.server.ts): sign-in lockouts, limits per
+ * e-mail and per address on public forms. Apart from rate_limit because better-auth deletes every row of
+ * that table older than its own longest window (10 minutes), which would forget a 15-minute lockout or a
+ * one-hour limit.
+ */
+export const appRateLimit = pgTable(
+  "app_rate_limit",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    /** When the current window started and when it ends (ms since the epoch). */
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    windowEnd: bigint("window_end", { mode: "number" }).notNull(),
+  },
+  (t) => [index("app_rate_limit_window_end_idx").on(t.windowEnd)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Reference data (seeded at start).
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * Limits on the endpoints that check a password, as a better-auth plugin, so that they apply the same
  * way to the app's forms (which reach better-auth through callAuth) and to direct calls of /api/auth.
- * Counters live in the rate_limit table (services/rate-limit.server.ts): shared by every server process
+ * Counters live in the app_rate_limit table (services/rate-limit.server.ts): shared by every server process
  * and kept across restarts. See docs/decisions/007-sign-in-lockout.md.
  *
  * - /sign-in/email, after OWASP's "device cookies": a browser that signed in to an account before

@@ -1,12 +1,18 @@
 /**
- * Fixed-window counters in the database (table rate_limit), shared by every server process and kept
- * across restarts. better-auth keeps its per-address counters in the same table under its own keys.
+ * Fixed-window counters in the database (table app_rate_limit), shared by every server process and kept
+ * across restarts. better-auth keeps its per-address counters in its own table (rate_limit), which it prunes
+ * to its own longest window (10 minutes): our counters live apart so that longer windows hold.
  */
-import { eq, sql } from "drizzle-orm";
-import { rateLimit } from "../../db/schema";
+import { eq, lt, sql } from "drizzle-orm";
+import { appRateLimit } from "../../db/schema";
 import { getDb } from "./db.server";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+/** Counters whose window ended longer ago than this are deleted (at most once per SWEEP_EVERY_MS per process). */
+const KEEP_ENDED_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+let lastSweep = 0;
 
 /** The answer for a window that started at `started` (ms) and holds `count` hits. */
 function verdict(count: number, started: number, windowSeconds: number, max: number, now: number): RateLimitResult {
@@ -18,19 +24,21 @@ function verdict(count: number, started: number, windowSeconds: number, max: num
 export async function consumeRateLimit(key: string, windowSeconds: number, max: number): Promise<RateLimitResult> {
   const db = await getDb();
   const now = Date.now();
-  const windowStart = now - windowSeconds * 1000;
-  const id = `app:${key}`;
+  const windowMs = windowSeconds * 1000;
+  const expired = sql`${appRateLimit.windowStart} < ${now - windowMs}`;
   const [row] = await db
-    .insert(rateLimit)
-    .values({ id, key: id, count: 1, lastRequest: now })
+    .insert(appRateLimit)
+    .values({ key, count: 1, windowStart: now, windowEnd: now + windowMs })
     .onConflictDoUpdate({
-      target: rateLimit.key,
+      target: appRateLimit.key,
       set: {
-        count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimit.lastRequest} < ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,
+        count: sql`case when ${expired} then 1 else ${appRateLimit.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${appRateLimit.windowStart} end`,
+        windowEnd: sql`case when ${expired} then ${now + windowMs} else ${appRateLimit.windowEnd} end`,
       },
     })
-    .returning({ count: rateLimit.count, started: rateLimit.lastRequest });
+    .returning({ count: appRateLimit.count, started: appRateLimit.windowStart });
+  await sweep(now);
   return verdict(row.count, row.started, windowSeconds, max, now);
 }
 
@@ -42,9 +50,9 @@ export async function peekRateLimit(key: string, windowSeconds: number, max: num
   const db = await getDb();
   const now = Date.now();
   const [row] = await db
-    .select({ count: rateLimit.count, started: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, `app:${key}`));
+    .select({ count: appRateLimit.count, started: appRateLimit.windowStart })
+    .from(appRateLimit)
+    .where(eq(appRateLimit.key, key));
   if (!row || row.started < now - windowSeconds * 1000) return { allowed: true, retryAfterSeconds: 0 };
   // The next attempt would be one more hit.
   return verdict(row.count + 1, row.started, windowSeconds, max, now);
@@ -53,14 +61,22 @@ export async function peekRateLimit(key: string, windowSeconds: number, max: num
 /** Forgets the counter of `key` (a success resets the failures counted before it). */
 export async function clearRateLimit(key: string): Promise<void> {
   const db = await getDb();
-  await db.delete(rateLimit).where(eq(rateLimit.key, `app:${key}`));
+  await db.delete(appRateLimit).where(eq(appRateLimit.key, key));
 }
 
 /** Takes back one hit of `key` (an attempt counted beforehand that turned out not to be a failure). */
 export async function releaseRateLimitHit(key: string): Promise<void> {
   const db = await getDb();
   await db
-    .update(rateLimit)
-    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
-    .where(eq(rateLimit.key, `app:${key}`));
+    .update(appRateLimit)
+    .set({ count: sql`greatest(${appRateLimit.count} - 1, 0)` })
+    .where(eq(appRateLimit.key, key));
+}
+
+/** Deletes the counters whose window ended a day ago or more, at most every ten minutes per process. */
+async function sweep(now: number): Promise<void> {
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  const db = await getDb();
+  await db.delete(appRateLimit).where(lt(appRateLimit.windowEnd, now - KEEP_ENDED_MS));
 }
