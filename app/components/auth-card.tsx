@@ -31,18 +31,39 @@ export function AuthMain({ children }: { children: React.ReactNode }) {
   return <main className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-10">{children}</main>;
 }
 
+/** A field of a conform form (its `fields.x`): the id its error is tied to, and its messages. */
+type PasswordField = { id: string; errors?: string[] };
+
 /** A new password and its confirmation (sign-up and update-password screens). */
-export function NewPasswordFields({ label, errors, hint }: { label: string; errors: Record<string, string | undefined>; hint?: string }) {
+export function NewPasswordFields({
+  label,
+  fields,
+  hint,
+}: {
+  label: string;
+  fields: { password: PasswordField; confirmPassword: PasswordField };
+  hint?: string;
+}) {
   return (
     <>
-      <FormField label={label} name="password" type="password" autoComplete="new-password" required hint={hint} error={errors.password} />
       <FormField
+        id={fields.password.id}
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={hint}
+        error={fields.password.errors?.[0]}
+      />
+      <FormField
+        id={fields.confirmPassword.id}
         label="Confirmer le mot de passe"
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword}
+        error={fields.confirmPassword.errors?.[0]}
       />
     </>
   );

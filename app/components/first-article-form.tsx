@@ -4,7 +4,7 @@ import { FieldError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { parseForm, type FieldErrors } from "~/lib/schemas/form";
+import { checkForm, type FormErrors } from "~/lib/schemas/form";
 import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 import { cn } from "~/lib/utils";
 import { useOnChange } from "~/lib/use-on-change";
@@ -15,7 +15,9 @@ export const FIRST_ARTICLE_ACTION = "/first-article";
 /**
  * The first-article form (spec part 3): website URL, the payment e-mail, an optional contact e-mail and optional
  * guidelines. It works without JavaScript (a plain post to /first-article); with it, the schema checks the fields
- * before the round trip. `defaultEmail` fills the payment e-mail (a signed-in account's address).
+ * before the round trip (checkForm: the public pages do not load conform, docs/decisions/017). `serverErrors` are
+ * the action's refusal (conform's `result.error`); `defaultEmail` fills the payment e-mail (a signed-in account's
+ * address).
  */
 export function FirstArticleForm({
   serverErrors,
@@ -23,28 +25,29 @@ export function FirstArticleForm({
   title = "About your website",
   className,
 }: {
-  serverErrors?: FieldErrors;
+  serverErrors?: FormErrors;
   defaultEmail?: string;
   title?: string;
   className?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === FIRST_ARTICLE_ACTION;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
+  const error = (name: string) => errors[name]?.[0];
   // Server answers replace the browser's own check.
   useOnChange(serverErrors, () => setClientErrors(null));
 
   function check(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = parseForm(firstArticleSchema, new FormData(event.currentTarget));
-    if (!parsed.ok) {
+    const found = checkForm(firstArticleSchema, new FormData(event.currentTarget));
+    if (found) {
       event.preventDefault();
-      setClientErrors(parsed.errors);
-      const first = Object.keys(parsed.errors)[0];
+      setClientErrors(found);
+      const first = Object.keys(found)[0];
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     } else setClientErrors(null);
   }
-  const clear = (name: string) => () => clientErrors?.[name] && setClientErrors({ ...clientErrors, [name]: "" });
+  const clear = (name: string) => () => clientErrors?.[name] && setClientErrors({ ...clientErrors, [name]: null });
 
   return (
     <Form
@@ -65,7 +68,7 @@ export function FirstArticleForm({
         inputMode="url"
         autoComplete="url"
         placeholder="https://example.com"
-        error={errors.url}
+        error={error("url")}
         onChange={clear("url")}
       />
       <FormField
@@ -75,7 +78,7 @@ export function FirstArticleForm({
         autoComplete="email"
         defaultValue={defaultEmail}
         hint="The e-mail address you used (or will use) to pay for the trial, so that we can match your payment."
-        error={errors.stripe_email}
+        error={error("stripe_email")}
         onChange={clear("stripe_email")}
       />
       <FormField
@@ -84,7 +87,7 @@ export function FirstArticleForm({
         type="email"
         autoComplete="email"
         hint="Where we should send the article and our questions, if it is not the address above."
-        error={errors.email1}
+        error={error("email1")}
         onChange={clear("email1")}
       />
       <div className="grid gap-2">
@@ -95,12 +98,12 @@ export function FirstArticleForm({
           maxLength={GUIDELINES_MAX}
           className="min-h-[120px]"
           aria-describedby="additional_guidelines-hint additional_guidelines-error"
-          aria-invalid={errors.additional_guidelines ? true : undefined}
+          aria-invalid={error("additional_guidelines") ? true : undefined}
         />
         <p id="additional_guidelines-hint" className="text-xs text-muted-foreground">
           Topics you want covered, your readers, words to avoid, competitors not to mention…
         </p>
-        <FieldError id="additional_guidelines-error" error={errors.additional_guidelines} />
+        <FieldError id="additional_guidelines-error" error={error("additional_guidelines")} />
       </div>
       <div className="sr-only" aria-hidden="true">
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>

@@ -17,11 +17,15 @@ type PostingFetcher = { data?: unknown; reset: () => void };
  * - conform focuses the first field in error, and ties each error to its field (`aria-invalid`,
  *   `aria-describedby`: use the field's `id` and `errorId`);
  * - a submit the browser refuses forgets the action's previous answer (its message no longer applies) and
- *   calls `onInvalid` with the first message.
+ *   calls `onInvalid` with the first message (and every field's messages, for a form that tells one apart).
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
-  options: { fetcher: PostingFetcher; defaultValue?: DefaultValue<z.input<Schema>>; onInvalid?: (message: string) => void },
+  options: {
+    fetcher: PostingFetcher;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+    onInvalid?: (message: string, errors: Record<string, string[] | null>) => void;
+  },
 ) {
   const { fetcher, onInvalid } = options;
   const answer = fetcher.data as { result?: SubmissionResult<string[]> } | null | undefined;
@@ -36,7 +40,7 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
       if (submission.status === "error") {
         if (fetcher.data !== undefined) fetcher.reset();
         const first = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];
-        if (first) onInvalid?.(first);
+        if (first) onInvalid?.(first, submission.error ?? {});
       }
       return submission;
     },

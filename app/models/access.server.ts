@@ -8,7 +8,6 @@ import { and, eq } from "drizzle-orm";
 import { pages, pagesVersions, sites } from "../../db/schema";
 import { NOT_FOUND_BODIES, NotFoundError, parseId, throwNotFound, type RecordKind } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
 import { logRefused } from "~/services/route-action.server";
 
 export type Actor = { id: string };
@@ -98,20 +97,5 @@ async function orNotFound<T>(request: Request, user: Actor, kind: RecordKind, fi
     if (!(error instanceof NotFoundError)) throw error;
     logRefused(request, { userId: user.id, kind });
     throwNotFound(NOT_FOUND_BODIES[kind]);
-  }
-}
-
-/**
- * @deprecated Use requireOwnedPage (a loader) or let the action's runIntent answer the NotFoundError.
- * The page of a screen's URL, owned by the user and on that site; null (logged as a refused access) for
- * anything else. Kept until page-versions, keywords and llm-answers are converted (decision 016).
- */
-export async function findOwnedPage(user: Actor, params: { siteId?: string; pageId?: string }, screen: string): Promise<OwnedPage | null> {
-  try {
-    return await ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    logger.info({ userId: user.id, siteId: params.siteId, pageId: params.pageId }, `refused: ${screen} of a missing or foreign page`);
-    return null;
   }
 }

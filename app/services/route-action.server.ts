@@ -20,25 +20,27 @@ export type Answer = { ok: boolean; toast?: Toast };
 
 /**
  * An answer: `body` as given (its literal types kept, so that `ok: true` and `intent: "create"` tell the
- * screen which answer it holds), 200 when `ok`, else 400, unless `status` says otherwise.
+ * screen which answer it holds), 200 when `ok`, else 400, unless `status` says otherwise; `headers` for
+ * the few answers that carry some (Retry-After).
  */
-export function reply<const T extends Answer>(body: T, status = body.ok ? 200 : 400) {
-  return data(body, { status });
+export function reply<const T extends Answer>(body: T, status = body.ok ? 200 : 400, headers?: HeadersInit) {
+  return data(body, headers ? { status, headers } : { status });
 }
 
 /**
  * The parts of a failure answer for a form its schema refused (parsed with `parseSubmission`): the first
  * message (shown in the dialog and as a toast) and conform's result, which the form (`useSchemaForm`)
- * turns into field errors. `fieldErrors` adds errors found after parsing (a refused upload); `hideFields`
- * are never sent back (files, passwords).
+ * turns into field errors. `fieldErrors` adds errors found after parsing (a refused upload, a wrong
+ * current password); `hideFields` are never sent back (files, passwords); `title` is the toast's (errorToast's
+ * 'Error' unless given).
  */
 export function invalidForm(
   submission: Submission<unknown>,
-  options: { fieldErrors?: Record<string, string[]>; hideFields?: string[]; fallback?: string } = {},
+  options: { fieldErrors?: Record<string, string[]>; hideFields?: string[]; fallback?: string; title?: string } = {},
 ): { error: string; toast: Toast; result: SubmissionResult<string[]> } {
   const result = submission.reply({ fieldErrors: options.fieldErrors, hideFields: options.hideFields });
   const error = firstMessage(result.error) ?? options.fallback ?? "Error";
-  return { error, toast: errorToast(error), result };
+  return { error, toast: errorToast(error, options.title), result };
 }
 
 function firstMessage(errors: Record<string, string[] | null> | undefined): string | undefined {
@@ -51,8 +53,11 @@ export function intentOf<T extends object>(form: FormData, intents: T): (keyof T
   return typeof value === "string" && Object.hasOwn(intents, value) ? (value as keyof T & string) : null;
 }
 
-/** What an intent function receives: at least the request (for the log) and the acting user. */
-export type IntentContext = { request: Request; user: { id: string } };
+/**
+ * What an intent function receives: at least the request (for the log) and, on the signed-in screens, the
+ * acting user (the account screens, /auth, act for nobody yet).
+ */
+export type IntentContext = { request: Request; user?: { id: string } | null };
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
@@ -74,7 +79,7 @@ export async function runIntent<Ctx extends IntentContext, T extends Record<stri
     return (await intents[intent](ctx)) as Awaited<ReturnType<T[keyof T & string]>>;
   } catch (error) {
     if (isRouteAnswer(error)) throw error;
-    if (error instanceof NotFoundError) logRefused(ctx.request, { userId: ctx.user.id, kind: error.kind, intent });
+    if (error instanceof NotFoundError) logRefused(ctx.request, { userId: ctx.user?.id, kind: error.kind, intent });
     else if (!options.expected?.some((type) => error instanceof type)) {
       logger.error({ err: error, intent, path: new URL(ctx.request.url).pathname }, "action failed");
     }

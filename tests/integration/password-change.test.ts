@@ -27,7 +27,8 @@ describe("changing the password from a signed-in session", () => {
     const b = await signedInBrowser(email);
     const answer = await submit(b, { password: NEW_PASSWORD });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors.currentPassword).toBe("Le mot de passe actuel est requis");
+    // The field's own message, in conform's answer (shown under the field).
+    expect(answer.body.result.error.currentPassword).toEqual(["Le mot de passe actuel est requis"]);
     expect(await canSignIn(email, PASSWORD)).toBe(true);
     expect(await canSignIn(email, NEW_PASSWORD)).toBe(false);
   });
@@ -39,7 +40,9 @@ describe("changing the password from a signed-in session", () => {
     const answer = await submit(b, { currentPassword: "not my password", password: NEW_PASSWORD });
     expect(answer.status).toBe(400);
     expect(answer.body.toast.description).toBe("Le mot de passe actuel est incorrect.");
-    expect(answer.body.errors.currentPassword).toBe("Le mot de passe actuel est incorrect.");
+    expect(answer.body.result.error.currentPassword).toEqual(["Le mot de passe actuel est incorrect."]);
+    // No password is sent back.
+    for (const secret of ["not my password", NEW_PASSWORD]) expect(JSON.stringify(answer.body)).not.toContain(secret);
     expect(await canSignIn(email, PASSWORD)).toBe(true);
     expect(await whoIs(other)).toMatchObject({ email });
     expect(await whoIs(b)).toMatchObject({ email });

@@ -6,15 +6,19 @@
  * - sites.spec.ts "the server checks the logo by its content and size, and requires one"
  * - pages.spec.ts "the server checks the form and falls back to status 1 for an unknown status"
  * - images.spec.ts "refuses a text file pretending to be an image on the server, storing nothing"
+ * And the account screen's action (/auth): a form its schema refuses (posted without the browser's check),
+ * an unknown intent, and the limits per e-mail address.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesVersionsImages, sites } from "../../db/schema";
+import { PASSWORD_MISMATCH } from "~/lib/schemas/auth";
 import { action as imagesAction } from "~/routes/app/images";
 import { action as pagesAction, loader as pagesLoader } from "~/routes/app/pages";
 import { action as sitesAction } from "~/routes/app/sites";
+import { action as authAction } from "~/routes/auth/auth";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { browser, type Browser } from "../setup/auth-client";
 import { formPost, runRoute } from "../setup/accounts";
@@ -22,7 +26,7 @@ import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { pngBytes } from "../setup/images";
 import { multipartPost, signedInUser } from "../setup/sessions";
-import type { TestUser } from "../setup/factories";
+import { uniqueEmail, type TestUser } from "../setup/factories";
 
 const database = useTestDatabase();
 
@@ -147,5 +151,51 @@ describe("the images screen's action: a text file pretending to be an image", ()
     expect(answer.body.toast.title).toBe("Failed to upload images");
     expect(await database.db.select().from(pagesVersionsImages).where(eq(pagesVersionsImages.linkedPage, page.id))).toEqual([]);
     expect(storedFiles("page-images")).toEqual([]);
+  });
+});
+
+describe("the account screen's action (/auth)", () => {
+  const post = (fields: Record<string, string>) => runRoute(authAction as never, formPost(browser(), "/auth", fields));
+
+  it("refuses a sign-up its schema refuses: the messages on their fields, the first as the form's toast, no password sent back", async () => {
+    const answer = await post({ intent: "signup", email: "not-an-address", password: "first secret", confirmPassword: "second secret" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      ok: false,
+      intent: "signup",
+      toast: { type: "error", title: "Erreur d'inscription", description: "Veuillez saisir une adresse e-mail valide" },
+    });
+    expect(answer.body.result.error).toEqual({
+      email: ["Veuillez saisir une adresse e-mail valide"],
+      confirmPassword: [PASSWORD_MISMATCH],
+    });
+    for (const secret of ["first secret", "second secret"]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+  });
+
+  it("answers an unknown intent 400 'Action inconnue.'", async () => {
+    const answer = await post({ intent: "delete-everything", email: "a@b.co" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.toast).toEqual({ type: "error", title: "Erreur", description: "Action inconnue." });
+  });
+
+  it("limits sign-ups to 5 and reset requests to 3 an hour per e-mail address, whatever the client address", async () => {
+    const email = uniqueEmail("per-email");
+    const signUp = () => post({ intent: "signup", email, password: "a long passphrase", confirmPassword: "a long passphrase" });
+    for (let i = 0; i < 5; i++) expect((await signUp()).status).toBe(200);
+    const signUpLimited = await signUp();
+    expect(signUpLimited.status).toBe(429);
+    expect(signUpLimited.body.toast).toMatchObject({
+      title: "Erreur d'inscription",
+      description: expect.stringMatching(/^Trop de tentatives\. Réessayez dans /),
+    });
+
+    const reset = () => post({ intent: "reset", email: email.toUpperCase() });
+    for (let i = 0; i < 3; i++) expect((await reset()).body).toMatchObject({ ok: true, intent: "reset" });
+    const resetLimited = await reset();
+    expect(resetLimited.status).toBe(429);
+    expect(resetLimited.body.toast).toMatchObject({
+      title: "Erreur",
+      description: expect.stringMatching(/^Trop de tentatives\. Réessayez dans /),
+    });
   });
 });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema, updatePasswordSchema } from "./auth";
-import { parseForm } from "./form";
+import { parseSubmission } from "./submission";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
   for (const [k, v] of Object.entries(values)) data.set(k, v);
   return data;
 };
+
+/** The form as its action parses it (conform's parse): the values, or each field's first message. */
+function parse(schema: z.ZodType, values: Record<string, string> | FormData) {
+  const submission = parseSubmission(values instanceof FormData ? values : form(values), schema);
+  if (submission.status === "success") return { ok: true, data: submission.value } as const;
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  return { ok: false, errors } as const;
+}
 
 describe("signUpSchema", () => {
   const valid = { fullName: "Jean Dupont", email: "jean@example.com", password: "12345678", confirmPassword: "12345678" };
@@ -19,17 +28,17 @@ describe("signUpSchema", () => {
 
   it("refuses different passwords with the spec's wording, on the confirmation field", () => {
     expect(PASSWORD_MISMATCH).toBe("Les mots de passe ne correspondent pas");
-    const result = parseForm(signUpSchema, { ...valid, confirmPassword: "87654321" });
+    const result = parse(signUpSchema, { ...valid, confirmPassword: "87654321" });
     expect(result).toEqual({ ok: false, errors: { confirmPassword: "Les mots de passe ne correspondent pas" } });
   });
 
   it("needs at least 8 characters and at most 128, with no composition rule", () => {
-    const short = parseForm(signUpSchema, { ...valid, password: "1234567", confirmPassword: "1234567" });
+    const short = parse(signUpSchema, { ...valid, password: "1234567", confirmPassword: "1234567" });
     expect(short.ok).toBe(false);
     expect(!short.ok && short.errors.password).toBe("Le mot de passe doit contenir au moins 8 caractères");
     expect(signUpSchema.safeParse({ ...valid, password: "aaaaaaaa", confirmPassword: "aaaaaaaa" }).success).toBe(true);
     const long = "x".repeat(129);
-    const tooLong = parseForm(signUpSchema, { ...valid, password: long, confirmPassword: long });
+    const tooLong = parse(signUpSchema, { ...valid, password: long, confirmPassword: long });
     expect(!tooLong.ok && tooLong.errors.password).toBe("Le mot de passe ne peut pas dépasser 128 caractères");
     const max = "x".repeat(128);
     expect(signUpSchema.safeParse({ ...valid, password: max, confirmPassword: max }).success).toBe(true);
@@ -42,14 +51,14 @@ describe("signUpSchema", () => {
   });
 
   it("refuses an invalid or empty e-mail in French", () => {
-    const invalid = parseForm(signUpSchema, { ...valid, email: "not-an-email" });
+    const invalid = parse(signUpSchema, { ...valid, email: "not-an-email" });
     expect(!invalid.ok && invalid.errors.email).toBe("Veuillez saisir une adresse e-mail valide");
-    const empty = parseForm(signUpSchema, { ...valid, email: "  " });
+    const empty = parse(signUpSchema, { ...valid, email: "  " });
     expect(!empty.ok && empty.errors.email).toBe("L'adresse e-mail est requise");
   });
 
   it("reads a FormData and reports the first message per field", () => {
-    const result = parseForm(signUpSchema, form({ email: "", password: "", confirmPassword: "" }));
+    const result = parse(signUpSchema, form({ email: "", password: "", confirmPassword: "" }));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors).toMatchObject({ email: "L'adresse e-mail est requise", password: "Le mot de passe est requis" });
   });
@@ -58,7 +67,7 @@ describe("signUpSchema", () => {
 describe("signInSchema", () => {
   it("lower-cases the e-mail and needs a password", () => {
     expect(signInSchema.parse({ email: "A@B.CO", password: "x" })).toEqual({ email: "a@b.co", password: "x" });
-    const missing = parseForm(signInSchema, { email: "a@b.co", password: "" });
+    const missing = parse(signInSchema, { email: "a@b.co", password: "" });
     expect(!missing.ok && missing.errors.password).toBe("Le mot de passe est requis");
   });
 
@@ -73,22 +82,22 @@ describe("resetRequestSchema and updatePasswordSchema", () => {
   });
 
   it("refuses a mismatch and a short password when setting a new one", () => {
-    const mismatch = parseForm(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgi", token: "t" });
+    const mismatch = parse(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgi", token: "t" });
     expect(mismatch).toEqual({ ok: false, errors: { confirmPassword: "Les mots de passe ne correspondent pas" } });
-    const short = parseForm(updatePasswordSchema, { password: "abc", confirmPassword: "abc" });
+    const short = parse(updatePasswordSchema, { password: "abc", confirmPassword: "abc" });
     expect(!short.ok && short.errors.password).toMatch(/au moins 8/);
-    expect(parseForm(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh", token: "t" })).toEqual({
+    expect(parse(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh", token: "t" })).toEqual({
       ok: true,
       data: { password: "abcdefgh", confirmPassword: "abcdefgh", token: "t" },
     });
   });
 
   it("needs the current password without a reset link's token, and not with one", () => {
-    expect(parseForm(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
+    expect(parse(updatePasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
       ok: false,
       errors: { currentPassword: "Le mot de passe actuel est requis" },
     });
-    expect(parseForm(updatePasswordSchema, { currentPassword: "old-one!", password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
+    expect(parse(updatePasswordSchema, { currentPassword: "old-one!", password: "abcdefgh", confirmPassword: "abcdefgh" })).toEqual({
       ok: true,
       data: { currentPassword: "old-one!", password: "abcdefgh", confirmPassword: "abcdefgh" },
     });

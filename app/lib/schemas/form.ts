@@ -1,23 +1,21 @@
-/** Helpers shared by every form schema: field errors keyed by field name. */
+/**
+ * The public forms' own check in the browser (docs/decisions/017-public-forms-without-conform.md): the
+ * form's zod schema, parsed without conform, which the public pages do not load. Its messages are keyed by
+ * field as in conform's `result.error`, the shape the actions answer (they parse the same schema with
+ * `parseSubmission`), so that a form shows its own refusals and the server's the same way.
+ */
+import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 
-export type FieldErrors = Record<string, string>;
+/** Each field's messages, as in conform's `result.error` (field name → messages). */
+export type FormErrors = NonNullable<SubmissionResult<string[]>["error"]>;
 
-/** The first message per field, keyed by field name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const result: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    result[key] ??= issue.message;
-  }
-  return result;
-}
-
-/** Parses a FormData (or a plain object) with a schema: the data, or the field errors. */
-export function parseForm<T extends z.ZodType>(schema: T, form: FormData | Record<string, unknown>) {
-  const values = form instanceof FormData ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : form;
+/** Checks a form with its schema, reading its text fields as the action does: each field's messages, or null. */
+export function checkForm(schema: z.ZodType, form: FormData): FormErrors | null {
+  const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const result = schema.safeParse(values);
-  return result.success
-    ? ({ ok: true, data: result.data as z.infer<T> } as const)
-    : ({ ok: false, errors: fieldErrors(result.error) } as const);
+  if (result.success) return null;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+  return errors;
 }

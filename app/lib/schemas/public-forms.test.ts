@@ -1,17 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "./form";
+import type { z } from "zod";
+import { checkForm } from "./form";
 import { contactSchema, firstArticleSchema, normalizeWebsiteUrl, siteNameFromUrl } from "./public-forms";
+import { parseSubmission } from "./submission";
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+};
+
+/**
+ * The form as its action parses it (conform's parse): the values, or each field's first message; the
+ * browser's light check (checkForm) finds the same messages.
+ */
+function parse(schema: z.ZodType, values: Record<string, string>) {
+  const submission = parseSubmission(form(values), schema);
+  expect(checkForm(schema, form(values))).toEqual(submission.status === "success" ? null : submission.error);
+  if (submission.status === "success") return { ok: true, data: submission.value } as const;
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  return { ok: false, errors } as const;
+}
 
 describe("the contact form schema", () => {
   it("accepts a name of 2 characters, a valid address and a message of 10, trimmed and lower-cased", () => {
-    expect(parseForm(contactSchema, { name: " Jo ", email: " Jo@Example.COM ", message: "0123456789" })).toEqual({
+    expect(parse(contactSchema, { name: " Jo ", email: " Jo@Example.COM ", message: "0123456789" })).toEqual({
       ok: true,
       data: { name: "Jo", email: "jo@example.com", message: "0123456789" },
     });
   });
 
   it("gives the spec's message under each field", () => {
-    expect(parseForm(contactSchema, { name: "J", email: "jo@", message: "too short" })).toEqual({
+    expect(parse(contactSchema, { name: "J", email: "jo@", message: "too short" })).toEqual({
       ok: false,
       errors: {
         name: "Name must be at least 2 characters",
@@ -20,27 +40,29 @@ describe("the contact form schema", () => {
       },
     });
     // Spaces do not count.
-    expect(parseForm(contactSchema, { name: "  J  ", email: "a@b.co", message: "         x" }).ok).toBe(false);
+    expect(parse(contactSchema, { name: "  J  ", email: "a@b.co", message: "         x" }).ok).toBe(false);
   });
 });
 
 describe("the first-article form schema", () => {
   it("requires the URL and the Stripe e-mail with the spec's messages", () => {
-    expect(parseForm(firstArticleSchema, {})).toEqual({
+    expect(parse(firstArticleSchema, {})).toEqual({
       ok: false,
       errors: { url: "Website URL is required", stripe_email: "Stripe email is required" },
     });
   });
 
   it("checks the URL and both e-mails", () => {
-    expect(parseForm(firstArticleSchema, { url: "hello world", stripe_email: "x", email1: "y@" })).toEqual({
+    expect(parse(firstArticleSchema, { url: "hello world", stripe_email: "x", email1: "y@" })).toEqual({
       ok: false,
       errors: { url: "Please enter a valid URL", stripe_email: "Please enter a valid email", email1: "Please enter a valid email" },
     });
   });
 
   it("treats the contact e-mail and the guidelines as optional", () => {
-    expect(parseForm(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", email1: "", additional_guidelines: " " })).toEqual({
+    expect(
+      parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", email1: "", additional_guidelines: " " }),
+    ).toEqual({
       ok: true,
       data: { url: "https://example.com", stripe_email: "pay@example.com", email1: null, additional_guidelines: null },
     });

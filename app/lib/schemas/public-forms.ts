@@ -2,7 +2,6 @@
  * The public forms' schemas (spec part 3, section 5), with the spec's messages, used in the browser and
  * again in the actions. Both forms carry a honeypot field ('website') that people never see nor fill.
  */
-import type { FieldErrors } from "~/lib/schemas/form";
 import { z } from "~/lib/zod";
 
 export const CONTACT_NAME_MIN = 2;
@@ -41,9 +40,6 @@ export const contactSchema = z.object({
     .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
-
-/** What POST /api/contact answers the form (JSON): the spec's field messages, or why it could not take the message. */
-export type ContactAnswer = { ok: true } | { ok: false; errors?: FieldErrors; error?: "rate-limited" | "failed" };
 
 /**
  * A website address as people type it: 'example.com', 'www.example.com/blog' or 'https://example.com'.

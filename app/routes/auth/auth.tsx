@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { data, useFetcher, useSearchParams } from "react-router";
+import { getFormProps, type Submission } from "@conform-to/react";
+import { useState } from "react";
+import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { seoMeta } from "~/lib/seo";
 import { FormField } from "~/components/form-field";
@@ -10,13 +11,16 @@ import { authErrorMessage, formatWait } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
 import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema } from "~/lib/schemas/auth";
-import { parseForm, type FieldErrors } from "~/lib/schemas/form";
-import type { Toast } from "~/lib/toast";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast, successToast } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { emailLocalPart } from "~/lib/user";
-import { callAuth, clientIp, requireAnonymous } from "~/services/auth.server";
+import { callAuth, clientIp, requireAnonymous, type AuthCallResult } from "~/services/auth.server";
 import { isTrialOfferLink, rememberTrialOffer } from "~/services/trial-offer.server";
 import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,83 +43,120 @@ export async function loader({ request }: Route.LoaderArgs) {
   return trial ? data(null, { headers: trial }) : null;
 }
 
-type Intent = "signin" | "signup" | "reset";
-type ActionResult = { intent: Intent; ok: boolean; toast?: Toast; errors?: FieldErrors; stamp: number };
+/** The title of each form's error toasts. */
+const TITLES = { signin: "Erreur de connexion", signup: "Erreur d'inscription", reset: "Erreur" } as const;
+type Intent = keyof typeof TITLES;
 
-const reply = (intent: Intent, ok: boolean, extra: Partial<ActionResult> = {}, status = ok ? 200 : 400) =>
-  data<ActionResult>({ intent, ok, stamp: Date.now(), ...extra }, { status });
+/** Nobody is signed in here: an intent has the request and the form. */
+type Ctx = { request: Request; form: FormData };
 
-const INTENTS: Intent[] = ["signin", "signup", "reset"];
+/** Passwords are never sent back. */
+const PASSWORD_FIELDS = ["password", "confirmPassword"];
+
+/** A form its schema refused: the first message as the toast, every message on its field. */
+const invalid = <const I extends Intent>(intent: I, submission: Submission<unknown>) =>
+  reply({
+    ok: false,
+    intent,
+    ...invalidForm(submission, { hideFields: PASSWORD_FIELDS, title: TITLES[intent], fallback: "Formulaire invalide." }),
+  });
+
+/** A refusal said as the form's error toast. */
+const refused = <const I extends Intent>(intent: I, description: string, status = 400) =>
+  reply({ ok: false, intent, toast: errorToast(description, TITLES[intent]) }, status);
+
+/** better-auth's refusal, in French: 429 when it slowed the person down, else 400. */
+const refusedByAuth = <const I extends Intent>(intent: I, result: AuthCallResult<unknown>) =>
+  refused(intent, authErrorMessage(result.code, result.status, result.retryAfterSeconds), result.status === 429 ? 429 : 400);
 
 /**
  * Limits per e-mail address, on top of better-auth's limits per client address. Sign-in has none here:
  * its limits (per account, per address and per known browser) live in better-auth's sign-in path
  * (services/auth-limits.server.ts), so that this form and the API share them.
  */
-const PER_EMAIL_LIMITS: Partial<Record<Intent, [windowSeconds: number, max: number]>> = {
+const PER_EMAIL_LIMITS: Record<"signup" | "reset", [windowSeconds: number, max: number]> = {
   signup: [60 * 60, 5],
   reset: [60 * 60, 3],
 };
 
+/** The refusal when the address has used up its attempts, else null. */
+async function perEmailLimit<const I extends keyof typeof PER_EMAIL_LIMITS>(intent: I, email: string, request: Request) {
+  const [windowSeconds, max] = PER_EMAIL_LIMITS[intent];
+  const limit = await consumeRateLimit(`${intent}:${email}`, windowSeconds, max);
+  if (limit.allowed) return null;
+  logger.warn({ intent, ip: clientIp(request) }, "rate limited (per e-mail)");
+  return refused(intent, `Trop de tentatives. Réessayez dans ${formatWait(limit.retryAfterSeconds)}.`, 429);
+}
+
+async function signIn({ request, form }: Ctx) {
+  const submission = parseSubmission(form, signInSchema);
+  if (submission.status !== "success") return invalid("signin", submission);
+  const { email, password } = submission.value;
+  const result = await callAuth(request, "/sign-in/email", { body: { email, password, rememberMe: true } });
+  if (!result.ok) {
+    logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "sign-in refused");
+    return refusedByAuth("signin", result);
+  }
+  logger.info({ ip: clientIp(request), userId: (result.data as { user?: { id?: string } })?.user?.id }, "signed in");
+  throw await redirectWithToast(
+    "/dashboard",
+    { title: "Connecté", description: "Vous êtes maintenant connecté" },
+    { headers: result.headers },
+  );
+}
+
+async function signUp({ request, form }: Ctx) {
+  const submission = parseSubmission(form, signUpSchema);
+  if (submission.status !== "success") return invalid("signup", submission);
+  const { email, password, fullName } = submission.value;
+  const limited = await perEmailLimit("signup", email, request);
+  if (limited) return limited;
+  const result = await callAuth(request, "/sign-up/email", {
+    body: { email, password, name: fullName || emailLocalPart(email), callbackURL: "/auth" },
+  });
+  if (!result.ok) {
+    logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "sign-up refused");
+    return refusedByAuth("signup", result);
+  }
+  return reply({
+    ok: true,
+    intent: "signup",
+    toast: successToast("Inscription réussie", "Veuillez vérifier votre email pour confirmer votre compte"),
+  });
+}
+
+async function requestReset({ request, form }: Ctx) {
+  const submission = parseSubmission(form, resetRequestSchema);
+  if (submission.status !== "success") return invalid("reset", submission);
+  const { email } = submission.value;
+  const limited = await perEmailLimit("reset", email, request);
+  if (limited) return limited;
+  const result = await callAuth(request, "/request-password-reset", { body: { email, redirectTo: "/auth/update-password" } });
+  if (!result.ok) return refusedByAuth("reset", result);
+  return reply({
+    ok: true,
+    intent: "reset",
+    toast: successToast("Email envoyé", "Vérifiez votre boîte mail pour réinitialiser votre mot de passe"),
+  });
+}
+
+const INTENTS = { signin: signIn, signup: signUp, reset: requestReset } satisfies Record<Intent, unknown>;
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get("intent")) as Intent;
-  if (!INTENTS.includes(intent))
-    return reply("signin", false, { toast: { type: "error", title: "Erreur", description: "Action inconnue." } });
-  const titles: Record<Intent, string> = { signin: "Erreur de connexion", signup: "Erreur d'inscription", reset: "Erreur" };
-  const fail = (description: string, errors?: FieldErrors, status = 400) =>
-    reply(intent, false, { toast: { type: "error", title: titles[intent], description }, errors }, status);
-
-  const schema = intent === "signin" ? signInSchema : intent === "signup" ? signUpSchema : resetRequestSchema;
-  const parsed = parseForm(schema, form);
-  if (!parsed.ok) return fail(Object.values(parsed.errors)[0] ?? "Formulaire invalide.", parsed.errors);
-  const values = parsed.data as { email: string; password?: string; fullName?: string };
-
-  const perEmail = PER_EMAIL_LIMITS[intent];
-  if (perEmail) {
-    const limit = await consumeRateLimit(`${intent}:${values.email}`, ...perEmail);
-    if (!limit.allowed) {
-      logger.warn({ intent, ip: clientIp(request) }, "rate limited (per e-mail)");
-      return fail(`Trop de tentatives. Réessayez dans ${formatWait(limit.retryAfterSeconds)}.`, undefined, 429);
-    }
-  }
-
-  if (intent === "signin") {
-    const result = await callAuth(request, "/sign-in/email", {
-      body: { email: values.email, password: values.password, rememberMe: true },
-    });
-    if (!result.ok) {
-      logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "sign-in refused");
-      return fail(authErrorMessage(result.code, result.status, result.retryAfterSeconds), undefined, result.status === 429 ? 429 : 400);
-    }
-    logger.info({ ip: clientIp(request), userId: (result.data as { user?: { id?: string } })?.user?.id }, "signed in");
-    return redirectWithToast(
-      "/dashboard",
-      { title: "Connecté", description: "Vous êtes maintenant connecté" },
-      { headers: result.headers },
-    );
-  }
-
-  if (intent === "signup") {
-    const name = values.fullName || emailLocalPart(values.email);
-    const result = await callAuth(request, "/sign-up/email", {
-      body: { email: values.email, password: values.password, name, callbackURL: "/auth" },
-    });
-    if (!result.ok) {
-      logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "sign-up refused");
-      return fail(authErrorMessage(result.code, result.status, result.retryAfterSeconds), undefined, result.status === 429 ? 429 : 400);
-    }
-    return reply("signup", true, {
-      toast: { type: "success", title: "Inscription réussie", description: "Veuillez vérifier votre email pour confirmer votre compte" },
-    });
-  }
-
-  const result = await callAuth(request, "/request-password-reset", { body: { email: values.email, redirectTo: "/auth/update-password" } });
-  if (!result.ok)
-    return fail(authErrorMessage(result.code, result.status, result.retryAfterSeconds), undefined, result.status === 429 ? 429 : 400);
-  return reply("reset", true, {
-    toast: { type: "success", title: "Email envoyé", description: "Vérifiez votre boîte mail pour réinitialiser votre mot de passe" },
-  });
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Action inconnue.", "Erreur") });
+  // Anything unexpected (the database, better-auth) is logged and goes on to the error page.
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form },
+    {
+      failed: (error) => {
+        throw error;
+      },
+    },
+  );
 }
 
 type Mode = "login" | "signup" | "reset";
@@ -123,53 +164,23 @@ type Mode = "login" | "signup" | "reset";
 /** /auth opens on 'Connexion'; /auth?tab=signup (where /signup leads) on 'Inscription'. */
 const SIGNUP_TAB = "signup";
 
+/** The screen's one fetcher, shared by its three forms. */
+type AuthFetcher = ReturnType<typeof useToastFetcher<typeof action>>;
+
+/** What a form's conform reads: the screen's answer when it answers this form (its field errors), else none. */
+const answerOf = (fetcher: AuthFetcher, intent: Intent) => ({
+  data: fetcher.data?.intent === intent ? fetcher.data : undefined,
+  reset: fetcher.reset,
+});
+
 export default function AuthPage() {
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(() => (searchParams.get("tab") === SIGNUP_TAB ? "signup" : "login"));
-  const fetcher = useFetcher<ActionResult>({ key: "auth" });
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  // A sign-up or reset that worked (sign-in redirects) goes back to 'Connexion', after its toast.
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok) setMode("login");
+  }, "auth");
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-
-  // A settled sign-up or reset goes back to 'Connexion', once per answer (while rendering, not from an effect).
-  const [settled, setSettled] = useState<ActionResult | undefined>(undefined);
-  if (fetcher.state === "idle" && result && result !== settled) {
-    setSettled(result);
-    if (result.ok && (result.intent === "signup" || result.intent === "reset")) setMode("login");
-  }
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result) return;
-    if (result.toast) notify(result.toast);
-  }, [fetcher.state, result]);
-
-  const intentOfMode: Record<Mode, Intent> = { login: "signin", signup: "signup", reset: "reset" };
-  const serverErrors = result && !result.ok && result.intent === intentOfMode[mode] ? (result.errors ?? {}) : {};
-  const shown: FieldErrors = { ...serverErrors, ...clientErrors };
-
-  function submit(intent: Intent) {
-    return (event: React.FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const form = new FormData(event.currentTarget);
-      const schema = intent === "signin" ? signInSchema : intent === "signup" ? signUpSchema : resetRequestSchema;
-      const parsed = parseForm(schema, form);
-      if (!parsed.ok) {
-        setClientErrors(parsed.errors);
-        if (parsed.errors.confirmPassword === PASSWORD_MISMATCH) {
-          notify({ type: "error", title: "Erreur d'inscription", description: PASSWORD_MISMATCH });
-        }
-        return;
-      }
-      setClientErrors({});
-      form.set("intent", intent);
-      fetcher.submit(form, { method: "post" });
-    };
-  }
-
-  function switchMode(next: Mode) {
-    setClientErrors({});
-    setMode(next);
-  }
 
   return (
     <AuthMain>
@@ -178,19 +189,10 @@ export default function AuthPage() {
           title="Mot de passe oublié"
           description="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe."
         >
-          <form method="post" noValidate onSubmit={submit("reset")} className="grid gap-4">
-            <input type="hidden" name="intent" value="reset" />
-            <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
-            <Button type="submit" disabled={busy}>
-              {busy ? "Envoi en cours..." : "Envoyer le lien de réinitialisation"}
-            </Button>
-            <Button type="button" variant="link" onClick={() => switchMode("login")}>
-              Retour à la connexion
-            </Button>
-          </form>
+          <ResetForm fetcher={fetcher} busy={busy} onBack={() => setMode("login")} />
         </AuthCard>
       ) : (
-        <Tabs value={mode} onValueChange={(value) => switchMode(value as Mode)} className="w-full max-w-md">
+        <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="w-full max-w-md">
           <AuthCard
             title={`Bienvenue sur ${BRAND_NAME}`}
             description="Connectez-vous ou créez votre compte."
@@ -202,41 +204,108 @@ export default function AuthPage() {
             }
           >
             <TabsContent value="login">
-              <form method="post" noValidate onSubmit={submit("signin")} className="grid gap-4">
-                <input type="hidden" name="intent" value="signin" />
-                <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
-                <FormField
-                  label="Mot de passe"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  error={shown.password}
-                />
-                <div className="-mt-2 text-right">
-                  <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={() => switchMode("reset")}>
-                    Mot de passe oublié?
-                  </Button>
-                </div>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Connexion en cours..." : "Se connecter"}
-                </Button>
-              </form>
+              <SignInForm fetcher={fetcher} busy={busy} onForgotten={() => setMode("reset")} />
             </TabsContent>
             <TabsContent value="signup">
-              <form method="post" noValidate onSubmit={submit("signup")} className="grid gap-4">
-                <input type="hidden" name="intent" value="signup" />
-                <FormField label="Nom complet (optionnel)" name="fullName" autoComplete="name" error={shown.fullName} />
-                <FormField label="Email" name="email" type="email" autoComplete="email" required error={shown.email} />
-                <NewPasswordFields label="Mot de passe" hint="Au moins 8 caractères." errors={shown} />
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Inscription en cours..." : "S'inscrire"}
-                </Button>
-              </form>
+              <SignUpForm fetcher={fetcher} busy={busy} />
             </TabsContent>
           </AuthCard>
         </Tabs>
       )}
     </AuthMain>
+  );
+}
+
+function SignInForm({ fetcher, busy, onForgotten }: { fetcher: AuthFetcher; busy: boolean; onForgotten: () => void }) {
+  const [form, fields] = useSchemaForm(signInSchema, { fetcher: answerOf(fetcher, "signin") });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="signin" />
+      <FormField
+        id={fields.email.id}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={fields.email.errors?.[0]}
+      />
+      <FormField
+        id={fields.password.id}
+        label="Mot de passe"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fields.password.errors?.[0]}
+      />
+      <div className="-mt-2 text-right">
+        <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={onForgotten}>
+          Mot de passe oublié?
+        </Button>
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Connexion en cours..." : "Se connecter"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function SignUpForm({ fetcher, busy }: { fetcher: AuthFetcher; busy: boolean }) {
+  const [form, fields] = useSchemaForm(signUpSchema, {
+    fetcher: answerOf(fetcher, "signup"),
+    // Two passwords that differ are also said as a toast (the other refusals only on their fields).
+    onInvalid: (_, errors) => {
+      if (errors.confirmPassword?.[0] === PASSWORD_MISMATCH) notify(errorToast(PASSWORD_MISMATCH, TITLES.signup));
+    },
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="signup" />
+      <FormField
+        id={fields.fullName.id}
+        label="Nom complet (optionnel)"
+        name="fullName"
+        autoComplete="name"
+        error={fields.fullName.errors?.[0]}
+      />
+      <FormField
+        id={fields.email.id}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={fields.email.errors?.[0]}
+      />
+      <NewPasswordFields label="Mot de passe" hint="Au moins 8 caractères." fields={fields} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Inscription en cours..." : "S'inscrire"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function ResetForm({ fetcher, busy, onBack }: { fetcher: AuthFetcher; busy: boolean; onBack: () => void }) {
+  const [form, fields] = useSchemaForm(resetRequestSchema, { fetcher: answerOf(fetcher, "reset") });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="reset" />
+      <FormField
+        id={fields.email.id}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={fields.email.errors?.[0]}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Envoi en cours..." : "Envoyer le lien de réinitialisation"}
+      </Button>
+      <Button type="button" variant="link" onClick={onBack}>
+        Retour à la connexion
+      </Button>
+    </fetcher.Form>
   );
 }

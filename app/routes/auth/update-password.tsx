@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Link } from "react-router";
 import type { Route } from "./+types/update-password";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
 import { FormField } from "~/components/form-field";
@@ -8,15 +8,18 @@ import { authErrorMessage } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
 import { PASSWORD_MISMATCH, updatePasswordSchema } from "~/lib/schemas/auth";
-import { parseForm, type FieldErrors } from "~/lib/schemas/form";
-import type { Toast } from "~/lib/toast";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast, successToast } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { callAuth, clientIp, findPasswordResetUser, getSessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { invalidForm, logRefused, reply } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Nouveau mot de passe – ${BRAND_NAME}` }];
 
-const SUCCESS: Toast = { type: "success", title: "Succès", description: "Votre mot de passe a été mis à jour" };
+const SUCCESS = successToast("Succès", "Votre mot de passe a été mis à jour");
 const INVALID_LINK = "Ce lien est invalide ou a expiré. Demandez-en un nouveau.";
 const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect.";
 
@@ -27,52 +30,64 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { mode: (await getSessionUser(request)) ? "update" : "invalid", token: "" } as const;
 }
 
-type ActionResult = { ok: false; toast: Toast; errors?: FieldErrors; stamp: number };
-const fail = (description: string, errors?: FieldErrors, status = 400) =>
-  data<ActionResult>({ ok: false, toast: { type: "error", title: "Erreur", description }, errors, stamp: Date.now() }, { status });
+/** The title of the screen's error toasts. */
+const ERROR_TITLE = "Erreur";
+/** Never sent back: the passwords, and the reset link's token. */
+const SECRET_FIELDS = ["currentPassword", "password", "confirmPassword", "token"];
+
+const refused = (description: string, status = 400) => reply({ ok: false, toast: errorToast(description, ERROR_TITLE) }, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(updatePasswordSchema, await request.formData());
-  if (!parsed.ok) return fail(Object.values(parsed.errors)[0] ?? "Formulaire invalide.", parsed.errors);
-  const { currentPassword, password, token } = parsed.data;
+  const submission = parseSubmission(await request.formData(), updatePasswordSchema);
+  const invalid = (fieldErrors?: Record<string, string[]>) =>
+    reply({
+      ok: false,
+      ...invalidForm(submission, { fieldErrors, hideFields: SECRET_FIELDS, title: ERROR_TITLE, fallback: "Formulaire invalide." }),
+    });
+  if (submission.status !== "success") return invalid();
+  const { currentPassword, password, token } = submission.value;
 
   if (!token) {
     // Signed in: better-auth checks the current password (limited per account, see auth-limits), sets the
     // new one, ends every session of the account and opens a new one for this browser.
     const user = await getSessionUser(request);
-    if (!user) return fail(INVALID_LINK, undefined, 401);
+    if (!user) {
+      logRefused(request, {});
+      return refused(INVALID_LINK, 401);
+    }
     const changed = await callAuth(request, "/change-password", {
       body: { currentPassword, newPassword: password, revokeOtherSessions: true },
     });
     if (!changed.ok) {
       logger.warn({ userId: user.id, ip: clientIp(request), code: changed.code, status: changed.status }, "password change refused");
-      if (changed.code === "INVALID_PASSWORD") return fail(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
-      return fail(authErrorMessage(changed.code, changed.status, changed.retryAfterSeconds), undefined, changed.status === 429 ? 429 : 400);
+      if (changed.code === "INVALID_PASSWORD") return invalid({ currentPassword: [WRONG_CURRENT_PASSWORD] });
+      return refused(authErrorMessage(changed.code, changed.status, changed.retryAfterSeconds), changed.status === 429 ? 429 : 400);
     }
     logger.info({ userId: user.id, ip: clientIp(request) }, "password updated; other sessions ended");
-    return redirectWithToast("/dashboard", SUCCESS, { headers: changed.headers });
+    throw await redirectWithToast("/dashboard", SUCCESS, { headers: changed.headers });
   }
 
   const account = await findPasswordResetUser(token);
-  if (!account) return fail(INVALID_LINK);
+  if (!account) return refused(INVALID_LINK);
   const reset = await callAuth(request, "/reset-password", { body: { newPassword: password, token } });
-  if (!reset.ok)
-    return fail(authErrorMessage(reset.code, reset.status, reset.retryAfterSeconds), undefined, reset.status === 429 ? 429 : 400);
+  if (!reset.ok) return refused(authErrorMessage(reset.code, reset.status, reset.retryAfterSeconds), reset.status === 429 ? 429 : 400);
   logger.info({ userId: account.id, ip: clientIp(request) }, "password reset");
   // Every earlier session was revoked; the person who just chose the password is signed in.
   const signIn = await callAuth(request, "/sign-in/email", { body: { email: account.email, password, rememberMe: true } });
-  if (!signIn.ok) return redirectWithToast("/auth", SUCCESS);
-  return redirectWithToast("/dashboard", SUCCESS, { headers: signIn.headers });
+  if (!signIn.ok) throw await redirectWithToast("/auth", SUCCESS);
+  throw await redirectWithToast("/dashboard", SUCCESS, { headers: signIn.headers });
 }
 
 export default function UpdatePasswordPage({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<ActionResult>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const fetcher = useToastFetcher<typeof action>();
+  const [form, fields] = useSchemaForm(updatePasswordSchema, {
+    fetcher,
+    // Two passwords that differ are also said as a toast (the other refusals only on their fields).
+    onInvalid: (_, errors) => {
+      if (errors.confirmPassword?.[0] === PASSWORD_MISMATCH) notify(errorToast(PASSWORD_MISMATCH, ERROR_TITLE));
+    },
+  });
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) notify(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
-  const errors: FieldErrors = { ...(fetcher.data?.errors ?? {}), ...clientErrors };
 
   if (loaderData.mode === "invalid") {
     return (
@@ -89,35 +104,23 @@ export default function UpdatePasswordPage({ loaderData }: Route.ComponentProps)
     );
   }
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = parseForm(updatePasswordSchema, form);
-    if (!parsed.ok) {
-      setClientErrors(parsed.errors);
-      if (parsed.errors.confirmPassword === PASSWORD_MISMATCH) notify({ type: "error", title: "Erreur", description: PASSWORD_MISMATCH });
-      return;
-    }
-    setClientErrors({});
-    fetcher.submit(form, { method: "post" });
-  }
-
   return (
     <AuthMain>
       <AuthCard title="Nouveau mot de passe" description="Choisissez un nouveau mot de passe d'au moins 8 caractères.">
-        <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
           {loaderData.mode === "update" ? (
             <FormField
+              id={fields.currentPassword.id}
               label="Mot de passe actuel"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
-              error={errors.currentPassword}
+              error={fields.currentPassword.errors?.[0]}
             />
           ) : null}
-          <NewPasswordFields label="Nouveau mot de passe" errors={errors} />
+          <NewPasswordFields label="Nouveau mot de passe" fields={fields} />
           <Button type="submit" disabled={busy}>
             {busy ? "Mise à jour en cours..." : "Mettre à jour le mot de passe"}
           </Button>

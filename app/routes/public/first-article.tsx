@@ -8,20 +8,21 @@
  */
 import { ClipboardCheck, Clock, FileText } from "lucide-react";
 import { useEffect } from "react";
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import type { Route } from "./+types/first-article";
 import { FirstArticleForm } from "~/components/first-article-form";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { notify } from "~/lib/notify";
 import { BRIEF_MINUTES, FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/offer";
-import { parseForm, type FieldErrors } from "~/lib/schemas/form";
 import { firstArticleSchema, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
+import { parseSubmission } from "~/lib/schemas/submission";
 import { seoMeta } from "~/lib/seo";
-import type { Toast } from "~/lib/toast";
+import { errorToast, successToast } from "~/lib/toast";
 import { createFirstArticleSite, RateLimitedError } from "~/models/public-intake.server";
 import { useOptionalUser } from "~/root";
 import { clientIp, getSessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
+import { invalidForm, reply } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { forgetTrialOffer } from "~/services/trial-offer.server";
 
@@ -35,13 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const SUBMIT_ERROR = "There was an error submitting your information. Please try again.";
-const SUCCESS: Toast = {
-  type: "success",
-  title: "Success",
-  description: "Your information has been submitted successfully. We'll get started on your first article!",
-};
-
-type ActionResult = { errors?: FieldErrors; toast?: Toast; stamp: number };
+const SUCCESS = successToast("Success", "Your information has been submitted successfully. We'll get started on your first article!");
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
@@ -50,28 +45,20 @@ export async function action({ request }: Route.ActionArgs) {
     logger.warn({ ip }, "first-article honeypot filled; intake dropped");
     return redirectWithToast("/first-article-success", SUCCESS);
   }
-  const parsed = parseForm(firstArticleSchema, form);
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, stamp: Date.now() }, { status: 400 });
+  const submission = parseSubmission(form, firstArticleSchema);
+  // The messages show on their fields only (no toast), with or without JavaScript.
+  if (submission.status !== "success") return reply({ ok: false, result: invalidForm(submission).result });
   const user = await getSessionUser(request);
   try {
-    await createFirstArticleSite(parsed.data, ip, user);
+    await createFirstArticleSite(submission.value, ip, user);
   } catch (err) {
     if (err instanceof RateLimitedError) {
       const minutes = Math.max(1, Math.ceil(err.retryAfterSeconds / 60));
-      return data<ActionResult>(
-        {
-          toast: {
-            type: "error",
-            title: "Error",
-            description: `${SUBMIT_ERROR} Too many submissions from your address: wait ${minutes} minute${minutes > 1 ? "s" : ""}.`,
-          },
-          stamp: Date.now(),
-        },
-        { status: 429, headers: { "Retry-After": String(err.retryAfterSeconds) } },
-      );
+      const description = `${SUBMIT_ERROR} Too many submissions from your address: wait ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+      return reply({ ok: false, toast: errorToast(description) }, 429, { "Retry-After": String(err.retryAfterSeconds) });
     }
     logger.error({ err }, "first-article intake failed");
-    return data<ActionResult>({ toast: { type: "error", title: "Error", description: SUBMIT_ERROR }, stamp: Date.now() }, { status: 500 });
+    return reply({ ok: false, toast: errorToast(SUBMIT_ERROR) }, 500);
   }
   // Signed in: the site is theirs, in their list; the trial offer they came for is taken.
   if (user) return redirectWithToast("/sites", SUCCESS, { headers: new Headers({ "Set-Cookie": await forgetTrialOffer() }) });
@@ -84,7 +71,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { toast: { type: "error", title: "Error", description: SUBMIT_ERROR }, stamp: Date.now() } satisfies ActionResult;
+    return { ok: false, toast: errorToast(SUBMIT_ERROR) } as const;
   }
 }
 
@@ -95,12 +82,12 @@ const STEPS = [
 ];
 
 export default function FirstArticle() {
-  const answer = useActionData<typeof clientAction>() as ActionResult | undefined;
+  const answer = useActionData<typeof clientAction>();
   // Signed in (a trial button led here after sign-up): the payment e-mail starts as the account's.
   const user = useOptionalUser();
 
   useEffect(() => {
-    if (answer?.toast) notify(answer.toast);
+    if (answer && "toast" in answer) notify(answer.toast);
   }, [answer]);
 
   return (
@@ -126,7 +113,7 @@ export default function FirstArticle() {
             </ul>
           </div>
 
-          <FirstArticleForm serverErrors={answer?.errors} defaultEmail={user?.email} />
+          <FirstArticleForm serverErrors={answer && "result" in answer ? answer.result.error : undefined} defaultEmail={user?.email} />
         </div>
       </main>
       <MarketingFooter />

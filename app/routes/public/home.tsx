@@ -5,7 +5,6 @@
 import { ArrowRight, Check, Mail, Percent, ShieldCheck, Tag } from "lucide-react";
 import type { Route } from "./+types/home";
 import { isCrawler } from "~/lib/crawler.server";
-import { ContactForm } from "~/components/marketing/home/contact-form";
 import {
   CONTACT_INTRO,
   CONTACT_TITLE,
@@ -32,6 +31,7 @@ import { usePublicConfig } from "~/lib/public-config";
 import { landingLd, originFrom, seoMeta } from "~/lib/seo";
 import { listDemoArticles } from "~/models/demo.server";
 import { logger } from "~/services/logger.server";
+import { ContactForm } from "../api/contact/contact-form";
 
 export const handle = { lang: "en" };
 

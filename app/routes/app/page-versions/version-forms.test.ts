@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/schemas/form";
+import type { z } from "zod";
+import { parseSubmission } from "~/lib/schemas/submission";
 import { addHtmlSchema, deleteSchema, HTML_MAX_LENGTH, modifySchema, saveEditSchema, VERSION_TEXTS } from "./version-forms";
 
 const form = (values: Record<string, string>) => {
@@ -8,24 +9,32 @@ const form = (values: Record<string, string>) => {
   return data;
 };
 
+/** The form as its action parses it (conform's parse): the values, or each field's first message. */
+function parse(schema: z.ZodType, values: Record<string, string> | FormData) {
+  const submission = parseSubmission(values instanceof FormData ? values : form(values), schema);
+  if (submission.status === "success") return { ok: true, data: submission.value } as const;
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  return { ok: false, errors } as const;
+}
+
 describe("add-html", () => {
   it("takes HTML by default, or Markdown, trimmed", () => {
-    expect(parseForm(addHtmlSchema, form({ content: "  <p>x</p>\n" }))).toEqual({
+    expect(parse(addHtmlSchema, form({ content: "  <p>x</p>\n" }))).toEqual({
       ok: true,
       data: { content: "<p>x</p>", format: "html" },
     });
-    expect(parseForm(addHtmlSchema, form({ content: "# T", format: "markdown" }))).toEqual({
+    expect(parse(addHtmlSchema, form({ content: "# T", format: "markdown" }))).toEqual({
       ok: true,
       data: { content: "# T", format: "markdown" },
     });
   });
 
   it("refuses empty content, content over the limit and an unknown format", () => {
-    expect(parseForm(addHtmlSchema, form({ content: "   " }))).toEqual({ ok: false, errors: { content: "Paste some content first." } });
-    expect(parseForm(addHtmlSchema, form({}))).toEqual({ ok: false, errors: { content: "Paste some content first." } });
-    const long = parseForm(addHtmlSchema, form({ content: "x".repeat(HTML_MAX_LENGTH + 1) }));
+    expect(parse(addHtmlSchema, form({ content: "   " }))).toEqual({ ok: false, errors: { content: "Paste some content first." } });
+    expect(parse(addHtmlSchema, form({}))).toEqual({ ok: false, errors: { content: "Paste some content first." } });
+    const long = parse(addHtmlSchema, form({ content: "x".repeat(HTML_MAX_LENGTH + 1) }));
     expect(long.ok ? null : long.errors.content).toMatch(/too long/);
-    expect(parseForm(addHtmlSchema, form({ content: "x", format: "pdf" }))).toEqual({
+    expect(parse(addHtmlSchema, form({ content: "x", format: "pdf" }))).toEqual({
       ok: false,
       errors: { format: "Choose HTML or Markdown." },
     });
@@ -34,19 +43,19 @@ describe("add-html", () => {
 
 describe("save-edit and delete", () => {
   it("need the version id", () => {
-    expect(parseForm(saveEditSchema, form({ versionId: "12", html: "<p>y</p>" }))).toEqual({
+    expect(parse(saveEditSchema, form({ versionId: "12", html: "<p>y</p>" }))).toEqual({
       ok: true,
       data: { versionId: 12, html: "<p>y</p>" },
     });
-    expect(parseForm(saveEditSchema, form({ html: "<p>y</p>" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
-    expect(parseForm(deleteSchema, form({ versionId: "-3" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
-    expect(parseForm(deleteSchema, form({ versionId: "1.5" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+    expect(parse(saveEditSchema, form({ html: "<p>y</p>" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+    expect(parse(deleteSchema, form({ versionId: "-3" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+    expect(parse(deleteSchema, form({ versionId: "1.5" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
   });
 });
 
 describe("modify", () => {
   it("needs a version: 'Please select a version to modify'", () => {
-    expect(parseForm(modifySchema, form({ commentsToModify: "x" }))).toEqual({
+    expect(parse(modifySchema, form({ commentsToModify: "x" }))).toEqual({
       ok: false,
       errors: { versionId: "Please select a version to modify" },
     });
@@ -56,13 +65,13 @@ describe("modify", () => {
     for (const comments of [undefined, "", "   \n  "]) {
       const values: Record<string, string> = { versionId: "4", useWebSearch: "true", highlightModifications: "on" };
       if (comments !== undefined) values.commentsToModify = comments;
-      expect(parseForm(modifySchema, form(values))).toEqual({ ok: false, errors: { commentsToModify: VERSION_TEXTS.nothingToModify } });
+      expect(parse(modifySchema, form(values))).toEqual({ ok: false, errors: { commentsToModify: VERSION_TEXTS.nothingToModify } });
     }
     expect(VERSION_TEXTS.nothingToModify).toBe("Say what should change in this version, or turn on 'Unhighlight modifications'.");
   });
 
   it("reads switches, an optional example ('none' or empty is none) and comments, optional when only unhighlighting", () => {
-    expect(parseForm(modifySchema, form({ versionId: "4", unhighlightModifications: "on" }))).toEqual({
+    expect(parse(modifySchema, form({ versionId: "4", unhighlightModifications: "on" }))).toEqual({
       ok: true,
       data: {
         versionId: 4,
@@ -74,7 +83,7 @@ describe("modify", () => {
         exampleVersionId: null,
       },
     });
-    const full = parseForm(
+    const full = parse(
       modifySchema,
       form({
         versionId: "4",
@@ -98,7 +107,7 @@ describe("modify", () => {
         exampleVersionId: 2,
       },
     });
-    expect(parseForm(modifySchema, form({ versionId: "4", commentsToModify: "x", exampleVersionId: "none" })).ok).toBe(true);
-    expect(parseForm(modifySchema, form({ versionId: "4", commentsToModify: "x", exampleVersionId: "abc" })).ok).toBe(false);
+    expect(parse(modifySchema, form({ versionId: "4", commentsToModify: "x", exampleVersionId: "none" })).ok).toBe(true);
+    expect(parse(modifySchema, form({ versionId: "4", commentsToModify: "x", exampleVersionId: "abc" })).ok).toBe(false);
   });
 });

@@ -7,8 +7,9 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/lib/notify";
 import { usePublicConfig } from "~/lib/public-config";
-import { fieldErrors, type FieldErrors } from "~/lib/schemas/form";
-import type { ContactAnswer } from "~/lib/schemas/public-forms";
+import { checkForm, type FormErrors } from "~/lib/schemas/form";
+import type { FetcherAnswer } from "~/lib/use-toast-fetcher";
+import type { action } from "../contact";
 
 const FIELDS = ["name", "email", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -24,21 +25,27 @@ const HONEYPOT_FIELD: PublicForms["HONEYPOT_FIELD"] = "website";
 let schemas: Promise<PublicForms> | undefined;
 const loadSchemas = () => (schemas ??= import("~/lib/schemas/public-forms"));
 
-function validate({ contactSchema }: PublicForms, form: HTMLFormElement): FieldErrors {
-  const data = new FormData(form);
-  const parsed = contactSchema.safeParse(Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? "")])));
-  return parsed.success ? {} : fieldErrors(parsed.error);
+/** What /api/contact answers (JSON), read from its action. */
+type ContactAnswer = FetcherAnswer<typeof action>;
+
+function validate({ contactSchema }: PublicForms, form: HTMLFormElement): FormErrors {
+  return checkForm(contactSchema, new FormData(form)) ?? {};
 }
 
 /**
  * The contact form (spec part 3): name, email, message, checked with the shared schema on submit (and
  * again field by field once a submit has failed), sent to /api/contact. Success resets the
- * form; a failure keeps what was typed. A honeypot field catches bots.
+ * form; a failure keeps what was typed. A honeypot field catches bots. The browser's check is the light
+ * one of the public pages (checkForm, without conform: docs/decisions/017); the action answers its
+ * refusals in conform's shape, shown the same way.
  */
+const hasErrors = (errors: FormErrors | undefined): errors is FormErrors =>
+  Object.values(errors ?? {}).some((messages) => messages?.length);
+
 export function ContactForm() {
   const { contactEmail } = usePublicConfig();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [checked, setChecked] = useState(false);
   const [sending, setSending] = useState(false);
   const id = useId();
@@ -64,17 +71,17 @@ export function ContactForm() {
       target.reset();
       setErrors({});
       setChecked(false);
-    } else if (answer?.errors && Object.keys(answer.errors).length > 0) {
-      setErrors(answer.errors);
+    } else if (answer && "result" in answer && hasErrors(answer.result.error)) {
+      setErrors(answer.result.error);
       setChecked(true);
-      focusFirstInvalid(answer.errors);
+      focusFirstInvalid(answer.result.error);
     } else {
       notify({ type: "error", title: "Error sending message", description: `Please try again or contact us directly at ${contactEmail}` });
     }
   }
 
-  function focusFirstInvalid(found: FieldErrors) {
-    const first = FIELDS.find((field) => found[field]);
+  function focusFirstInvalid(found: FormErrors) {
+    const first = FIELDS.find((field) => found[field]?.length);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
@@ -84,7 +91,7 @@ export function ContactForm() {
     const found = validate(await loadSchemas(), target);
     setErrors(found);
     setChecked(true);
-    if (Object.keys(found).length > 0) {
+    if (hasErrors(found)) {
       focusFirstInvalid(found);
       return;
     }
@@ -101,7 +108,7 @@ export function ContactForm() {
   }
 
   const fieldProps = (field: Field) => {
-    const error = errors[field];
+    const error = errors[field]?.[0];
     return {
       id: `${id}-${field}`,
       name: field,
@@ -127,18 +134,18 @@ export function ContactForm() {
         <div className="grid gap-2">
           <Label htmlFor={`${id}-name`}>Name</Label>
           <Input {...fieldProps("name")} type="text" autoComplete="name" defaultValue="" />
-          <FieldError id={`${id}-name-error`} error={errors.name} />
+          <FieldError id={`${id}-name-error`} error={errors.name?.[0]} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-email`}>Email</Label>
           <Input {...fieldProps("email")} type="email" autoComplete="email" inputMode="email" defaultValue="" />
-          <FieldError id={`${id}-email-error`} error={errors.email} />
+          <FieldError id={`${id}-email-error`} error={errors.email?.[0]} />
         </div>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-message`}>Message</Label>
         <Textarea {...fieldProps("message")} className="min-h-[120px]" defaultValue="" />
-        <FieldError id={`${id}-message-error`} error={errors.message} />
+        <FieldError id={`${id}-message-error`} error={errors.message?.[0]} />
       </div>
       <div className="sr-only" aria-hidden="true">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
