@@ -7,11 +7,14 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { islands } from "./scripts/vite-islands.ts";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const maxWorkersGiven = process.argv.some((arg) => /^--max-?workers\b/i.test(arg));
 
 export default defineConfig({
+  // The islands' URLs (virtual:islands), as the dev server gives them.
+  plugins: [islands()],
   resolve: { alias },
   test: {
     environment: "node",

@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
@@ -8,9 +10,37 @@ import { settleQueuedMail } from "~/jobs/outbox.server";
 import { closeDatabase, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { SESSION_COOKIE } from "~/services/session-cookie";
 import { startWorker } from "~/jobs/run.server";
 
 export const streamTimeout = 5_000;
+
+/** How long a shared cache may keep a static page for visitors, and serve it stale while it asks again. */
+const STATIC_PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
+
+/** Whether the matched routes make a static page (app/lib/static-page.ts). */
+function isStaticPage(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
+}
+
+/**
+ * A static page is sent whole (no streamed segments, so no inline script and no nonce in it): the same bytes
+ * for every visitor. One that is the same for everyone (no session, no flash message, a 200) gets an ETag and
+ * a short shared cache lifetime, and a revalidation that matches is answered 304 without a body.
+ */
+async function staticAnswer(request: Request, status: number, headers: Headers, html: Buffer): Promise<Response> {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const shared = status === 200 && !headers.has("Set-Cookie") && !SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+  if (!shared) return new Response(new Uint8Array(html), { status, headers });
+  const etag = `"${crypto.createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
+  headers.set("ETag", etag);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", STATIC_PAGE_CACHE);
+  const known = request.headers.get("If-None-Match")?.split(/\s*,\s*/) ?? [];
+  if (known.includes(etag) || known.includes(`W/${etag}`)) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(html), { status, headers });
+}
 
 export default function handleRequest(
   request: Request,
@@ -22,8 +52,9 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and no-JS readers get the whole document at once; browsers get the shell streamed.
-    const whole = isCrawler(request) || routerContext.isSpaMode;
+    const staticPage = isStaticPage(routerContext);
+    // Crawlers, no-JS readers and static pages get the whole document at once; browsers get the shell streamed.
+    const whole = staticPage || isCrawler(request) || routerContext.isSpaMode;
     const readyOption = whole ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
@@ -37,6 +68,15 @@ export default function handleRequest(
         ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
         [readyOption]() {
           shellRendered = true;
+          if (staticPage) {
+            const chunks: Buffer[] = [];
+            const body = new PassThrough();
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => resolve(staticAnswer(request, responseStatusCode, responseHeaders, Buffer.concat(chunks))));
+            body.on("error", reject);
+            pipe(body);
+            return;
+          }
           const body = lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

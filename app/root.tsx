@@ -14,11 +14,13 @@ import type { Route } from "./+types/root";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { SidebarProvider } from "~/components/sidebar-context";
+import { StaticToast } from "~/components/static-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
 import { notify } from "~/lib/notify";
 import { usePageLang } from "~/lib/page-lang";
+import { useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
 import { getSessionUser } from "~/services/auth.server";
@@ -49,8 +51,10 @@ export function useOptionalUser() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = usePageLang();
+  // A static page (lib/static-page.ts) goes without the framework's scripts: its islands load their own.
+  const isStatic = useStaticPage();
   return (
-    <html lang={lang}>
+    <html lang={lang} data-static={isStatic ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,8 +69,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {isStatic ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -126,6 +134,7 @@ function PendingGuard() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const isStatic = useStaticPage();
   return (
     <SidebarProvider>
       <div className="flex min-h-dvh flex-col">
@@ -133,8 +142,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <PendingGuard />
         <Outlet />
       </div>
-      <Toaster />
-      <FlashToast toast={loaderData.toast} />
+      {isStatic ? (
+        loaderData.toast && <StaticToast toast={loaderData.toast} />
+      ) : (
+        <>
+          <Toaster />
+          <FlashToast toast={loaderData.toast} />
+        </>
+      )}
     </SidebarProvider>
   );
 }

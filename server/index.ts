@@ -13,6 +13,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { getEnvOrExit } from "../app/services/env.server";
 import { CLIENT_IP_HEADER } from "../app/services/client-ip";
+import { SESSION_COOKIE } from "../app/services/session-cookie";
 import { logger } from "../app/services/logger.server";
 
 type Entry = {
@@ -23,8 +24,6 @@ type Entry = {
 };
 
 const NO_STORE = "private, no-store";
-/** better-auth's session cookie (`__Secure-` prefixed behind https). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?seo\.session_token=/;
 /** Screens and resource routes behind sign-in, with their `.data` (single fetch) twins. */
 const SIGNED_IN_PATHS = /^\/(?:dashboard|sites|profile|settings|tone-articles|review|auth\/update-password|api\/versions|api\/tone-groups|api\/auth)(?:[/.]|$)/;
 /** Shared resources whose answers are the same for everyone, which keep their own caching even for someone signed in. */

@@ -189,19 +189,21 @@ test("the trial button opens the payment link in a new tab", async ({ page }) =>
 test("the FAQ keeps one answer open at a time, the first with the AI-human flow", async ({ page }) => {
   await open(page, "/");
   const faq = page.getByRole("region", { name: "Frequently asked questions" });
-  const triggers = faq.getByRole("button");
+  // Native disclosures: each question is a <details> (role group, expanded while open) opened by its <summary>.
+  const items = faq.locator("details");
+  const triggers = faq.locator("summary");
   await expect(triggers).toHaveCount(6);
-  await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await expect(items.nth(0)).toHaveAttribute("open", "");
   await expect(faq.getByRole("figure", { name: /From research to publication/ })).toBeVisible();
   await expect(faq.getByRole("listitem").filter({ hasText: "Human expert edit" })).toBeVisible();
 
   await triggers.nth(2).click();
-  await expect(triggers.nth(2)).toHaveAttribute("aria-expanded", "true");
-  await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "false");
-  await expect(faq.getByRole("button", { expanded: true })).toHaveCount(1);
+  await expect(items.nth(2)).toHaveAttribute("open", "");
+  await expect(items.nth(0)).not.toHaveAttribute("open");
+  await expect(faq.getByRole("group", { expanded: true })).toHaveCount(1);
 
   await triggers.nth(2).click();
-  await expect(faq.getByRole("button", { expanded: true })).toHaveCount(0);
+  await expect(faq.getByRole("group", { expanded: true })).toHaveCount(0);
 });
 
 test("/home-4-pricing-google-2-why-ai shows the same page, with '/' as its canonical address", async ({ page }) => {

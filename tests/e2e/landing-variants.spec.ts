@@ -91,15 +91,16 @@ test("Home's pricing button opens the payment link in a new tab", async ({ page 
 test("the FAQ keeps one item open at a time, and closes it on a second click", async ({ page }) => {
   await open(page, "/home-1");
   const faq = page.locator("section#faq");
-  const first = faq.getByRole("button", { name: "How long are the articles?" });
-  const second = faq.getByRole("button", { name: "Who owns the articles?" });
-  await expect(first).toHaveAttribute("aria-expanded", "true");
-  await second.click();
-  await expect(second).toHaveAttribute("aria-expanded", "true");
-  await expect(first).toHaveAttribute("aria-expanded", "false");
+  // Native disclosures: a <details> per question, opened and closed by its <summary>.
+  const item = (question: string) => faq.locator("details").filter({ has: page.locator("summary", { hasText: question }) });
+  const [first, second] = [item("How long are the articles?"), item("Who owns the articles?")];
+  await expect(first).toHaveAttribute("open", "");
+  await second.locator("summary").click();
+  await expect(second).toHaveAttribute("open", "");
+  await expect(first).not.toHaveAttribute("open");
   await expect(faq.getByText("You get full ownership of the rights and of the source files")).toBeVisible();
-  await second.click();
-  await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(0);
+  await second.locator("summary").click();
+  await expect(faq.locator("details[open]")).toHaveCount(0);
 });
 
 test("Home2 (/home-2) has the same sections in French", async ({ page }) => {

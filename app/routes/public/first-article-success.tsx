@@ -5,8 +5,13 @@ import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { Button } from "~/components/ui/button";
 import { FIRST_ARTICLE_TURNAROUND } from "~/lib/offer";
 import { seoMeta } from "~/lib/seo";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 
-export const handle = { lang: "en" };
+/** A static page: no framework scripts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE, lang: "en" as const };
+export const clientLoader = loadAsDocument;
+/** A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for the browser). */
+export const loader = () => null;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {

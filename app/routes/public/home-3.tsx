@@ -14,12 +14,17 @@ import {
 import { LogoStrip } from "~/components/marketing/variants/logo-strip";
 import { TestimonialCarousel } from "~/components/marketing/variants/testimonial-carousel";
 import { landingLd, originFrom, seoMeta } from "~/lib/seo";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 
 /**
  * Home3 (/home-3): hero, logo strip, 4-step process, comparison, feature grid, testimonial carousel,
  * 3-tier pricing, FAQ in two categories and a closing call to action.
  */
-export const handle = { lang: "en" };
+/** A static page: no framework scripts, islands for its interactive parts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE, lang: "en" as const };
+export const clientLoader = loadAsDocument;
+/** A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for the browser). */
+export const loader = () => null;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {

@@ -15,12 +15,17 @@ import { SOLO_COMPARISON, SOLO_PROCESS, SOLO_TESTIMONIALS, TRIAL_PRICE_FAQ } fro
 import { TRIAL_OFFERS } from "~/components/marketing/solo/variants";
 import { Button } from "~/components/ui/button";
 import { landingLd, originFrom, seoMeta } from "~/lib/seo";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 
 /** The strategy-call button (spec part 3: it goes to /auth). */
 const CALL_HREF = "/auth";
 
 /** Home5: the solo variant with testimonials, process, three-way comparison, price card, FAQ and author card. */
-export const handle = { lang: "en" };
+/** A static page: no framework scripts, islands for its interactive parts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE, lang: "en" as const };
+export const clientLoader = loadAsDocument;
+/** A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for the browser). */
+export const loader = () => null;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {

@@ -32,8 +32,11 @@ import { landingLd, originFrom, seoMeta } from "~/lib/seo";
 import { listDemoArticles } from "~/models/demo.server";
 import { logger } from "~/services/logger.server";
 import { ContactForm } from "../api/contact/contact-form";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 
-export const handle = { lang: "en" };
+/** A static page: no framework scripts, islands for its interactive parts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE, lang: "en" as const };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {

@@ -1,6 +1,13 @@
 import type { Route } from "./+types/maintenance";
 import { seoMeta } from "~/lib/seo";
 import { BRAND_NAME } from "~/lib/constants";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
+
+/** A static page: no framework scripts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE };
+export const clientLoader = loadAsDocument;
+/** A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for the browser). */
+export const loader = () => null;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {

@@ -2,6 +2,11 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { Footer } from "~/components/footer";
 import { BRAND_NAME } from "~/lib/constants";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
+
+/** A static page: no framework scripts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = () => [{ title: `Page introuvable – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -19,6 +19,11 @@ import { ARTICLE_NOT_FOUND } from "~/lib/not-found";
 import { publicViewPath } from "~/lib/public-view";
 import { demoPublicId, getPublicArticle, hasArticleContent } from "~/models/article-view.server";
 import { getEnv } from "~/services/env.server";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
+
+/** A static page: no framework scripts (lib/static-page.ts). */
+export const handle = { ...STATIC_PAGE };
+export const clientLoader = loadAsDocument;
 
 /** Dates read in Paris time on the server, whatever the machine's zone (the text is rendered once). */
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });

@@ -28,6 +28,10 @@ export async function expectToast(page: Page, title: string, description?: strin
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    // A static page (app/lib/static-page.ts) is never hydrated: it is ready once each of its islands is.
+    if (document.documentElement.hasAttribute("data-static")) {
+      return document.readyState !== "loading" && document.querySelectorAll("[data-island]:not([data-island-ready])").length === 0;
+    }
     const main = document.querySelector("main") ?? document.body;
     return Object.keys(main).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactProps"));
   });

@@ -1,11 +1,11 @@
 import { Users } from "lucide-react";
 import { TEAM, TEAM_BIO } from "~/components/marketing/home/content";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { StaticDialog } from "~/components/marketing/static-dialog";
 
 /**
  * 'Meet the team': the two portraits (illustrations), names and roles, and the 'Who are we?' dialog with
- * a short biography. It sits beside the headline on wide screens, so the portraits are not lazy-loaded; they
+ * a short biography (a native dialog: components/marketing/static-dialog.tsx). It sits beside the headline on wide screens, so the portraits are not lazy-loaded; they
  * are fetched with a low priority (and not preloaded), so that the stylesheet and the headline come first.
  */
 export function TeamCard() {
@@ -35,25 +35,22 @@ export function TeamCard() {
           </li>
         ))}
       </ul>
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button type="button" variant="outline" size="lg" className="mt-6 w-full">
+      <StaticDialog
+        title={TEAM_BIO.title}
+        description={TEAM_BIO.intro}
+        trigger={(props) => (
+          <Button type="button" variant="outline" size="lg" className="mt-6 w-full" {...props}>
             <Users aria-hidden="true" />
             Who are we?
           </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{TEAM_BIO.title}</DialogTitle>
-            <DialogDescription>{TEAM_BIO.intro}</DialogDescription>
-          </DialogHeader>
-          <div className="space-y-3 text-sm leading-relaxed">
-            {TEAM_BIO.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-        </DialogContent>
-      </Dialog>
+        )}
+      >
+        <div className="space-y-3 text-sm leading-relaxed">
+          {TEAM_BIO.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </StaticDialog>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { ArrowRight, Check } from "lucide-react";
 import { WHY_INTRO, WHY_REASONS, WHY_TITLE } from "~/components/marketing/home/content";
 import { Section } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { StaticDialog } from "~/components/marketing/static-dialog";
 
 /** 'Why Not Use AI SEO Tools Directly Myself?': three reasons, and a 'Show me more' dialog with the details. */
 export function WhyNotTools() {
@@ -20,31 +20,30 @@ export function WhyNotTools() {
         ))}
       </ul>
       <div className="mt-8 flex justify-center">
-        <Dialog>
-          <DialogTrigger asChild>
-            <Button type="button" size="lg" variant="outline">
+        <StaticDialog
+          title="What we do that a tool doesn't"
+          description="The same three reasons, in more detail."
+          className="sm:max-w-2xl"
+          titleClassName="leading-snug"
+          trigger={(props) => (
+            <Button type="button" size="lg" variant="outline" {...props}>
               Show me more
               <ArrowRight aria-hidden="true" />
             </Button>
-          </DialogTrigger>
-          <DialogContent className="sm:max-w-2xl">
-            <DialogHeader>
-              <DialogTitle className="leading-snug">What we do that a tool doesn't</DialogTitle>
-              <DialogDescription>The same three reasons, in more detail.</DialogDescription>
-            </DialogHeader>
-            <ul className="space-y-4 text-sm leading-relaxed">
-              {WHY_REASONS.map(({ title, more }) => (
-                <li key={title} className="flex gap-3">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <div>
-                    <h3 className="font-semibold">{title}</h3>
-                    <p className="mt-1 text-muted-foreground">{more}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </DialogContent>
-        </Dialog>
+          )}
+        >
+          <ul className="space-y-4 text-sm leading-relaxed">
+            {WHY_REASONS.map(({ title, more }) => (
+              <li key={title} className="flex gap-3">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <div>
+                  <h3 className="font-semibold">{title}</h3>
+                  <p className="mt-1 text-muted-foreground">{more}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </StaticDialog>
       </div>
     </Section>
   );

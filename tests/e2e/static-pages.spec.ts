@@ -1,0 +1,76 @@
+/**
+ * Static public pages (issue 13, docs/decisions/019): the landing pages and the pages without interaction are
+ * sent without the framework's scripts; their interactive parts are islands. Visitors get the same bytes,
+ * validated by an ETag and kept a minute by shared caches; a signed-in person's copy is private.
+ */
+import { expect, test } from "./support/fixtures";
+import { createArticle } from "./support/review";
+import { expectToast, open } from "./support/ui";
+
+const LANDINGS = ["/", "/home-1", "/home-2", "/home-3", "/home-4", "/home-5", "/home-4-pricing-openai"];
+const WITHOUT_ISLANDS = ["/maintenance", "/first-article-success", "/no-such-page"];
+
+const scripts = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/application\/ld\+json/.test(tag));
+
+test.describe("static pages", () => {
+  test("the landing pages carry no framework: no module preloads, no hydration data, only their islands' scripts", async ({ request }) => {
+    for (const path of LANDINGS) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain("data-static");
+      expect(html, path).not.toContain("modulepreload");
+      expect(html, path).not.toContain("__reactRouterContext");
+      for (const tag of scripts(html)) expect(tag, `${path}: ${tag}`).toMatch(/^<script type="module" src="\/assets\/island-[\w-]+\.js" async="">$/);
+    }
+  });
+
+  test("the pages without interaction have no script at all", async ({ request, signedInPage }) => {
+    const { viewPath } = await createArticle(signedInPage, "<h1>A draft</h1><p>Shared by link.</p>");
+    for (const path of [...WITHOUT_ISLANDS, viewPath]) {
+      const html = await (await request.get(path)).text();
+      expect(scripts(html), path).toEqual([]);
+      expect(html, path).not.toContain("modulepreload");
+    }
+  });
+
+  test("a visitor's copy has an ETag and a short shared lifetime, and a matching revalidation is answered 304", async ({ request }) => {
+    const first = await request.get("/home-3");
+    const etag = first.headers()["etag"];
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+    expect(first.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect((await request.get("/home-3")).headers()["etag"]).toBe(etag);
+    const again = await request.get("/home-3", { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    expect((await request.get("/home-3", { headers: { "If-None-Match": '"another"' } })).status()).toBe(200);
+  });
+
+  test("a signed-in person's copy is private, without an ETag, and their account menu works without the app's scripts", async ({
+    signedInPage: page,
+    account,
+  }) => {
+    const answer = await page.request.get("/");
+    expect(answer.headers()["cache-control"]).toBe("private, no-store");
+    expect(answer.headers()["etag"]).toBeUndefined();
+
+    await open(page, "/home-1");
+    const menu = page.getByRole("banner").locator("details");
+    await menu.locator('summary[aria-label="Menu du compte"]').click();
+    await expect(menu).toContainText(account.email);
+    await expect(menu.getByRole("link", { name: "Profil" })).toHaveAttribute("href", "/profile");
+    await menu.getByRole("button", { name: "Déconnexion" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectToast(page, "Déconnecté", "Vous avez été déconnecté avec succès");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Connexion" })).toBeVisible();
+    // The notification closes without a script.
+    await page.locator("[data-sonner-toast] [data-close-button]").click();
+    await expect(page.locator("[data-sonner-toast]")).toBeHidden();
+  });
+
+  test("a link from a signed-in screen to a static page loads it as a document, with its islands", async ({ signedInPage: page }) => {
+    await open(page, "/dashboard");
+    await page.getByRole("banner").getByRole("link", { name: /SEO × IA Content/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("data-static", "");
+    await expect(page.locator('[data-island="quiz"]')).toHaveAttribute("data-island-ready", "");
+  });
+});
