@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -18,6 +18,7 @@ import { StaticToast } from "~/components/static-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
+import { lazyOptional } from "~/lib/lazy-optional";
 import { notify } from "~/lib/notify";
 import { usePageLang } from "~/lib/page-lang";
 import { useStaticPage } from "~/lib/static-page";
@@ -80,8 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The toasts' container, loaded after hydration: no page needs it for its first paint. */
-const LazyToaster = lazy(() => import("~/components/ui/sonner").then((module) => ({ default: module.Toaster })));
+/** The toasts' container, loaded after hydration: no page needs it for its first paint (nor breaks without it). */
+const LazyToaster = lazyOptional(() => import("~/components/ui/sonner").then((module) => ({ default: module.Toaster })));
 
 /** Nothing to subscribe to: whether the page is hydrated never changes once it is. */
 const subscribeToNothing = () => () => {};

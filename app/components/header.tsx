@@ -1,15 +1,16 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useMatches } from "react-router";
 import type { HeaderUser } from "~/components/header-account";
 import { StaticAccountMenu } from "~/components/header-account-static";
 import { Logo } from "~/components/logo";
 import { useSidebar } from "~/components/sidebar-context";
 import { Button } from "~/components/ui/button";
+import { lazyOptional } from "~/lib/lazy-optional";
 import { useStaticPage } from "~/lib/static-page";
 
 /** The bell and the avatar menu: only people who are signed in download them. */
-const SignedIn = lazy(() => import("~/components/header-account"));
+const SignedIn = lazyOptional(() => import("~/components/header-account"));
 
 export function Header({ user }: { user: HeaderUser | null }) {
   // The side panel exists only in the signed-in area, and so does the button that opens it.
