@@ -126,9 +126,7 @@ function medianFigures(all: Figures[]): Figures {
 
 /** The page's HTML without what makes it an app: scripts and module preloads. */
 function staticCopy(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
 }
 
 const TYPES: Record<string, string> = {
@@ -163,9 +161,13 @@ function startStaticHost(port: number, appUrl: string, copies: Map<string, Buffe
     if (file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const type = TYPES[path.extname(file)] ?? "application/octet-stream";
       const text = /^(text|image\/svg)/.test(type);
-      let body = fs.readFileSync(file);
-      if (text) body = compressed.get(file) ?? compressed.set(file, brotli(body)).get(file)!;
-      res.writeHead(200, { "Content-Type": type, "Cache-Control": "public, max-age=31536000, immutable", ...(text ? { "Content-Encoding": "br" } : {}) });
+      const raw = fs.readFileSync(file);
+      const body: Buffer = text ? (compressed.get(file) ?? compressed.set(file, brotli(raw)).get(file)!) : raw;
+      res.writeHead(200, {
+        "Content-Type": type,
+        "Cache-Control": "public, max-age=31536000, immutable",
+        ...(text ? { "Content-Encoding": "br" } : {}),
+      });
       res.end(body);
       return;
     }
@@ -226,7 +228,9 @@ async function main() {
   });
   let ok = true;
   try {
-    console.log(`Lighthouse mobile, median of ${runs} run${runs > 1 ? "s" : ""}; the app at ${server.url}, its static copies at ${staticUrl}\n`);
+    console.log(
+      `Lighthouse mobile, median of ${runs} run${runs > 1 ? "s" : ""}; the app at ${server.url}, its static copies at ${staticUrl}\n`,
+    );
     console.log(row(["page", "perf (copy)", "a11y", "best", "seo", "LCP ms (copy)", "ratio", "TBT ms", "CLS", "JS KB"], WIDTHS));
     for (const page of pages) {
       const pagePath = page.path === DEMO ? demoPath : page.path;

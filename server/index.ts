@@ -25,7 +25,8 @@ type Entry = {
 
 const NO_STORE = "private, no-store";
 /** Screens and resource routes behind sign-in, with their `.data` (single fetch) twins. */
-const SIGNED_IN_PATHS = /^\/(?:dashboard|sites|profile|settings|tone-articles|review|auth\/update-password|api\/versions|api\/tone-groups|api\/auth)(?:[/.]|$)/;
+const SIGNED_IN_PATHS =
+  /^\/(?:dashboard|sites|profile|settings|tone-articles|review|auth\/update-password|api\/versions|api\/tone-groups|api\/auth)(?:[/.]|$)/;
 /** Shared resources whose answers are the same for everyone, which keep their own caching even for someone signed in. */
 const SHARED_PATHS = /^\/(?:api\/files\/|api\/countries(?:[/.]|$)|api\/health$|robots\.txt$|sitemap\.xml$|favicon\.|placeholder\.svg$)/;
 

@@ -17,7 +17,11 @@ export function StaticToast({ toast }: { toast: Toast }) {
       open
       aria-label="Notifications"
       style={{ animationDelay: `0s, ${TOAST_DURATION_MS}ms` }}
-      className={cn(TOAST_REGION_CLASS, "inset-auto w-auto bg-transparent animate-flash hover:[animation-play-state:paused]")}
+      className={cn(
+        "inset-auto w-auto bg-transparent",
+        TOAST_REGION_CLASS,
+        "animate-flash not-open:hidden hover:[animation-play-state:paused]",
+      )}
     >
       <div data-sonner-toast="" data-type={type} role="status" className={cn(TOAST_CLASS, TOAST_TONE[type])}>
         <div className="grid gap-0.5">

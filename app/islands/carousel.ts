@@ -20,7 +20,10 @@ mount("carousel", (root) => {
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     if (!reduce && track.animate) {
       const width = slides[0]!.getBoundingClientRect().width;
-      track.animate([{ transform: `translateX(${step * width}px)` }, { transform: "translateX(0)" }], { duration: 250, easing: "ease-out" });
+      track.animate([{ transform: `translateX(${step * width}px)` }, { transform: "translateX(0)" }], {
+        duration: 250,
+        easing: "ease-out",
+      });
     }
   }
 

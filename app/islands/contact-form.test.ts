@@ -21,7 +21,9 @@ const toast = () => document.querySelector<HTMLElement>("[data-sonner-toast]");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function answer(status: number, body: unknown, type = "application/json") {
-  return vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": type } }));
+  return vi.fn(
+    async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": type } }),
+  );
 }
 
 async function submit() {
@@ -48,7 +50,10 @@ describe("the contact form island", () => {
   it("shows the action's field messages on their fields, focuses the first, and clears one when its field changes", async () => {
     vi.stubGlobal(
       "fetch",
-      answer(400, { ok: false, result: { error: { name: ["Name must be at least 2 characters"], email: ["Please enter a valid email address"] } } }),
+      answer(400, {
+        ok: false,
+        result: { error: { name: ["Name must be at least 2 characters"], email: ["Please enter a valid email address"] } },
+      }),
     );
     await submit();
     expect(field("name").getAttribute("aria-invalid")).toBe("true");

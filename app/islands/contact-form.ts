@@ -54,7 +54,11 @@ mount("contact-form", (root) => {
     const errors = answer?.result?.error ?? {};
     const refused = fields.filter((field) => errors[field.name]?.length);
     if (answer?.ok) {
-      showToast({ type: "success", title: "Message sent successfully!", description: "Thank you for your message. We'll get back to you soon." });
+      showToast({
+        type: "success",
+        title: "Message sent successfully!",
+        description: "Thank you for your message. We'll get back to you soon.",
+      });
       form.reset();
       for (const field of fields) setError(field, undefined);
     } else if (refused.length) {

@@ -16,8 +16,11 @@ function renderQuiz() {
 const quiz = () => document.querySelector<HTMLElement>('[data-island="quiz"]')!;
 const visibleHeading = () => [...quiz().querySelectorAll<HTMLElement>("h3")].find((h) => !h.closest("[hidden]"))!;
 const option = (label: string) =>
-  [...quiz().querySelectorAll<HTMLButtonElement>("button[data-quiz-value]")].find((b) => b.textContent?.trim() === label && !b.closest("[hidden]"))!;
-const button = (attribute: string) => [...quiz().querySelectorAll<HTMLButtonElement>(`[${attribute}]`)].find((b) => !b.closest("[hidden]"))!;
+  [...quiz().querySelectorAll<HTMLButtonElement>("button[data-quiz-value]")].find(
+    (b) => b.textContent?.trim() === label && !b.closest("[hidden]"),
+  )!;
+const button = (attribute: string) =>
+  [...quiz().querySelectorAll<HTMLButtonElement>(`[${attribute}]`)].find((b) => !b.closest("[hidden]"))!;
 
 describe("the quiz island", () => {
   beforeEach(async () => {

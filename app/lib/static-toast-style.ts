@@ -4,8 +4,7 @@ import type { Toast } from "~/lib/toast";
  * The look of a static page's notifications, shared by the server's (components/static-toast.tsx) and the
  * islands' (app/islands/lib/toast.ts): the place, colours and markup of the app's toasts (sonner).
  */
-export const TOAST_REGION_CLASS =
-  "fixed right-4 bottom-4 left-4 z-50 m-0 grid list-none gap-2 p-0 sm:left-auto sm:w-[356px]";
+export const TOAST_REGION_CLASS = "fixed right-4 bottom-4 left-4 z-50 m-0 grid list-none gap-2 p-0 sm:left-auto sm:w-[356px]";
 export const TOAST_CLASS = "relative flex gap-1 rounded-md border bg-popover p-4 pr-10 text-sm shadow-lg";
 export const TOAST_TONE: Record<NonNullable<Toast["type"]>, string> = {
   success: "border-success/30 text-success",

@@ -90,7 +90,9 @@ test.describe("a visitor takes the ideal-client quiz", () => {
 });
 
 test.describe("a visitor writes to the team", () => {
-  test("an empty form shows the three field messages, which clear as the fields are corrected", async ({ page }) => {
+  test("an empty form shows the three field messages, which clear as the fields are corrected", async ({ page, consoleGuard }) => {
+    // The action checks the form: its refusal is a 400 answer, which Chrome notes in the console.
+    consoleGuard.allow(failedResource(400));
     await open(page, "/");
     const form = contactForm(page);
     await expect(form.getByLabel("Name")).toHaveValue("");
@@ -189,7 +191,7 @@ test("the trial button opens the payment link in a new tab", async ({ page }) =>
 test("the FAQ keeps one answer open at a time, the first with the AI-human flow", async ({ page }) => {
   await open(page, "/");
   const faq = page.getByRole("region", { name: "Frequently asked questions" });
-  // Native disclosures: each question is a <details> (role group, expanded while open) opened by its <summary>.
+  // Native disclosures: each question is a <details> (open while its answer shows) opened by its <summary>.
   const items = faq.locator("details");
   const triggers = faq.locator("summary");
   await expect(triggers).toHaveCount(6);
@@ -200,10 +202,10 @@ test("the FAQ keeps one answer open at a time, the first with the AI-human flow"
   await triggers.nth(2).click();
   await expect(items.nth(2)).toHaveAttribute("open", "");
   await expect(items.nth(0)).not.toHaveAttribute("open");
-  await expect(faq.getByRole("group", { expanded: true })).toHaveCount(1);
+  await expect(faq.locator("details[open]")).toHaveCount(1);
 
   await triggers.nth(2).click();
-  await expect(faq.getByRole("group", { expanded: true })).toHaveCount(0);
+  await expect(faq.locator("details[open]")).toHaveCount(0);
 });
 
 test("/home-4-pricing-google-2-why-ai shows the same page, with '/' as its canonical address", async ({ page }) => {

@@ -18,7 +18,11 @@ export function Quiz() {
   const first = `Question 1 of ${QUIZ_QUESTIONS.length}`;
   return (
     <Section id="quiz" eyebrow="Quick check" title={QUIZ_COPY.title} intro={QUIZ_COPY.intro}>
-      <div data-island="quiz" data-advance-ms={QUIZ_ADVANCE_MS} className="mx-auto max-w-2xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+      <div
+        data-island="quiz"
+        data-advance-ms={QUIZ_ADVANCE_MS}
+        className="mx-auto max-w-2xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
+      >
         <div className="mb-6">
           <div className="mb-2 flex justify-between text-sm text-muted-foreground">
             <span id="quiz-progress-label">Quiz progress</span>

@@ -8,11 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { usePublicConfig } from "~/lib/public-config";
 import { HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 
-const FIELDS = [
-  { name: "name", label: "Name" },
-  { name: "email", label: "Email" },
-  { name: "message", label: "Message" },
-] as const;
+type Field = "name" | "email" | "message";
 
 /**
  * The contact form (spec part 3): name, email, message, sent to /api/contact by the island
@@ -23,8 +19,8 @@ const FIELDS = [
 export function ContactForm() {
   const { contactEmail } = usePublicConfig();
   const id = useId();
-  const field = (name: (typeof FIELDS)[number]["name"]) => ({ id: `${id}-${name}`, name, "data-contact-field": name });
-  const error = (name: string) => <p id={`${id}-${name}-error`} data-contact-error={name} hidden className="text-sm text-destructive" />;
+  const field = (name: Field) => ({ id: `${id}-${name}`, name, "data-contact-field": name });
+  const error = (name: Field) => <p id={`${id}-${name}-error`} data-contact-error={name} hidden className="text-sm text-destructive" />;
 
   return (
     <form
