@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -21,7 +22,7 @@ import { useNonce } from "~/lib/nonce";
 import { lazyOptional } from "~/lib/lazy-optional";
 import { notify } from "~/lib/notify";
 import { usePageLang } from "~/lib/page-lang";
-import { useStaticPage } from "~/lib/static-page";
+import { isStaticPath, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
 import { getSessionUser } from "~/services/auth.server";
@@ -38,6 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     paymentLinkUrl: env.PAYMENT_LINK_URL ?? "/first-article",
   };
   return data({ user, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * On the way to a static page the root reads nothing: the page loads as a document (lib/static-page.ts),
+ * whose root loader reads the session and the flash message; reading them here first would consume the message.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (nextUrl.pathname !== currentUrl.pathname && isStaticPath(nextUrl.pathname)) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [

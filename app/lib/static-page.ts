@@ -10,6 +10,33 @@ import { useMatches, type ClientLoaderFunctionArgs } from "react-router";
  */
 export const STATIC_PAGE = { hydrate: false } as const;
 
+/**
+ * The paths of the static routes (a unit test holds this list equal to the routes whose handle says so). The
+ * root reads no data on the way to them (root.tsx, shouldRevalidate): the document load that follows does,
+ * and a flash message read on the way would be gone before it.
+ */
+export const STATIC_PATHS: readonly string[] = [
+  "/",
+  "/home-1",
+  "/home-2",
+  "/home-3",
+  "/home-4",
+  "/home-4-pricing-openai",
+  "/home-4-pricing-antropic",
+  "/home-4-pricing-google",
+  "/home-4-pricing-google-2-why-ai",
+  "/home-5",
+  "/first-article-success",
+  "/maintenance",
+];
+/** Static routes with a parameter: the public article view. */
+const STATIC_PATH_PATTERNS = [/^\/view\/[^/]+$/];
+
+export function isStaticPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return STATIC_PATHS.includes(path) || STATIC_PATH_PATTERNS.some((pattern) => pattern.test(path));
+}
+
 /** Whether the page being rendered is a static page (any matched route says `hydrate: false`). */
 export function useStaticPage(): boolean {
   return useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
