@@ -34,7 +34,7 @@ test("the home page is served with a nonce-based content security policy and nos
     [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
   const home = scriptTags(await response.text());
   expect(home.length).toBeGreaterThan(0);
-  for (const tag of home) expect(tag).toMatch(/^<script type="module" src="\/assets\/island-[\w-]+\.js" async="">$/);
+  for (const tag of home) expect(tag).toMatch(/^<script type="module" src="\/assets\/island-[\w-]+\.js" fetchPriority="low">$/);
 
   const auth = await request.get("/auth");
   const value = /'nonce-([^']+)'/.exec(auth.headers()["content-security-policy"])![1];

@@ -21,7 +21,7 @@ test.describe("static pages", () => {
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).not.toContain("__reactRouterContext");
       for (const tag of scripts(html))
-        expect(tag, `${path}: ${tag}`).toMatch(/^<script type="module" src="\/assets\/island-[\w-]+\.js" async="">$/);
+        expect(tag, `${path}: ${tag}`).toMatch(/^<script type="module" src="\/assets\/island-[\w-]+\.js" fetchPriority="low">$/);
     }
   });
 
