@@ -18,13 +18,7 @@ export function StaticAccountMenu({ user }: { user: HeaderUser }) {
         className="relative grid size-9 place-items-center rounded-md hover:bg-accent [&_svg]:size-4"
         aria-label={`Notifications (${NOTIFICATION_BADGE_COUNT})`}
       >
-        <Bell aria-hidden="true" />
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white"
-        >
-          {NOTIFICATION_BADGE_COUNT}
-        </span>
+        <BellWithBadge />
       </button>
       <details className="group relative">
         <summary
@@ -59,6 +53,21 @@ export function StaticAccountMenu({ user }: { user: HeaderUser }) {
           </form>
         </div>
       </details>
+    </>
+  );
+}
+
+/** The bell and its badge, inside the header's notifications button (here and in header-account.tsx). */
+export function BellWithBadge() {
+  return (
+    <>
+      <Bell aria-hidden="true" />
+      <span
+        aria-hidden="true"
+        className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white"
+      >
+        {NOTIFICATION_BADGE_COUNT}
+      </span>
     </>
   );
 }

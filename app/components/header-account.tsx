@@ -2,9 +2,10 @@
  * The signed-in part of the header (bell and avatar menu). Loaded lazily by header.tsx, so that the
  * public pages, which visitors read signed out, never download the menu's code.
  */
-import { Bell, LogOut, Settings, User } from "lucide-react";
+import { LogOut, Settings, User } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { BellWithBadge } from "~/components/header-account-static";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -30,13 +31,7 @@ export default function SignedIn({ user }: { user: HeaderUser }) {
   return (
     <>
       <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${NOTIFICATION_BADGE_COUNT})`}>
-        <Bell aria-hidden="true" />
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white"
-        >
-          {NOTIFICATION_BADGE_COUNT}
-        </span>
+        <BellWithBadge />
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

@@ -1,4 +1,5 @@
 import { useMatches, type ClientLoaderFunctionArgs } from "react-router";
+import { INDEXED_PUBLIC_PATHS } from "~/lib/public-pages";
 
 /**
  * Static pages (docs/decisions/019-static-public-pages.md): public pages that need no client-side routing
@@ -16,16 +17,9 @@ export const STATIC_PAGE = { hydrate: false } as const;
  * and a flash message read on the way would be gone before it.
  */
 export const STATIC_PATHS: readonly string[] = [
-  "/",
-  "/home-1",
-  "/home-2",
-  "/home-3",
-  "/home-4",
-  "/home-4-pricing-openai",
-  "/home-4-pricing-antropic",
-  "/home-4-pricing-google",
+  // The landing pages (the indexed public pages but the form, which is hydrated), and the pages without interaction.
+  ...INDEXED_PUBLIC_PATHS.filter((path) => path !== "/first-article"),
   "/home-4-pricing-google-2-why-ai",
-  "/home-5",
   "/first-article-success",
   "/maintenance",
 ];

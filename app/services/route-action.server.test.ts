@@ -5,12 +5,8 @@ import { pageFormSchema } from "~/lib/schemas/page";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { logger } from "./logger.server";
 import { intentOf, invalidForm, reply, runIntent } from "./route-action.server";
+import { formOf as form } from "~/lib/schemas/form-test-helpers";
 
-const form = (values: Record<string, string>) => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(values)) body.set(name, value);
-  return body;
-};
 const ctx = { request: new Request("http://localhost/sites/3/pages", { method: "POST" }), user: { id: "u1" } };
 class RuleError extends Error {}
 

@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema, updatePasswordSchema } from "./auth";
-import { parseSubmission } from "./submission";
-
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-};
-
-/** The form as its action parses it (conform's parse): the values, or each field's first message. */
-function parse(schema: z.ZodType, values: Record<string, string> | FormData) {
-  const submission = parseSubmission(values instanceof FormData ? values : form(values), schema);
-  if (submission.status === "success") return { ok: true, data: submission.value } as const;
-  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
-  return { ok: false, errors } as const;
-}
+import { formOf as form, parseForTest as parse } from "./form-test-helpers";
 
 describe("signUpSchema", () => {
   const valid = { fullName: "Jean Dupont", email: "jean@example.com", password: "12345678", confirmPassword: "12345678" };

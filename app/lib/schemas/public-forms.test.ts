@@ -3,12 +3,7 @@ import type { z } from "zod";
 import { checkForm } from "./form";
 import { contactSchema, firstArticleSchema, normalizeWebsiteUrl, siteNameFromUrl } from "./public-forms";
 import { parseSubmission } from "./submission";
-
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-};
+import { formOf as form } from "./form-test-helpers";
 
 /**
  * The form as its action parses it (conform's parse): the values, or each field's first message; the
@@ -79,9 +74,12 @@ describe("website addresses", () => {
     expect(normalizeWebsiteUrl(input)).toBe(expected);
   });
 
-  it.each(["", "not a url", "localhost", "ftp://example.com", "javascript:alert(1)", "https://user:pw@example.com", "https://example"])("refuses %j", (input) => {
-    expect(normalizeWebsiteUrl(input)).toBeNull();
-  });
+  it.each(["", "not a url", "localhost", "ftp://example.com", "javascript:alert(1)", "https://user:pw@example.com", "https://example"])(
+    "refuses %j",
+    (input) => {
+      expect(normalizeWebsiteUrl(input)).toBeNull();
+    },
+  );
 
   it("names the site after the URL without protocol and www", () => {
     expect(siteNameFromUrl("https://www.example.com")).toBe("example.com");

@@ -221,15 +221,7 @@ function SignInForm({ fetcher, busy, onForgotten }: { fetcher: AuthFetcher; busy
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="signin" />
-      <FormField
-        id={fields.email.id}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={fields.email.errors?.[0]}
-      />
+      <EmailField field={fields.email} />
       <FormField
         id={fields.password.id}
         label="Mot de passe"
@@ -269,15 +261,7 @@ function SignUpForm({ fetcher, busy }: { fetcher: AuthFetcher; busy: boolean }) 
         autoComplete="name"
         error={fields.fullName.errors?.[0]}
       />
-      <FormField
-        id={fields.email.id}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={fields.email.errors?.[0]}
-      />
+      <EmailField field={fields.email} />
       <NewPasswordFields label="Mot de passe" hint="Au moins 8 caractères." fields={fields} />
       <Button type="submit" disabled={busy}>
         {busy ? "Inscription en cours..." : "S'inscrire"}
@@ -291,15 +275,7 @@ function ResetForm({ fetcher, busy, onBack }: { fetcher: AuthFetcher; busy: bool
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="reset" />
-      <FormField
-        id={fields.email.id}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={fields.email.errors?.[0]}
-      />
+      <EmailField field={fields.email} />
       <Button type="submit" disabled={busy}>
         {busy ? "Envoi en cours..." : "Envoyer le lien de réinitialisation"}
       </Button>
@@ -308,4 +284,9 @@ function ResetForm({ fetcher, busy, onBack }: { fetcher: AuthFetcher; busy: bool
       </Button>
     </fetcher.Form>
   );
+}
+
+/** The e-mail field, the same in the three forms. */
+function EmailField({ field }: { field: { id: string; errors?: string[] } }) {
+  return <FormField id={field.id} label="Email" name="email" type="email" autoComplete="email" required error={field.errors?.[0]} />;
 }

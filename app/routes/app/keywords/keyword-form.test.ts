@@ -2,12 +2,7 @@ import { describe, expect, it } from "vitest";
 import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { addKeywordSchema } from "./keyword-form";
-
-const form = (values: Record<string, string>) => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(values)) body.set(name, value);
-  return body;
-};
+import { formOf as form } from "~/lib/schemas/form-test-helpers";
 
 describe("addKeywordSchema", () => {
   it("trims the keyword", () => {

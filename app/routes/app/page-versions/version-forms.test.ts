@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
-import { parseSubmission } from "~/lib/schemas/submission";
 import { addHtmlSchema, deleteSchema, HTML_MAX_LENGTH, modifySchema, saveEditSchema, VERSION_TEXTS } from "./version-forms";
-
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-};
-
-/** The form as its action parses it (conform's parse): the values, or each field's first message. */
-function parse(schema: z.ZodType, values: Record<string, string> | FormData) {
-  const submission = parseSubmission(values instanceof FormData ? values : form(values), schema);
-  if (submission.status === "success") return { ok: true, data: submission.value } as const;
-  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
-  return { ok: false, errors } as const;
-}
+import { formOf as form, parseForTest as parse } from "~/lib/schemas/form-test-helpers";
 
 describe("add-html", () => {
   it("takes HTML by default, or Markdown, trimmed", () => {
