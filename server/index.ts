@@ -45,6 +45,8 @@ function privateAnswers(req: Request, res: Response, next: NextFunction) {
 }
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
+/** How long a shutdown waits for the answers being sent before it cuts them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = getEnvOrExit();
@@ -191,9 +193,15 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
-    server.close();
-    server.closeAllConnections();
-    void entry.shutdown().finally(() => process.exit(0));
+    // Answers being sent finish (a restart must not cut a page or a manifest in half); idle keep-alive
+    // connections close at once; whatever still runs after the grace period is cut.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    void drained
+      .finally(() => clearTimeout(cut))
+      .then(() => entry.shutdown())
+      .finally(() => process.exit(0));
   };
   process.on("SIGINT", () => close("SIGINT"));
   process.on("SIGTERM", () => close("SIGTERM"));
