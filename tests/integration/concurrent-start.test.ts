@@ -31,6 +31,9 @@ async function server(url: string): Promise<{ db: Db; pool: import("pg").Pool }>
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 3 });
+  // As the app's pool does (services/db.server.ts): a connection that PostgreSQL ends (the cleanup's DROP
+  // DATABASE ... WITH (FORCE) racing pool.end()) is an error event, not a crash.
+  pool.on("error", () => undefined);
   cleanups.push(() => pool.end());
   return { db: drizzle({ client: pool, schema }) as unknown as Db, pool };
 }
