@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
+import { isStaticHandle } from "~/lib/static-page";
 import { NonceProvider } from "~/lib/nonce";
 import { settleQueuedMail } from "~/jobs/outbox.server";
 import { closeDatabase, getDb } from "~/services/db.server";
@@ -20,9 +21,7 @@ const STATIC_PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
 
 /** Whether the matched routes make a static page (app/lib/static-page.ts). */
 function isStaticPage(context: EntryContext): boolean {
-  return context.staticHandlerContext.matches.some(
-    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
+  return context.staticHandlerContext.matches.some((match) => isStaticHandle(context.routeModules[match.route.id]?.handle));
 }
 
 /**

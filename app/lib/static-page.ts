@@ -33,7 +33,12 @@ export function isStaticPath(pathname: string): boolean {
 
 /** Whether the page being rendered is a static page (any matched route says `hydrate: false`). */
 export function useStaticPage(): boolean {
-  return useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return useMatches().some((match) => isStaticHandle(match.handle));
+}
+
+/** Whether a route's handle makes its page static (read by the root and by the server's entry). */
+export function isStaticHandle(handle: unknown): boolean {
+  return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
 }
 
 /**
