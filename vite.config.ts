@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
 import { islands } from "./scripts/vite-islands.ts";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islands()],
+  plugins: [tailwindcss(), reactRouter(), islands(), precompress()],
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },

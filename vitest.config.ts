@@ -1,5 +1,5 @@
 /**
- * Vitest: unit tests beside their code (app/**\/*.test.ts) plus the lint rules' own test (tests/lint/), and
+ * Vitest: unit tests beside their code (app/**\/*.test.ts, scripts/**\/*.test.ts) plus the lint rules' own test (tests/lint/), and
  * integration tests against a real database (tests/integration/**\/*.test.ts). The integration project's
  * global setup builds one migrated and seeded template database per run; each test file gets its own copy
  * of it (see tests/setup/global-setup.ts and tests/setup/database.ts).
@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "tests/lint/**/*.test.ts"],
         },
       },
       {

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -131,8 +132,13 @@ async function main() {
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuild;
     entry = build.entry.module as unknown as Entry;
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    // The build compressed each file once (scripts/vite-precompress.ts): its .br or .gz is sent as it is.
+    const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false as const };
+    app.use(
+      "/assets",
+      expressStaticGzip("build/client/assets", { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }),
+    );
+    app.use(expressStaticGzip("build/client", { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
   }
 
   try {

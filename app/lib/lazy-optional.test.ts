@@ -27,3 +27,14 @@ describe("loadOptional", () => {
     warn.mockRestore();
   });
 });
+
+describe("loadOptional's stand-in", () => {
+  it("renders the given stand-in when every try failed", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const Unavailable = () => "unavailable";
+    const load = vi.fn().mockRejectedValue(new TypeError("Failed to fetch dynamically imported module"));
+    const module = await loadOptional(load, [1], async () => {}, Unavailable);
+    expect(module.default).toBe(Unavailable);
+    warn.mockRestore();
+  });
+});

@@ -34,6 +34,27 @@ test.describe("static pages", () => {
     }
   });
 
+  test("the browser's files are sent as compressed when built: Brotli or gzip as asked, the same bytes once decoded", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    // The contact form's island: the largest (files under 1 KB are sent as they are).
+    const src = html.match(/src="(\/assets\/island-contact-form-[\w-]+\.js)"/)?.[1];
+    expect(src, "the contact form's island on '/'").toBeTruthy();
+    const get = (encoding: string) => request.get(src!, { headers: { "Accept-Encoding": encoding } });
+    const [br, gzip, plain] = await Promise.all([get("br, gzip"), get("gzip"), get("identity")]);
+    expect(br.headers()["content-encoding"]).toBe("br");
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers()["vary"]).toMatch(/Accept-Encoding/i);
+      expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers()["content-type"]).toMatch(/^text\/javascript/);
+    }
+    expect(await br.text()).toBe(await plain.text());
+    expect(await gzip.text()).toBe(await plain.text());
+  });
+
   test("a visitor's copy has an ETag and a short shared lifetime, and a matching revalidation is answered 304", async ({ request }) => {
     const first = await request.get("/home-3");
     const etag = first.headers()["etag"];

@@ -24,7 +24,7 @@ import { requireOwnedSite } from "~/models/access.server";
 import { getSiteOverview, renameSite } from "~/models/site.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
-import { SiteDialog } from "./sites/site-dialog";
+import { preloadSiteForm, SiteDialog } from "./sites/site-dialog";
 import { loadSiteFormOptions } from "./sites/site-form.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.site.name ?? "Site"} – ${BRAND_NAME}` }];
@@ -87,7 +87,7 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => setEditOpen(true)}>
+          <Button variant="outline" onClick={() => setEditOpen(true)} onPointerEnter={preloadSiteForm} onFocus={preloadSiteForm}>
             <Pencil aria-hidden="true" /> Edit Site
           </Button>
           <Button variant="outline" onClick={() => notify({ type: "info", title: "Site settings coming soon" })}>

@@ -30,7 +30,7 @@ import { logger } from "~/services/logger.server";
 import { invalidForm, intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
 import { hasTrialOffer } from "~/services/trial-offer.server";
 import { discardStoredFile, storeImage, UploadError, type StoredFile } from "~/services/uploads.server";
-import { SiteDialog } from "./sites/site-dialog";
+import { preloadSiteForm, SiteDialog } from "./sites/site-dialog";
 import { siteDialogSchema } from "./sites/site-form";
 import { loadSiteFormOptions } from "./sites/site-form.server";
 
@@ -134,7 +134,7 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
         title="Your Sites"
         description="Every site you produce articles for."
         actions={
-          <Button onClick={openCreate}>
+          <Button onClick={openCreate} onPointerEnter={preloadSiteForm} onFocus={preloadSiteForm}>
             <Plus aria-hidden="true" /> Add Site
           </Button>
         }
