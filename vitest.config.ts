@@ -18,6 +18,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     environment: "node",
+    // Worker threads rather than child processes: each test file still gets a fresh worker (isolation), and the
+    // suite ran in 78 s instead of 89 s on the 2-core machine (2026-11-24, docs/performance.md).
+    pool: "threads",
     // Vitest's default for `run` is one worker fewer than the cores: a single worker on the 2-core
     // machines, which left a core idle. Every file has its own database and DATA_DIR, so files run in parallel.
     // (Set here, the value would also override `--maxWorkers` given on the command line, which the projects

@@ -6,6 +6,7 @@
 import zlib from "node:zlib";
 import crypto from "node:crypto";
 import path from "node:path";
+import cluster from "node:cluster";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -213,4 +214,42 @@ async function main() {
   process.on("SIGTERM", () => close("SIGTERM"));
 }
 
-void main();
+/**
+ * WEB_CONCURRENCY above 1 (PostgreSQL only): this process forks that many servers sharing the port (Node's
+ * cluster module) and replaces one that dies; a stop signal is passed on, and it exits once they all have.
+ * The configuration is read here first, so that a generated AUTH_SECRET is written once, before the forks.
+ */
+function runPrimary(processes: number) {
+  let stopping = false;
+  const deaths: number[] = [];
+  logger.info({ processes }, "starting server processes");
+  for (let i = 0; i < processes; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length && deaths[0]! < now - 60_000) deaths.shift();
+    if (deaths.length > processes * 3) {
+      logger.fatal({ code, signal }, "server processes keep dying; stopping");
+      process.exit(1);
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "a server process died; starting another");
+    setTimeout(() => cluster.fork(), 1_000);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill(signal);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+const processes = getEnvOrExit().WEB_CONCURRENCY;
+if (processes > 1 && cluster.isPrimary) runPrimary(processes);
+else void main();

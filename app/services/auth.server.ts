@@ -234,13 +234,32 @@ export type SessionUser = {
   image: string | null;
 };
 
-/** The signed-in user of a request, or null. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * Session reads in flight, by the request's Cookie header. A document runs the root's, the signed-in layout's
+ * and the screen's loaders side by side, each with a Request of its own, and each asks who is signed in: they
+ * share one read (one signature check, one query) instead of three. A read is shared only while it is in
+ * flight, so a sign-out or a revoked session is seen by the very next request, as before.
+ */
+const readsInFlight = new Map<string, Promise<SessionUser | null>>();
+
+async function readSessionUser(headers: Headers): Promise<SessionUser | null> {
   const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: request.headers });
+  const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const { id, email, name, image } = session.user;
   return { id, email, name, image: image ?? null };
+}
+
+/** The signed-in user of a request, or null. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return Promise.resolve(null);
+  let read = readsInFlight.get(cookie);
+  if (!read) {
+    read = readSessionUser(request.headers).finally(() => readsInFlight.delete(cookie));
+    readsInFlight.set(cookie, read);
+  }
+  return read;
 }
 
 /** Returns the signed-in user, or throws a redirect to /auth. */

@@ -92,6 +92,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toBe("x".repeat(32));
   });
 
+  it("runs one server process by default, and several only with PostgreSQL", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/app" }).WEB_CONCURRENCY).toBe(4);
+    const message = configError({ WEB_CONCURRENCY: "2" });
+    expect(message).toContain("WEB_CONCURRENCY");
+    expect(message).toContain("DATABASE_URL");
+    expect(configError({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db/app" })).toContain("WEB_CONCURRENCY");
+  });
+
   it("refuses a partial S3 configuration, naming the variables", () => {
     for (const missing of Object.keys(S3)) {
       const partial: Record<string, string | undefined> = { ...S3, [missing]: undefined };

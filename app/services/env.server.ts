@@ -79,6 +79,8 @@ const envSchema = z
     /** How long a running action stays a worker's without news from it; a crashed worker's action is taken again after this. */
     WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** How many server processes share the port (Node's cluster module); above 1 only with PostgreSQL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -90,7 +92,18 @@ const envSchema = z
       });
     }
     if (Boolean(env.DATAFORSEO_LOGIN) !== Boolean(env.DATAFORSEO_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["DATAFORSEO_LOGIN"], message: "DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD must be set together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATAFORSEO_LOGIN"],
+        message: "DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD must be set together",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "above 1 needs DATABASE_URL (PostgreSQL): the embedded database belongs to a single process",
+      });
     }
     if (Boolean(env.LINKEDIN_CLIENT_ID) !== Boolean(env.LINKEDIN_CLIENT_SECRET)) {
       ctx.addIssue({

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { user } from "../../db/schema";
 import { BRAND_NAME } from "~/lib/constants";
-import { findPasswordResetUser, getSessionUser, resetAuthForTests } from "~/services/auth.server";
+import { findPasswordResetUser, getAuth, getSessionUser, resetAuthForTests } from "~/services/auth.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { browser, setCookieNamed, type Browser } from "../setup/auth-client";
@@ -151,6 +151,31 @@ describe("no account enumeration", () => {
     const mail = await waitForMail(email, { count: 2 });
     expect(mail.subject).toContain("Réinitialisez votre mot de passe");
     expect(mail.text).toContain(`${TEST_PUBLIC_URL}/auth/update-password?token=`);
+  });
+});
+
+describe("who is signed in", () => {
+  it("reads the session once for the loaders of one request, and again for the next request", async () => {
+    const { email } = await confirmedAccount();
+    const b = browser();
+    expect((await signIn(b, email)).status).toBe(200);
+    const auth = await getAuth();
+    const getSession = vi.spyOn(auth.api, "getSession");
+    try {
+      // A document's loaders (root, layout, screen) each get a Request of their own, side by side.
+      const users = await Promise.all([0, 1, 2].map(() => getSessionUser(requestWithCookies(b))));
+      for (const u of users) expect(u).toMatchObject({ email });
+      expect(getSession).toHaveBeenCalledTimes(1);
+      // A sign-out is seen by the very next request: nothing is kept once the read is over.
+      expect((await b.call("/sign-out", { body: {} })).status).toBe(200);
+      expect(await getSessionUser(requestWithCookies(b))).toBeNull();
+      expect(getSession).toHaveBeenCalledTimes(2);
+      // Without a cookie nobody is signed in, without asking.
+      expect(await getSessionUser(new Request(`${TEST_PUBLIC_URL}/dashboard`))).toBeNull();
+      expect(getSession).toHaveBeenCalledTimes(2);
+    } finally {
+      getSession.mockRestore();
+    }
   });
 });
 
