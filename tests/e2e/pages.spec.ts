@@ -332,6 +332,18 @@ test.describe("finding pages", () => {
     // The document of a view holds its rows only; an invalid value reads as its default.
     const html = await (await page.request.get(`${pagesPath(siteId)}?sort=name&dir=desc&size=5&page=nonsense&status=unknown`)).text();
     expect([...new Set(html.match(/Fiche \d\d/g))].sort()).toEqual(["Fiche 08", "Fiche 09", "Fiche 10", "Fiche 11", "Fiche 12"]);
+
+    // A slow answer: the list says it is loading (the screen's words, not the guard's), then shows the view.
+    await page.route(`**${pagesPath(siteId)}.data*`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await sortButton(page, "Page name").click();
+    await expect(page.getByText("Loading pages...")).toBeVisible();
+    await expect(page.getByText("Chargement...")).toHaveCount(0);
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 12", "Fiche 11", "Fiche 10"]);
+    await expect(page.getByText("Loading pages...")).toHaveCount(0);
+    await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
   });
 
   test("a click on a row opens the page; the checkbox and the buttons do not; the name is a link", async ({ signedInPage: page }) => {
