@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -120,11 +121,17 @@ function FlashToast({ toast }: { toast: Toast | null }) {
   return null;
 }
 
-/** The guard's waiting state: shown while a protected screen loads (spec: 'Chargement...'). */
+/**
+ * The guard's waiting state: shown while a protected screen loads (spec: 'Chargement...'). A new view of
+ * the screen already shown (its query string: the page list's paging, search, sort) is the screen's to
+ * show ('Loading pages...').
+ */
 function PendingGuard() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const [visible, setVisible] = useState(false);
-  const pending = navigation.state === "loading" && isProtectedPath(navigation.location.pathname);
+  const next = navigation.location?.pathname;
+  const pending = navigation.state === "loading" && next !== undefined && next !== pathname && isProtectedPath(next);
   useEffect(() => {
     if (!pending) return;
     // Fast navigations do not flash a spinner.

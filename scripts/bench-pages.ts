@@ -2,10 +2,12 @@
  * Benchmark of the page list (`npm run bench:pages`): a fresh embedded database in a temporary
  * folder, opened through the app's own services, one user and one site with 10,000 pages, their
  * keywords, search results, LLM answers and versions (bulk inserts), then the time of listPages()
- * (median of several runs) beside the time of the same SQL sent straight to the database client.
+ * (median of several runs) beside the time of the same SQL sent straight to the database client, and
+ * the time of the paged list that the screen uses (listPagesPaged) for a few views: first page, a
+ * search, a status filter, a late page, other sorts; and the loader's whole work for the first page.
  *
  * Sizes can be changed: PAGES, KEYWORDS_PER_PAGE, RESULTS_PER_KEYWORD, ANSWERS_PER_PAGE,
- * VERSIONS_PER_PAGE, RUNS. With EXPLAIN=1 it also prints the query plan. With
+ * VERSIONS_PER_PAGE, RUNS. With EXPLAIN=1 it also prints the query plans (the whole list's, and the paged list's two per view). With
  * BENCH_DATABASE_URL=postgres://... it runs against that PostgreSQL server instead (the app's own
  * driver); what it wrote there is deleted at the end. The temporary folder is removed at the end.
  */
@@ -13,6 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { PageListQuery } from "../app/lib/page-list-query";
 
 const size = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -36,7 +39,9 @@ else delete process.env.DATABASE_URL;
 const { sql } = await import("drizzle-orm");
 const schema = await import("../db/schema");
 const { closeDatabase, getDb, getDbKind } = await import("../app/services/db.server");
-const { listPages, pageListQuery } = await import("../app/models/page.server");
+const { listPages, listPagesPaged, listStatuses, pageListQuery, pageListStatements } = await import("../app/models/page.server");
+const { ownedSite } = await import("../app/models/access.server");
+const { DEFAULT_PAGE_LIST_QUERY } = await import("../app/lib/page-list-query");
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -167,6 +172,73 @@ async function main() {
     `  raw SQL of the same query on the ${(kind === "pglite" ? "PGlite client:" : "pg pool:").padEnd(25)}${ms(median(rawTimes))}  [min ${ms(Math.min(...rawTimes))}, max ${ms(Math.max(...rawTimes))}]  rows: ${rawRows}`,
   );
   console.log(`  sample row: ${JSON.stringify(sample)}`);
+
+  // The paged list (issue 13): what the screen's loader asks for, one page of rows.
+  const lastPage = Math.max(1, Math.ceil(PAGES / DEFAULT_PAGE_LIST_QUERY.pageSize));
+  const scenarios: { label: string; query: PageListQuery }[] = [
+    { label: "first page, default sort (newest change first)", query: DEFAULT_PAGE_LIST_QUERY },
+    { label: "search 'Page 42' (name or URL)", query: { ...DEFAULT_PAGE_LIST_QUERY, search: "Page 42" } },
+    { label: "status filter 'draft'", query: { ...DEFAULT_PAGE_LIST_QUERY, status: "draft" } },
+    { label: `late page (${lastPage} of ${lastPage}), default sort`, query: { ...DEFAULT_PAGE_LIST_QUERY, page: lastPage } },
+    { label: "first page, sorted by name", query: { ...DEFAULT_PAGE_LIST_QUERY, sort: { id: "name", desc: false } } },
+    {
+      label: `late page (${lastPage}), sorted by URL, descending`,
+      query: { ...DEFAULT_PAGE_LIST_QUERY, sort: { id: "url", desc: true }, page: lastPage },
+    },
+    { label: "first page, oldest change first", query: { ...DEFAULT_PAGE_LIST_QUERY, sort: { id: "dateModified", desc: false } } },
+    {
+      label: "search 'page-9', status 'published', 50 rows, page 3",
+      query: { ...DEFAULT_PAGE_LIST_QUERY, search: "page-9", status: "published", pageSize: 50, page: 3 },
+    },
+  ];
+
+  console.log("");
+  console.log(`paged list (listPagesPaged: ownership + count, then one page of rows), median of ${RUNS} runs:`);
+  for (const { label, query } of scenarios) {
+    const statements = pageListStatements(db, actor, site.id, query);
+    if (process.env.EXPLAIN === "1") {
+      const dialect = (db as unknown as { dialect: { sqlToQuery: (s: unknown) => { sql: string; params: unknown[] } } }).dialect;
+      const head = dialect.sqlToQuery(statements.head);
+      const rows = statements.rows(query.page).toSQL();
+      for (const [what, q] of [
+        ["count", head],
+        ["rows", rows],
+      ] as const) {
+        const plan = await client.query(`explain (analyze, buffers off) ${q.sql}`, q.params);
+        console.log(`--- ${label}: ${what}`);
+        console.log((plan.rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]).join("\n"));
+      }
+    }
+    const times: number[] = [];
+    let result: Awaited<ReturnType<typeof listPagesPaged>> | undefined;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const run = await timed(() => listPagesPaged(actor, site.id, query));
+      if (i >= WARMUP) times.push(run.ms);
+      result = run.result;
+    }
+    console.log(
+      `  ${label.padEnd(58)} ${ms(median(times)).padStart(9)}  [min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}]  ` +
+        `rows: ${result?.rows.length}, total: ${result?.total}, page ${result?.page} of ${result?.pageCount}`,
+    );
+  }
+
+  // The loader's whole work for the first page: the site (ownership), the statuses, the paged list.
+  const loaderTimes: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const run = await timed(async () => {
+      const owned = await ownedSite(actor, site.id);
+      return Promise.all([listStatuses(), listPagesPaged(actor, owned.id, DEFAULT_PAGE_LIST_QUERY)]);
+    });
+    if (i >= WARMUP) loaderTimes.push(run.ms);
+  }
+  console.log(
+    `  ${"the loader's work (site, statuses, first page)".padEnd(58)} ${ms(median(loaderTimes)).padStart(9)}  [min ${ms(Math.min(...loaderTimes))}, max ${ms(Math.max(...loaderTimes))}]`,
+  );
+  const first = await listPagesPaged(actor, site.id, DEFAULT_PAGE_LIST_QUERY);
+  const whole = await listPages(actor, site.id);
+  if (JSON.stringify(first.rows) !== JSON.stringify(whole.slice(0, first.rows.length))) {
+    throw new Error("The paged list's first page differs from the whole list's first rows");
+  }
 }
 
 /** A tag that keeps this run's keywords apart from any other data (on a shared PostgreSQL server). */

@@ -2,7 +2,7 @@
  * Rules of the page list and the page dialog (spec part 2, sections 2, 4, 5 and 9), shared by the
  * browser and the server: URL normalisation, status fallback, badge style, the search and status
  * filters, the sort toggle, pagination constants and the batch limits. The dialog's schema is
- * lib/schemas/page.ts.
+ * lib/schemas/page.ts; the list's view in the URL, lib/page-list-query.ts.
  */
 import { formatDateTime } from "~/lib/format";
 import { publicViewPath } from "~/lib/public-view";
@@ -130,6 +130,9 @@ export function statusBadge(name: string | null | undefined): { label: string; v
 // ---------------------------------------------------------------------------------------------
 // Search, status filter and sort (spec part 2, sections 5 and 9).
 // ---------------------------------------------------------------------------------------------
+
+// The page list applies these rules in SQL, on the server (models/page.server.ts listPagesPaged, issue 13);
+// they stay here as their statement, and as the reference its integration test compares it with.
 
 /** The search matches the name or the URL, case-insensitive; a blank search matches everything. */
 export function matchesSearch(page: { name: string; url: string }, search: string): boolean {

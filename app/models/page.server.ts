@@ -3,9 +3,19 @@
  * reaches the page through its site's owner (models/access.server.ts): a page or site of another
  * account behaves exactly like a missing one (NotFoundError).
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { pages, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites, statuses } from "../../db/schema";
-import { BATCH_CREATE_MIN, normalizePageUrl, PAGE_MESSAGES, resolveStatusId } from "~/lib/page-rules";
+import type { PageListQuery } from "~/lib/page-list-query";
+import {
+  BATCH_CREATE_MIN,
+  normalizePageUrl,
+  PAGE_MESSAGES,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_OPTIONS,
+  pageCountFor,
+  resolveStatusId,
+  type Sort,
+} from "~/lib/page-rules";
 import type { PageInput } from "~/lib/schemas/page";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -98,6 +108,147 @@ export async function listPages(user: Actor, siteId: number): Promise<PageListRo
   await ownedSite(user, siteId);
   const db = await getDb();
   return pageListQuery(db, siteId);
+}
+
+/** One page of the list, and what the screen needs around it. */
+export type PageListPage = {
+  rows: PageListRow[];
+  /** How many pages match the search and the status filter, on every page of the list. */
+  total: number;
+  /** The page shown, from 1: the one asked for, or the last one when it asked past the end. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/**
+ * The pages of one of the user's sites that match the search and the status filter, in the asked order,
+ * one page of them (spec part 2, sections 2, 5 and 9; issue 13). Two queries: the ownership check with
+ * the number of matching pages, then the rows of that page alone, each with its status name, counts and
+ * newest version (computed for those rows only, never per page of the site). The rules are those the
+ * browser applied before the list was paged on the server (lib/page-rules.ts):
+ * - search: the trimmed text is found in the name or the URL, case-insensitive (both sides lowercased by
+ *   ICU, the page_case collation of migration 0010, as JavaScript's toLowerCase() did); a blank search
+ *   matches everything;
+ * - status: 'all', or the status name, trimmed, compared case-insensitively with the filter;
+ * - sort: name and URL compare like `Intl.Collator("fr", { sensitivity: "base", numeric: true })` did
+ *   (the page_sort collation of migration 0010: accents and case ignored, digits as numbers); Last
+ *   modified compares to the millisecond, as JavaScript dates did. Ties keep the default order (newest
+ *   change first, then the highest id), in both directions, as the table's stable sort kept them.
+ * A page number past the end answers the last page.
+ */
+export async function listPagesPaged(user: Actor, siteId: number, query: PageListQuery): Promise<PageListPage> {
+  const db = await getDb();
+  const statements = pageListStatements(db, user, siteId, query);
+  // Both drivers answer raw SQL with { rows }.
+  const head = (await db.execute(statements.head)) as unknown as { rows: { owned: boolean; total: number }[] };
+  const { owned, total } = head.rows[0] ?? { owned: false, total: 0 };
+  if (!owned) throw new NotFoundError("site");
+  const { pageSize } = statements;
+  const pageCount = pageCountFor(total, pageSize);
+  const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
+  const rows = total === 0 ? [] : await statements.rows(page);
+  return { rows, total, page, pageCount, pageSize };
+}
+
+/**
+ * The two statements of listPagesPaged: `head` (does the user own the site, how many pages match) and
+ * the rows of a page (from 1). Exported for the benchmark (scripts/bench-pages.ts), which explains them.
+ */
+export function pageListStatements(db: Db, user: Actor, siteId: number, query: PageListQuery) {
+  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(query.pageSize) ? query.pageSize : PAGE_SIZE_DEFAULT;
+  const where = pageListFilter(siteId, query);
+  const head = sql`
+    select
+      exists (select 1 from ${sites} where ${sites.id} = ${siteId} and ${sites.linkedUser} = ${user.id}) as owned,
+      (select count(*)::int from ${pages} where ${where}) as total`;
+  const rows = (page: number) => pageRowsQuery(db, siteId, where, query.sort, pageSize, (page - 1) * pageSize);
+  return { head, rows, pageSize };
+}
+
+/** The pages of the site that the search and the status filter keep (a condition on `pages` alone). */
+function pageListFilter(siteId: number, query: Pick<PageListQuery, "search" | "status">): SQL {
+  const conditions: SQL[] = [eq(pages.site, siteId)];
+  const needle = query.search.trim();
+  if (needle) {
+    const text = sql`lower(${needle}::text collate page_case)`;
+    const found = (column: AnyColumn) => sql`strpos(lower(${column} collate page_case), ${text}) > 0`;
+    conditions.push(sql`(${found(pages.name)} or ${found(pages.url)})`);
+  }
+  if (query.status !== "all") {
+    conditions.push(
+      sql`${pages.status} in (select ${statuses.id} from ${statuses} where lower(btrim(${statuses.name})) = ${query.status.trim().toLowerCase()})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+type OrderColumns = { id: AnyColumn; name: AnyColumn; url: AnyColumn; dateModified: AnyColumn };
+
+/**
+ * ORDER BY of the list. Ties fall back to the default order, in both directions. Dates compare to the
+ * millisecond (JavaScript's precision, the screen's before): two changes within the same millisecond tie.
+ */
+function listOrder(sort: Sort, c: OrderColumns): SQL[] {
+  const byDefault = [desc(c.dateModified), desc(c.id)];
+  const direction = sort.desc ? desc : asc;
+  switch (sort.id) {
+    case "name":
+      return [direction(sql`${c.name} collate page_sort`), ...byDefault];
+    case "url":
+      return [direction(sql`${c.url} collate page_sort`), ...byDefault];
+    case "dateModified":
+      return sort.desc ? byDefault : [asc(sql`date_trunc('milliseconds', ${c.dateModified})`), ...byDefault];
+  }
+}
+
+/**
+ * The rows of one page: the page's pages first (sorted, limited), then, for those alone, the status
+ * name, the counts and the newest version. SERP results count over every keyword of the page, for this
+ * site's searches; LLM answers once each.
+ */
+function pageRowsQuery(db: Db, siteId: number, where: SQL, sort: Sort, limit: number, offset: number) {
+  const shown = db.$with("shown").as(
+    db
+      .select({
+        id: pages.id,
+        name: pages.name,
+        url: pages.url,
+        status: pages.status,
+        dateModified: pages.dateModified,
+        hideCoverImageFromPreview: pages.hideCoverImageFromPreview,
+        hideRevisionsTextsFromPreview: pages.hideRevisionsTextsFromPreview,
+      })
+      .from(pages)
+      .where(where)
+      .orderBy(...listOrder(sort, pages))
+      .limit(limit)
+      .offset(offset),
+  );
+  return db
+    .with(shown)
+    .select({
+      id: shown.id,
+      name: shown.name,
+      url: shown.url,
+      status: shown.status,
+      statusName: statuses.name,
+      dateModified: shown.dateModified,
+      hideCoverImageFromPreview: shown.hideCoverImageFromPreview,
+      hideRevisionsTextsFromPreview: shown.hideRevisionsTextsFromPreview,
+      serpResultsCount: sql<number>`(
+        select count(*)::int from ${pagesKeywords}
+        join ${serps} on ${serps.linkedKeyword} = ${pagesKeywords.linkedKeyword} and ${serps.site} = ${siteId}
+        where ${pagesKeywords.linkedPage} = ${shown.id})`.mapWith(Number),
+      llmAnswersCount: sql<number>`(
+        select count(*)::int from ${pagesLlmAnswers} where ${pagesLlmAnswers.linkedPage} = ${shown.id})`.mapWith(Number),
+      latestVersionId: sql<number | null>`(
+        select ${pagesVersions.id} from ${pagesVersions} where ${pagesVersions.page} = ${shown.id}
+        order by ${pagesVersions.createdDate} desc, ${pagesVersions.id} desc limit 1)`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(shown)
+    .leftJoin(statuses, eq(statuses.id, shown.status))
+    .orderBy(...listOrder(sort, shown));
 }
 
 async function statusIdFor(db: Db, choice: number | null | undefined): Promise<number> {

@@ -128,7 +128,7 @@ test.describe("creating, editing and deleting pages", () => {
     await expectToast(page, "Page deleted");
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(pageRow(page, "Page à supprimer")).toHaveCount(0);
-    await expect(await shownNames(page)).toEqual(["Page à garder"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Page à garder"]);
 
     // Gone for good; deleting it again says so.
     await openPages(page, siteId);
@@ -155,11 +155,11 @@ test.describe("finding pages", () => {
     const search = page.getByRole("searchbox", { name: "Search pages" });
     await expect(search).toHaveAttribute("placeholder", "Search pages...");
     await search.fill("RUNNING");
-    expect(await shownNames(page)).toEqual(["Guide du Running"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Guide du Running"]);
     await search.fill("potiron");
-    expect(await shownNames(page)).toEqual(["Recettes d'hiver"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Recettes d'hiver"]);
     await search.fill("/blog/");
-    expect((await shownNames(page)).sort()).toEqual(["Guide du Running", "Vélo électrique"]);
+    await expect.poll(async () => (await shownNames(page)).sort()).toEqual(["Guide du Running", "Vélo électrique"]);
     await search.fill("nothing like this");
     await expectEmpty(page, "No pages match your search.");
     await search.fill("");
@@ -167,16 +167,16 @@ test.describe("finding pages", () => {
 
     await expect(page.getByRole("combobox", { name: "Filter by status" })).toHaveText("All statuses");
     await chooseFromSelect(page, "Filter by status", "Draft");
-    expect(await shownNames(page)).toEqual(["Recettes d'hiver"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Recettes d'hiver"]);
     await chooseFromSelect(page, "Filter by status", "In Review");
-    expect(await shownNames(page)).toEqual(["Vélo électrique"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Vélo électrique"]);
     await chooseFromSelect(page, "Filter by status", "Published");
-    expect(await shownNames(page)).toEqual(["Guide du Running"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Guide du Running"]);
     // Both together.
     await search.fill("velo");
     await expectEmpty(page, "No pages match your search.");
     await chooseFromSelect(page, "Filter by status", "All statuses");
-    expect(await shownNames(page)).toEqual(["Vélo électrique"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Vélo électrique"]);
   });
 
   test("sorting: newest change first by default; a new column sorts ascending first, the same column toggles", async ({
@@ -190,32 +190,32 @@ test.describe("finding pages", () => {
     await openPages(page, siteId);
 
     const header = (name: string) => pagesTable(page).getByRole("columnheader", { name });
-    expect(await shownNames(page)).toEqual(["Charlie", "alpha", "Bravo"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Charlie", "alpha", "Bravo"]);
     await expect(header("Last modified")).toHaveAttribute("aria-sort", "descending");
     await expect(header("Page name")).toHaveAttribute("aria-sort", "none");
 
     await sortButton(page, "Page name").click();
-    expect(await shownNames(page)).toEqual(["alpha", "Bravo", "Charlie"]);
+    await expect.poll(() => shownNames(page)).toEqual(["alpha", "Bravo", "Charlie"]);
     await expect(header("Page name")).toHaveAttribute("aria-sort", "ascending");
     await expect(header("Last modified")).toHaveAttribute("aria-sort", "none");
     await sortButton(page, "Page name").click();
-    expect(await shownNames(page)).toEqual(["Charlie", "Bravo", "alpha"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Charlie", "Bravo", "alpha"]);
     await expect(header("Page name")).toHaveAttribute("aria-sort", "descending");
     await sortButton(page, "Page name").click();
-    expect(await shownNames(page)).toEqual(["alpha", "Bravo", "Charlie"]);
+    await expect.poll(() => shownNames(page)).toEqual(["alpha", "Bravo", "Charlie"]);
 
     await sortButton(page, "URL").click();
-    expect(await shownNames(page)).toEqual(["Charlie", "alpha", "Bravo"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Charlie", "alpha", "Bravo"]);
     await expect(header("URL")).toHaveAttribute("aria-sort", "ascending");
     await sortButton(page, "URL").click();
-    expect(await shownNames(page)).toEqual(["Bravo", "alpha", "Charlie"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Bravo", "alpha", "Charlie"]);
 
     // Last modified, newly clicked, sorts ascending (oldest first) too.
     await sortButton(page, "Last modified").click();
-    expect(await shownNames(page)).toEqual(["Bravo", "alpha", "Charlie"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Bravo", "alpha", "Charlie"]);
     await expect(header("Last modified")).toHaveAttribute("aria-sort", "ascending");
     await sortButton(page, "Last modified").click();
-    expect(await shownNames(page)).toEqual(["Charlie", "alpha", "Bravo"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Charlie", "alpha", "Bravo"]);
   });
 
   test("pagination: 10 per page, Previous and Next disabled at the ends, and a page size of 5, 10, 20 or 50", async ({
@@ -231,11 +231,11 @@ test.describe("finding pages", () => {
     await expect(page.getByText("Page 1 of 2")).toBeVisible();
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
-    expect((await shownNames(page))[0]).toBe("Article 12");
+    await expect.poll(async () => (await shownNames(page))[0]).toBe("Article 12");
 
     await next.click();
     await expect(page.getByText("Page 2 of 2")).toBeVisible();
-    expect(await shownNames(page)).toEqual(["Article 02", "Article 01"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Article 02", "Article 01"]);
     await expect(next).toBeDisabled();
     await expect(previous).toBeEnabled();
     await previous.click();
@@ -253,6 +253,7 @@ test.describe("finding pages", () => {
 
     // The header checkbox selects the rows shown, not the whole list.
     await previous.click();
+    await expect(page.getByText("Page 2 of 3")).toBeVisible();
     await pagesTable(page).getByRole("checkbox", { name: "Select all pages shown" }).click();
     await expect(page.getByRole("region", { name: "Batch actions" })).toContainText("5 pages selected");
     await expect(pagesTable(page).getByRole("checkbox", { name: "Select Article 07" })).toBeChecked();
@@ -270,7 +271,79 @@ test.describe("finding pages", () => {
     await expect(page.getByText("Page 2 of 3")).toBeVisible();
     await page.getByRole("searchbox", { name: "Search pages" }).fill("Article 1");
     await expect(page.getByText("Page 1 of 1")).toBeVisible();
-    expect(await shownNames(page)).toEqual(["Article 12", "Article 11", "Article 10"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Article 12", "Article 11", "Article 10"]);
+  });
+
+  test("back and reload keep the view: search, filter, sort, page and size live in the address; the document holds only the rows shown", async ({
+    signedInPage: page,
+  }) => {
+    const { siteId } = await createSite(page);
+    // Fiche 04, 08 and 12 are drafts.
+    for (let i = 1; i <= 12; i++) {
+      await createPageByRequest(page, siteId, { name: `Fiche ${String(i).padStart(2, "0")}`, status: i % 4 === 0 ? "2" : "1" });
+    }
+    await openPages(page, siteId);
+    const search = page.getByRole("searchbox", { name: "Search pages" });
+    const rowsPerPage = page.getByRole("combobox", { name: "Rows per page" });
+    const nameHeader = pagesTable(page).getByRole("columnheader", { name: "Page name" });
+
+    await sortButton(page, "Page name").click();
+    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+    await chooseFromSelect(page, "Rows per page", "5");
+    await expect(page.getByText("Page 1 of 3")).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Page 2 of 3")).toBeVisible();
+    const secondPage = ["Fiche 06", "Fiche 07", "Fiche 08", "Fiche 09", "Fiche 10"];
+    await expect.poll(() => shownNames(page)).toEqual(secondPage);
+    await expect(page).toHaveURL(new RegExp(`${pagesPath(siteId)}\\?sort=name&dir=asc&page=2&size=5$`));
+
+    // Reload: the same view.
+    await page.reload();
+    await expect(page.getByText("Page 2 of 3")).toBeVisible();
+    await expect.poll(() => shownNames(page)).toEqual(secondPage);
+    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+    await expect(rowsPerPage).toHaveText("5");
+
+    // Typing replaces the view in the history (and starts on page 1); the filter adds a view.
+    await search.fill("fiche 1");
+    await expect(page.getByText("Page 1 of 1")).toBeVisible();
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 10", "Fiche 11", "Fiche 12"]);
+    await chooseFromSelect(page, "Filter by status", "Draft");
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 12"]);
+    await page.reload();
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 12"]);
+    await expect(search).toHaveValue("fiche 1");
+    await expect(page.getByRole("combobox", { name: "Filter by status" })).toHaveText("Draft");
+
+    // Back: the search without the filter; back again: page 1 of the sorted list in 5 rows (the search
+    // replaced page 2), and the search box empties; forward brings the search back into the box.
+    await page.goBack();
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 10", "Fiche 11", "Fiche 12"]);
+    await expect(page.getByRole("combobox", { name: "Filter by status" })).toHaveText("All statuses");
+    await expect(search).toHaveValue("fiche 1");
+    await page.goBack();
+    await expect(page.getByText("Page 1 of 3")).toBeVisible();
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 01", "Fiche 02", "Fiche 03", "Fiche 04", "Fiche 05"]);
+    await expect(search).toHaveValue("");
+    await page.goForward();
+    await expect(search).toHaveValue("fiche 1");
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 10", "Fiche 11", "Fiche 12"]);
+
+    // The document of a view holds its rows only; an invalid value reads as its default.
+    const html = await (await page.request.get(`${pagesPath(siteId)}?sort=name&dir=desc&size=5&page=nonsense&status=unknown`)).text();
+    expect([...new Set(html.match(/Fiche \d\d/g))].sort()).toEqual(["Fiche 08", "Fiche 09", "Fiche 10", "Fiche 11", "Fiche 12"]);
+
+    // A slow answer: the list says it is loading (the screen's words, not the guard's), then shows the view.
+    await page.route(`**${pagesPath(siteId)}.data*`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await sortButton(page, "Page name").click();
+    await expect(page.getByText("Loading pages...")).toBeVisible();
+    await expect(page.getByText("Chargement...")).toHaveCount(0);
+    await expect.poll(() => shownNames(page)).toEqual(["Fiche 12", "Fiche 11", "Fiche 10"]);
+    await expect(page.getByText("Loading pages...")).toHaveCount(0);
+    await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
   });
 
   test("a click on a row opens the page; the checkbox and the buttons do not; the name is a link", async ({ signedInPage: page }) => {
@@ -348,7 +421,7 @@ test.describe("batch actions", () => {
     // A search that hides both: still selected, and the bar says they are out of sight.
     const search = page.getByRole("searchbox", { name: "Search pages" });
     await search.fill("tomates");
-    expect(await shownNames(page)).toEqual(expect.arrayContaining(["Tomates anciennes", "Tomates cerises"]));
+    await expect.poll(() => shownNames(page)).toEqual(expect.arrayContaining(["Tomates anciennes", "Tomates cerises"]));
     await expect(bodyRows(page)).toHaveCount(2);
     await expect(bar).toContainText("2 pages selected");
     await expect(bar).toContainText("2 hidden by the search or filter");
@@ -391,7 +464,7 @@ test.describe("batch actions", () => {
     const [firstPath, secondPath] = [await publicPathOf(page, firstNewest), await publicPathOf(page, secondOnly)];
     await openPages(page, siteId);
     await sortButton(page, "Page name").click();
-    expect(await shownNames(page)).toEqual(["Premier article", "Sans version", "Second article"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Premier article", "Sans version", "Second article"]);
 
     await pagesTable(page).getByRole("checkbox", { name: "Select all pages shown" }).click();
     const bar = page.getByRole("region", { name: "Batch actions" });
@@ -496,7 +569,7 @@ test.describe("ownership", () => {
     expect(copy.status()).toBe(404);
 
     await openPages(alice, siteId);
-    expect(await shownNames(alice)).toEqual(["Page d'Alice"]);
+    await expect.poll(() => shownNames(alice)).toEqual(["Page d'Alice"]);
   });
 
   test("nobody signed in: the list sends to /auth and a POST is refused", async ({ page, signedInPage: alice, browser, baseURL }) => {

@@ -121,7 +121,7 @@ describe("the pages list's action: the server checks the form and falls back to 
     });
     const list = await runRoute(pagesLoader as never, listRequest, { siteId: String(siteId) });
     expect(list.status).toBe(200);
-    const listed: { name: string; status: number }[] = await list.body.pages;
+    const listed: { name: string; status: number }[] = list.body.list.rows;
     expect(listed.map((p) => [p.name, p.status]).sort()).toEqual([
       ["No status", 1],
       ["Unknown status", 1],
@@ -131,6 +131,57 @@ describe("the pages list's action: the server checks the form and falls back to 
       { status: 1 },
       { status: 1 },
     ]);
+  });
+});
+
+describe("the pages list's loader: the view comes from the URL, and only its rows go to the browser", () => {
+  it("reads q, status, sort, dir, page and size; an invalid value falls back to its default, never an error", async () => {
+    const siteId = await siteOf(owner.user, "Site paginé");
+    await database.db.insert(pages).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        site: siteId,
+        name: `Fiche ${i + 1}`,
+        url: `https://pagine.example.com/fiche-${i + 1}`,
+        status: i < 9 ? 1 : 2,
+        dateModified: new Date(Date.UTC(2026, 0, i + 1)),
+      })),
+    );
+    const load = async (search: string) => {
+      const request = new Request(`${TEST_PUBLIC_URL}/sites/${siteId}/pages${search}`, {
+        headers: { cookie: owner.browser.cookie, [CLIENT_IP_HEADER]: owner.browser.ip },
+      });
+      const answer = await runRoute(pagesLoader as never, request, { siteId: String(siteId) });
+      expect(answer.status, search).toBe(200);
+      return answer.body as { query: unknown; list: { rows: { name: string }[]; total: number; page: number; pageCount: number } };
+    };
+
+    const first = await load("");
+    expect(first.list.rows.map((r) => r.name)).toEqual([
+      "Fiche 12",
+      "Fiche 11",
+      "Fiche 10",
+      "Fiche 9",
+      "Fiche 8",
+      "Fiche 7",
+      "Fiche 6",
+      "Fiche 5",
+      "Fiche 4",
+      "Fiche 3",
+    ]);
+    expect(first.list).toMatchObject({ total: 12, page: 1, pageCount: 2 });
+
+    const view = await load("?q=fiche+1&status=published&sort=name&dir=desc&page=1&size=5");
+    expect(view.query).toEqual({ search: "fiche 1", status: "published", sort: { id: "name", desc: true }, page: 1, pageSize: 5 });
+    expect(view.list.rows.map((r) => r.name)).toEqual(["Fiche 1"]);
+    expect((await load("?q=fiche+1&sort=name")).list.rows.map((r) => r.name)).toEqual(["Fiche 1", "Fiche 10", "Fiche 11", "Fiche 12"]);
+    expect((await load("?status=draft")).list.rows.map((r) => r.name)).toEqual(["Fiche 12", "Fiche 11", "Fiche 10"]);
+    expect((await load("?size=5&page=3")).list.rows.map((r) => r.name)).toEqual(["Fiche 2", "Fiche 1"]);
+
+    // Past the end: the last page. Nonsense: the defaults.
+    expect((await load("?size=5&page=40")).list).toMatchObject({ page: 3, pageCount: 3 });
+    const nonsense = await load("?status=archived&sort=secret&dir=up&page=-2&size=1000");
+    expect(nonsense.query).toEqual({ search: "", status: "all", sort: { id: "dateModified", desc: true }, page: 1, pageSize: 10 });
+    expect(nonsense.list.rows).toHaveLength(10);
   });
 });
 

@@ -1,28 +1,24 @@
 import {
   flexRender,
   getCoreRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
   useReactTable,
   type ColumnDef,
   type OnChangeFn,
-  type PaginationState,
   type Row,
   type RowSelectionState,
-  type SortingFn,
-  type SortingState,
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useId, useMemo } from "react";
+import { useId, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { formatModified, PAGE_MESSAGES, PAGE_SIZE_OPTIONS, pageCountFor, type SortColumn } from "~/lib/page-rules";
+import { Spinner } from "~/components/ui/spinner";
+import { formatModified, PAGE_MESSAGES, PAGE_SIZE_OPTIONS, type Sort, type SortColumn } from "~/lib/page-rules";
 import { cn } from "~/lib/utils";
 import { StatusBadge } from "./status-badge";
 
-/** A row of the page list, as the route's loader streams it. */
+/** A row of the page list, as the route's loader sends it (one page of the list). */
 export type PageItem = {
   id: number;
   name: string;
@@ -39,17 +35,14 @@ export type PageItem = {
 
 /** The selected pages, for the bar of batch actions over the table. */
 export type PageSelection = {
-  /** In the order of the table, those hidden by the search or filter last. */
+  /** Those shown, in the order of the table, then the others (in the order of their ids). */
   ids: number[];
-  /** How many of them the search or the status filter hides. */
+  /** How many of them this page of the list does not show. */
   hiddenCount: number;
+  /** Why they are out of sight: the search or the filter, other pages, or either. */
+  hiddenBy: "filter" | "paging" | "either";
   clear: () => void;
 };
-
-const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-const byText: SortingFn<PageItem> = (a, b, id) => collator.compare(String(a.getValue(id) ?? ""), String(b.getValue(id) ?? ""));
-const byDate: SortingFn<PageItem> = (a, b, id) =>
-  new Date(a.getValue<Date | string>(id)).getTime() - new Date(b.getValue<Date | string>(id)).getTime();
 
 type Handlers = {
   siteId: number;
@@ -98,7 +91,6 @@ function columns({ siteId, onSort, onEdit, onDelete }: Handlers): ColumnDef<Page
     {
       id: "name",
       accessorKey: "name",
-      sortingFn: byText,
       header: sortHeader("name", "Page name"),
       cell: ({ row }) => (
         <Link
@@ -112,7 +104,6 @@ function columns({ siteId, onSort, onEdit, onDelete }: Handlers): ColumnDef<Page
     {
       id: "url",
       accessorKey: "url",
-      sortingFn: byText,
       header: sortHeader("url", "URL"),
       cell: ({ row }) => (
         <span className="block truncate text-muted-foreground" title={row.original.url}>
@@ -130,7 +121,6 @@ function columns({ siteId, onSort, onEdit, onDelete }: Handlers): ColumnDef<Page
     {
       id: "dateModified",
       accessorKey: "dateModified",
-      sortingFn: byDate,
       header: sortHeader("dateModified", "Last modified"),
       cell: ({ row }) => {
         const value = row.original.dateModified;
@@ -204,35 +194,46 @@ const COLUMN_WIDTHS: Record<string, string> = {
 const INTERACTIVE = "a, button, input, label, [role='checkbox'], [role='menuitem']";
 
 /**
- * The page list (TanStack Table): sorting, pagination and row selection are the route's state, so
- * they survive a reload of the list after a change. `pages` are already filtered by the toolbar;
- * `hiddenSelectedIds` are the selected pages that the toolbar's search or filter hides. While pages are
- * selected, `batchActions` draws the bar over the table.
+ * One page of the page list (TanStack Table, in manual mode): the server searched, filtered, sorted and paged
+ * it (models/page.server.ts listPagesPaged); the route keeps the view in the URL and the selection as ids.
+ * Selected ids that this page does not show stay selected and are counted by the batch bar, which
+ * `batchActions` draws over the table while pages are selected. `busy` dims the rows while the next view
+ * loads, and `loading` says so ('Loading pages...').
  */
 export function PagesTable({
   siteId,
   pages,
-  hiddenSelectedIds,
   filtered,
-  sorting,
+  sort,
   onSort,
-  pagination,
-  onPaginationChange,
+  page,
+  pageCount,
+  pageSizeChosen,
+  onPageStep,
+  onPageSizeChange,
   rowSelection,
   onRowSelectionChange,
   onEdit,
   onDelete,
   batchActions,
+  busy,
+  loading,
 }: Handlers & {
   batchActions: (selection: PageSelection) => React.ReactNode;
   pages: PageItem[];
-  hiddenSelectedIds: number[];
   filtered: boolean;
-  sorting: SortingState;
-  pagination: PaginationState;
-  onPaginationChange: OnChangeFn<PaginationState>;
+  sort: Sort;
+  /** The page shown, from 1. */
+  page: number;
+  pageCount: number;
+  /** The page size chosen (shown at once, before its rows arrive). */
+  pageSizeChosen: number;
+  onPageStep: (step: 1 | -1) => void;
+  onPageSizeChange: (size: number) => void;
   rowSelection: RowSelectionState;
   onRowSelectionChange: OnChangeFn<RowSelectionState>;
+  busy: boolean;
+  loading: boolean;
 }) {
   const navigate = useNavigate();
   const pageSizeLabel = useId();
@@ -242,35 +243,28 @@ export function PagesTable({
   const table = useReactTable({
     data: pages,
     columns: columnDefs,
-    state: { sorting, pagination, rowSelection },
-    getRowId: (page) => String(page.id),
-    onPaginationChange,
+    state: { sorting: [sort], rowSelection },
+    getRowId: (row) => String(row.id),
     onRowSelectionChange,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
+    manualSorting: true,
+    manualPagination: true,
     enableMultiSort: false,
     enableSortingRemoval: false,
-    sortDescFirst: false,
-    autoResetPageIndex: false,
   });
-
-  const pageCount = pageCountFor(pages.length, pagination.pageSize);
-  // After a delete or a smaller result, stay on the last page that exists.
-  useEffect(() => {
-    if (pagination.pageIndex > pageCount - 1) onPaginationChange((p) => ({ ...p, pageIndex: pageCount - 1 }));
-  }, [pagination.pageIndex, pageCount, onPaginationChange]);
 
   const rows = table.getRowModel().rows;
   // Selected pages in the table's order (the first one is the batch's first request), then the
-  // selected pages hidden by the search or filter.
-  const selectedIds = [
-    ...table
-      .getSortedRowModel()
-      .rows.filter((row) => row.getIsSelected())
-      .map((row) => row.original.id),
-    ...hiddenSelectedIds,
-  ];
+  // selected pages this page of the list does not show.
+  const shownIds = new Set(pages.map((row) => row.id));
+  const hiddenIds = Object.keys(rowSelection)
+    .filter((id) => rowSelection[id])
+    .map(Number)
+    .filter((id) => !shownIds.has(id));
+  const selectedIds = [...rows.filter((row) => row.getIsSelected()).map((row) => row.original.id), ...hiddenIds];
+  // Without a search or filter, the others are on other pages; with one and a single page, the search or
+  // filter hides them; with one and several pages, either.
+  const hiddenBy: PageSelection["hiddenBy"] = !filtered ? "paging" : pageCount <= 1 ? "filter" : "either";
 
   function openRow(event: React.MouseEvent<HTMLTableRowElement>, row: Row<PageItem>) {
     const target = event.target as HTMLElement;
@@ -283,10 +277,11 @@ export function PagesTable({
   return (
     <div className="grid gap-3">
       {selectedIds.length > 0
-        ? batchActions({ ids: selectedIds, hiddenCount: hiddenSelectedIds.length, clear: () => onRowSelectionChange({}) })
+        ? batchActions({ ids: selectedIds, hiddenCount: hiddenIds.length, hiddenBy, clear: () => onRowSelectionChange({}) })
         : null}
-      <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
-        <div className="overflow-x-auto" role="region" aria-label="Pages table" tabIndex={0}>
+      {loading ? <Spinner label={PAGE_MESSAGES.loading} className="text-muted-foreground" /> : null}
+      <div className={cn("overflow-hidden rounded-xl border bg-card shadow-sm transition-opacity", busy && "opacity-60")}>
+        <div className="overflow-x-auto" role="region" aria-label="Pages table" aria-busy={busy || undefined} tabIndex={0}>
           <table className="w-full min-w-[860px] table-fixed text-sm">
             <thead className="bg-muted/50">
               {table.getHeaderGroups().map((group) => (
@@ -358,10 +353,7 @@ export function PagesTable({
           <span id={pageSizeLabel} className="text-muted-foreground">
             Rows per page
           </span>
-          <Select
-            value={String(pagination.pageSize)}
-            onValueChange={(value) => onPaginationChange({ pageIndex: 0, pageSize: Number(value) })}
-          >
+          <Select value={String(pageSizeChosen)} onValueChange={(value) => onPageSizeChange(Number(value))}>
             <SelectTrigger size="sm" className="w-20" aria-labelledby={pageSizeLabel}>
               <SelectValue />
             </SelectTrigger>
@@ -376,13 +368,13 @@ export function PagesTable({
         </div>
         <div className="flex items-center gap-3">
           <span className="tabular-nums" aria-live="polite">
-            Page {Math.min(pagination.pageIndex + 1, pageCount)} of {pageCount}
+            Page {Math.min(page, pageCount)} of {pageCount}
           </span>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            <Button variant="outline" size="sm" onClick={() => onPageStep(-1)} disabled={page <= 1}>
               <ChevronLeft aria-hidden="true" /> Previous
             </Button>
-            <Button variant="outline" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            <Button variant="outline" size="sm" onClick={() => onPageStep(1)} disabled={page >= pageCount}>
               Next <ChevronRight aria-hidden="true" />
             </Button>
           </div>

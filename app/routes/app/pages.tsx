@@ -1,16 +1,26 @@
 /**
- * /sites/:siteId/pages (spec part 2, sections 2, 4, 5, 7, 8 and 9): the page list of a site (TanStack
- * Table: search, status filter, sorting, pagination, selection), the page dialog, deletion, and the
- * batch actions. Every change posts to this route with an `intent` (create | update | delete |
+ * /sites/:siteId/pages (spec part 2, sections 2, 4, 5, 7, 8 and 9): the page list of a site, the page
+ * dialog, deletion, and the batch actions. Search, status filter, sorting and paging happen on the server
+ * (listPagesPaged) and live in the URL (?q=&status=&sort=&dir=&page=&size=, lib/page-list-query.ts), so
+ * back and reload keep the view and the document carries only the rows shown (issue 13, decision 021);
+ * the selection is ids kept by the screen, across pages, searches and filters. Every change posts to this route with an `intent` (create | update | delete |
  * create-articles | copy-urls), handled by one function each; the screen shows the answer's toast.
  * Contract relied on by other tests: POST intent=create, name, url, status (a status id) and
  * optionally hideCoverImageFromPreview=on to this route (or its .data URL) creates a page; the answer
  * carries its `pageId`. No client marks a page as demo (hide_revisions_texts_from_preview): the team does.
  */
-import type { PaginationState, RowSelectionState, SortingState } from "@tanstack/react-table";
+import type { RowSelectionState } from "@tanstack/react-table";
 import { ArrowLeft, Plus, Search } from "lucide-react";
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { Await, Link, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  Link,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/pages";
 import { PagesTable, type PageItem } from "~/components/pages/pages-table";
 import { RouteErrorBoundary } from "~/components/route-error";
@@ -18,26 +28,22 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
+import { pageListSearch, parsePageListQuery, SEARCH_MAX_LENGTH, type PageListQuery, type PageSize } from "~/lib/page-list-query";
 import {
   copyUrlLines,
-  DEFAULT_SORT,
   DEFAULT_STATUSES,
   isFiltered,
   isStatusFilter,
-  matchesSearch,
-  matchesStatus,
   nextSort,
   PAGE_MESSAGES,
-  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_OPTIONS,
   parsePageIds,
   STATUS_FILTERS,
   type SortColumn,
-  type StatusFilter,
 } from "~/lib/page-rules";
 import { pageFormSchema } from "~/lib/schemas/page";
 import { parseSubmission } from "~/lib/schemas/submission";
@@ -49,8 +55,9 @@ import {
   createPage,
   deletePage,
   latestVersionsFor,
-  listPages,
+  listPagesPaged,
   listStatuses,
+  type PageListPage,
   queueArticleCreation,
   updatePage,
 } from "~/models/page.server";
@@ -69,21 +76,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const site = await requireOwnedSite(user, params.siteId, request);
-  // Streamed: the page shows 'Loading pages...' until the list arrives.
-  const pages: Promise<PageItem[]> = listPages(user, site.id).catch((error: unknown) => {
+  const query = parsePageListQuery(new URL(request.url).searchParams);
+  // One page of the list, read directly: it takes milliseconds, so nothing is streamed (decision 021). A
+  // failure shows the spec's banner with 'Try again' instead of the rows.
+  const list = listPagesPaged(user, site.id, query).catch((error: unknown): PageListPage | null => {
     logger.error({ err: error, siteId: site.id }, "page list failed");
-    throw new Error(PAGE_MESSAGES.loadFailed);
+    return null;
   });
   // The statuses table falls back to the spec's three defaults (and says so) when it cannot be read.
   type Statuses = { rows: StatusOption[]; failed: boolean };
-  const statuses = await listStatuses().then(
+  const statuses = listStatuses().then(
     (rows): Statuses => (rows.length ? { rows, failed: false } : { rows: [...DEFAULT_STATUSES], failed: true }),
     (error): Statuses => {
       logger.error({ err: error }, "statuses could not be loaded");
       return { rows: [...DEFAULT_STATUSES], failed: true };
     },
   );
-  return { site, statuses, pages };
+  return { site, query, list: await list, statuses: await statuses };
 }
 
 /** Routine actions (copying URLs, queueing articles) change nothing the list shows. */
@@ -128,6 +137,7 @@ async function remove({ form, user, siteId }: Ctx) {
   return reply({
     ok: true,
     intent: "delete",
+    pageId: deleted.id,
     toast: successToast(PAGE_MESSAGES.deleted, `"${deleted.name}" has been deleted.`),
   });
 }
@@ -199,12 +209,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   return runIntent(INTENTS, intent, { request, form, user, siteId: params.siteId }, { failed, expected: [BatchRuleError] });
 }
 
+/** A search is sent once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
+/** A quick change of view does not flash 'Loading pages...'. */
+const LOADING_DELAY_MS = 300;
+
 export default function PagesScreen({ loaderData }: Route.ComponentProps) {
-  const { site, statuses } = loaderData;
-  const [search, setSearch] = useState("");
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>("all");
-  const [sorting, setSorting] = useState<SortingState>([DEFAULT_SORT]);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE_DEFAULT });
+  const { site, statuses, query, list } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const navigationType = useNavigationType();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<{ open: boolean; page: PageItem | null }>({ open: false, page: null });
   const [toDelete, setToDelete] = useState<PageItem | null>(null);
@@ -213,26 +228,61 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
     if (statuses.failed) notify(errorToast(PAGE_MESSAGES.statusesFailed));
   }, [statuses.failed]);
 
-  // A new search or filter starts on the first page. The selection stays: pages it hides stay
-  // selected, and the batch bar counts them.
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  };
+  // The view shown is the loader's; a change starts from the view being loaded, if any, so that two quick
+  // clicks (Next, Next) add up.
+  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const shown: PageListQuery = { ...query, page: list?.page ?? query.page };
+  const base = pending ? parsePageListQuery(new URLSearchParams(pending.search)) : shown;
+
+  // The search box: what is typed goes to the URL once typing pauses (replacing the history entry). A
+  // navigation of the screen's own carries the box's text already (and the person may have typed on since);
+  // any other (back, forward, a link) brings its search into the box.
+  const [searchText, setSearchText] = useState(query.search);
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    const own = (location.state as { pageList?: boolean } | null)?.pageList === true;
+    if (navigationType === "POP" || !own) setSearchText(query.search);
+  }
+  const typedSearch = searchText.trim() === "" ? "" : searchText;
+
+  // Handlers read the newest view through a ref, so that they stay stable (the table's columns are built
+  // once per site; rebuilt, their sort buttons would lose the focus).
+  const latest = useRef({ base, typedSearch });
+  useEffect(() => {
+    latest.current = { base, typedSearch };
+  });
+  /** Shows another view; a new search or filter starts on the first page. */
+  const go = useCallback(
+    (change: Partial<PageListQuery>, { replace = false } = {}) => {
+      const { base: from, typedSearch: search } = latest.current;
+      const next = { ...from, search, ...change };
+      if (next.search !== from.search || next.status !== from.status) next.page = 1;
+      navigate({ search: pageListSearch(next) }, { replace, preventScrollReset: true, state: { pageList: true } });
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (typedSearch === base.search) return;
+    const timer = setTimeout(() => go({ search: typedSearch }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typedSearch, base.search, go]);
+
   const changeFilter = (value: string) => {
-    if (!isStatusFilter(value)) return;
-    setStatusFilter(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    if (isStatusFilter(value)) go({ status: value });
   };
-  const onSort = useCallback((column: SortColumn) => {
-    setSorting((current) => {
-      const sort = current[0];
-      return [nextSort(sort ? { id: sort.id as SortColumn, desc: sort.desc } : null, column)];
-    });
-  }, []);
+  const onSort = useCallback((column: SortColumn) => go({ sort: nextSort(latest.current.base.sort, column) }), [go]);
+  // Two quick clicks on Next go two pages on (the list answers the last page for a page past its end).
+  const onPageStep = (step: 1 | -1) => go({ page: Math.max(1, latest.current.base.page + step) });
+  const onPageSizeChange = (size: number) => {
+    if ((PAGE_SIZE_OPTIONS as readonly number[]).includes(size)) go({ pageSize: size as PageSize, page: 1 });
+  };
   const onEdit = useCallback((page: PageItem) => setDialog({ open: true, page }), []);
   const onDelete = useCallback((page: PageItem) => setToDelete(page), []);
-  const filtered = isFiltered(search, statusFilter);
+  const onDeleted = (pageId: number) =>
+    setRowSelection((selection) => Object.fromEntries(Object.entries(selection).filter(([id]) => id !== String(pageId))));
+  const filtered = isFiltered(query.search, query.status);
+  const loading = useDelayed(pending !== null, LOADING_DELAY_MS);
 
   return (
     <div className="mx-auto grid max-w-6xl min-w-0 gap-5">
@@ -257,14 +307,15 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
           />
           <Input
             type="search"
-            value={search}
-            onChange={(event) => changeSearch(event.currentTarget.value)}
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
             placeholder="Search pages..."
             aria-label="Search pages"
+            maxLength={SEARCH_MAX_LENGTH}
             className="pl-9"
           />
         </div>
-        <Select value={statusFilter} onValueChange={changeFilter}>
+        <Select value={base.status} onValueChange={changeFilter}>
           <SelectTrigger className="w-40" aria-label="Filter by status">
             <SelectValue />
           </SelectTrigger>
@@ -281,30 +332,37 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
-      <Suspense fallback={<PagesLoading />}>
-        <Await resolve={loaderData.pages} errorElement={<PagesError />}>
-          {(pages) => (
-            <FilteredTable
+      {list ? (
+        <PagesTable
+          siteId={site.id}
+          pages={list.rows}
+          filtered={filtered}
+          sort={query.sort}
+          onSort={onSort}
+          page={list.page}
+          pageCount={list.pageCount}
+          pageSizeChosen={base.pageSize}
+          onPageStep={onPageStep}
+          onPageSizeChange={onPageSizeChange}
+          rowSelection={rowSelection}
+          onRowSelectionChange={setRowSelection}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          busy={pending !== null}
+          loading={loading}
+          batchActions={(selection) => (
+            <BatchActions
               siteId={site.id}
-              pages={pages}
-              search={search}
-              statusFilter={statusFilter}
-              filtered={filtered}
-              sorting={sorting}
-              onSort={onSort}
-              pagination={pagination}
-              onPaginationChange={setPagination}
-              rowSelection={rowSelection}
-              onRowSelectionChange={setRowSelection}
-              onEdit={onEdit}
-              onDelete={onDelete}
-              batchActions={(selection) => (
-                <BatchActions siteId={site.id} selectedIds={selection.ids} hiddenCount={selection.hiddenCount} onClear={selection.clear} />
-              )}
+              selectedIds={selection.ids}
+              hiddenCount={selection.hiddenCount}
+              hiddenBy={selection.hiddenBy}
+              onClear={selection.clear}
             />
           )}
-        </Await>
-      </Suspense>
+        />
+      ) : (
+        <PagesError />
+      )}
 
       <PageDialog
         open={dialog.open}
@@ -314,60 +372,23 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
         statuses={statuses.rows}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
-      <DeletePageDialog page={toDelete} siteId={site.id} onClose={() => setToDelete(null)} />
+      <DeletePageDialog page={toDelete} siteId={site.id} onClose={() => setToDelete(null)} onDeleted={onDeleted} />
     </div>
   );
 }
 
-function FilteredTable({
-  pages,
-  search,
-  statusFilter,
-  rowSelection,
-  onRowSelectionChange,
-  ...props
-}: Omit<React.ComponentProps<typeof PagesTable>, "pages" | "hiddenSelectedIds"> & {
-  pages: PageItem[];
-  search: string;
-  statusFilter: StatusFilter;
-}) {
-  const shown = useMemo(
-    () => pages.filter((page) => matchesSearch(page, search) && matchesStatus(page, statusFilter)),
-    [pages, search, statusFilter],
-  );
-  // A page deleted since it was selected is no longer selected.
-  const existing = useMemo(() => {
-    const ids = new Set(pages.map((page) => String(page.id)));
-    return Object.fromEntries(Object.entries(rowSelection).filter(([id, on]) => on && ids.has(id)));
-  }, [pages, rowSelection]);
-  // Selected pages that the search or the status filter hides: still selected, counted by the batch bar.
-  const hiddenSelectedIds = useMemo(() => {
-    const shownIds = new Set(shown.map((page) => page.id));
-    return pages.filter((page) => existing[String(page.id)] && !shownIds.has(page.id)).map((page) => page.id);
-  }, [pages, shown, existing]);
-  return (
-    <PagesTable
-      pages={shown}
-      hiddenSelectedIds={hiddenSelectedIds}
-      rowSelection={existing}
-      onRowSelectionChange={onRowSelectionChange}
-      {...props}
-    />
-  );
-}
-
-function PagesLoading() {
-  return (
-    <div className="grid gap-3">
-      <Spinner label={PAGE_MESSAGES.loading} className="text-muted-foreground" />
-      <div className="grid gap-2 rounded-xl border bg-card p-4" aria-hidden="true">
-        <Skeleton className="h-8 w-full" />
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    </div>
-  );
+/** True once `on` has held for `delay` ms; false as soon as it stops. */
+function useDelayed(on: boolean, delay: number) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setTimeout(() => setShown(true), delay);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [on, delay]);
+  return on && shown;
 }
 
 function PagesError() {
@@ -376,10 +397,11 @@ function PagesError() {
   return (
     <Alert variant="destructive">
       <AlertTitle>{PAGE_MESSAGES.loadFailed}</AlertTitle>
-      <AlertDescription>
+      <AlertDescription className="flex flex-wrap items-center gap-3">
         <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
           Try again
         </Button>
+        {revalidator.state !== "idle" ? <Spinner label={PAGE_MESSAGES.loading} /> : null}
       </AlertDescription>
     </Alert>
   );

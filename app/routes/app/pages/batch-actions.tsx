@@ -1,5 +1,6 @@
 import { ClipboardCopy, FilePlus2, X } from "lucide-react";
 import { useRef } from "react";
+import type { PageSelection } from "~/components/pages/pages-table";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/lib/notify";
 import { BATCH_CREATE_MIN, COPY_URLS_MIN, PAGE_MESSAGES } from "~/lib/page-rules";
@@ -33,22 +34,31 @@ async function writeClipboard(text: Promise<string>) {
   await navigator.clipboard.writeText(value);
 }
 
+/** Why selected pages are out of sight, in the bar's words. */
+const HIDDEN_BY: Record<PageSelection["hiddenBy"], string> = {
+  filter: "hidden by the search or filter",
+  paging: "on other pages",
+  either: "hidden by the search or filter, or on other pages",
+};
+
 /**
  * The bar over the table when rows are selected: create articles (2 or more) and copy URLs (1 or more).
- * A search or a filter keeps the selection: the bar says how many selected pages it hides, and the
- * actions apply to them too.
+ * Paging, a search or a filter keeps the selection: the bar says how many selected pages are out of sight
+ * and why, and the actions apply to them too.
  */
 export function BatchActions({
   siteId,
   selectedIds,
   hiddenCount,
+  hiddenBy,
   onClear,
 }: {
   siteId: number;
-  /** In the order of the table, those hidden by the search or filter last. */
+  /** Those shown in the order of the table, then the others. */
   selectedIds: number[];
-  /** How many of them the search or the status filter hides. */
+  /** How many of them the list does not show. */
   hiddenCount: number;
+  hiddenBy: PageSelection["hiddenBy"];
   onClear: () => void;
 }) {
   const create = useToastFetcher<typeof action>((answer) => answer.ok && onClear());
@@ -101,7 +111,7 @@ export function BatchActions({
         <span className="font-medium">
           {count} {count === 1 ? "page" : "pages"} selected
         </span>
-        {hiddenCount > 0 ? <span className="text-muted-foreground"> · {hiddenCount} hidden by the search or filter</span> : null}
+        {hiddenCount > 0 ? <span className="text-muted-foreground"> · {`${hiddenCount} ${HIDDEN_BY[hiddenBy]}`}</span> : null}
       </p>
       {tooFew ? (
         <span id="batch-create-hint" className="text-xs text-muted-foreground">

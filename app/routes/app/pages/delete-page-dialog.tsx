@@ -3,9 +3,25 @@ import type { PageItem } from "~/components/pages/pages-table";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../pages";
 
-/** Deleting a page asks first (spec part 2, section 8); the dialog closes on the answer, whatever it is. */
-export function DeletePageDialog({ page, siteId, onClose }: { page: PageItem | null; siteId: number; onClose: () => void }) {
-  const fetcher = useToastFetcher<typeof action>(() => onClose());
+/**
+ * Deleting a page asks first (spec part 2, section 8); the dialog closes on the answer, whatever it is. A
+ * deleted page leaves the selection (`onDeleted`).
+ */
+export function DeletePageDialog({
+  page,
+  siteId,
+  onClose,
+  onDeleted,
+}: {
+  page: PageItem | null;
+  siteId: number;
+  onClose: () => void;
+  onDeleted: (pageId: number) => void;
+}) {
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok && answer.intent === "delete") onDeleted(answer.pageId);
+    onClose();
+  });
   const busy = fetcher.state !== "idle";
 
   return (
