@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useSyncExternalStore } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -23,6 +23,7 @@ import { useNonce } from "~/lib/nonce";
 import { lazyOptional } from "~/lib/lazy-optional";
 import { notify } from "~/lib/notify";
 import { usePageLang } from "~/lib/page-lang";
+import { useDelayed } from "~/lib/use-delayed";
 import { isStaticPath, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
@@ -129,19 +130,10 @@ function FlashToast({ toast }: { toast: Toast | null }) {
 function PendingGuard() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const [visible, setVisible] = useState(false);
   const next = navigation.location?.pathname;
   const pending = navigation.state === "loading" && next !== undefined && next !== pathname && isProtectedPath(next);
-  useEffect(() => {
-    if (!pending) return;
-    // Fast navigations do not flash a spinner.
-    const timer = setTimeout(() => setVisible(true), 150);
-    return () => {
-      clearTimeout(timer);
-      setVisible(false);
-    };
-  }, [pending]);
-  if (!visible) return null;
+  // Fast navigations do not flash a spinner.
+  if (!useDelayed(pending, 150)) return null;
   return (
     <div className="fixed inset-x-0 top-16 z-40 flex justify-center">
       <div className="rounded-full border bg-background px-4 py-2 shadow-md">

@@ -219,9 +219,7 @@ async function main() {
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
-    if (DATABASE_URL) {
-      // What the seed wrote stays in that database; give the script an empty database of its own.
-    }
+    // With BENCH_DATABASE_URL, what the seed wrote stays in that database (hence an empty database of its own).
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

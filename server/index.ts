@@ -226,7 +226,8 @@ function runPrimary(processes: number) {
   for (let i = 0; i < processes; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      const running = Object.values(cluster.workers ?? {}).filter((other) => other && other !== worker && !other.isDead());
+      if (running.length === 0) process.exit(0);
       return;
     }
     const now = Date.now();

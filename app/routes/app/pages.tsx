@@ -32,6 +32,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
+import { useDelayed } from "~/lib/use-delayed";
 import { pageListSearch, parsePageListQuery, SEARCH_MAX_LENGTH, type PageListQuery, type PageSize } from "~/lib/page-list-query";
 import {
   copyUrlLines,
@@ -375,20 +376,6 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
       <DeletePageDialog page={toDelete} siteId={site.id} onClose={() => setToDelete(null)} onDeleted={onDeleted} />
     </div>
   );
-}
-
-/** True once `on` has held for `delay` ms; false as soon as it stops. */
-function useDelayed(on: boolean, delay: number) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!on) return;
-    const timer = setTimeout(() => setShown(true), delay);
-    return () => {
-      clearTimeout(timer);
-      setShown(false);
-    };
-  }, [on, delay]);
-  return on && shown;
 }
 
 function PagesError() {
