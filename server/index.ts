@@ -189,6 +189,11 @@ async function main() {
     // One line for people and for scripts waiting on the server.
     if (!process.env.QUIET_START) console.log(`Ready on http://localhost:${port}`);
   });
+  // An idle keep-alive connection stays open 65 s (Node's default is 5 s), longer than the idle timeout of the
+  // proxies and load balancers put in front (60 s for most): the server must never close a connection that
+  // a client or proxy is about to reuse, which it sees as ECONNRESET (Playwright's request API did).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to another port.`);
     else console.error(error);

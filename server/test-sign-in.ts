@@ -56,6 +56,20 @@ export function mountTestSignIn(app: Express, token: string, getAuth: () => Prom
   })();
   helpers.catch(() => undefined);
 
+  // The test workers give each of their accounts the same password: hash it once (better-auth's scrypt costs
+  // about 0.1 s of CPU), so accounts of one worker share a salt, which only this route's accounts do.
+  const hashes = new Map<string, Promise<string>>();
+  const hashOnce = (hash: (password: string) => Promise<string>, password: string) => {
+    let hashed = hashes.get(password);
+    if (!hashed) {
+      if (hashes.size >= 32) hashes.clear();
+      hashed = hash(password);
+      hashed.catch(() => hashes.delete(password));
+      hashes.set(password, hashed);
+    }
+    return hashed;
+  };
+
   const guard = (req: Request, _res: Response, next: NextFunction) => {
     // Without the run's token the route is not there: the request goes on to the app, which answers 404.
     if (!sameToken(req.get(TEST_SIGN_IN_HEADER), token)) return next("route");
@@ -77,7 +91,7 @@ export function mountTestSignIn(app: Express, token: string, getAuth: () => Prom
         return;
       }
       // As better-auth's own sign-up does it (routes/sign-up), with the address already confirmed.
-      const hash = await context.password.hash(password);
+      const hash = await hashOnce(context.password.hash, password);
       const user = await test.saveUser(test.createUser({ email: email.toLowerCase(), name, emailVerified: true }));
       await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
       const { cookies } = await test.login({ userId: user.id });

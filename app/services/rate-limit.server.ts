@@ -5,14 +5,14 @@
  */
 import { eq, lt, sql } from "drizzle-orm";
 import { appRateLimit } from "../../db/schema";
-import { getDb } from "./db.server";
+import { getDb, type Db } from "./db.server";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
-/** Counters whose window ended longer ago than this are deleted (at most once per SWEEP_EVERY_MS per process). */
+/** Counters whose window ended longer ago than this are deleted (at most once per SWEEP_EVERY_MS per process and database). */
 const KEEP_ENDED_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
-let lastSweep = 0;
+const lastSweep = new WeakMap<Db, number>();
 
 /** The answer for a window that started at `started` (ms) and holds `count` hits. */
 function verdict(count: number, started: number, windowSeconds: number, max: number, now: number): RateLimitResult {
@@ -38,7 +38,7 @@ export async function consumeRateLimit(key: string, windowSeconds: number, max: 
       },
     })
     .returning({ count: appRateLimit.count, started: appRateLimit.windowStart });
-  await sweep(now);
+  await sweep(db, now);
   return verdict(row.count, row.started, windowSeconds, max, now);
 }
 
@@ -73,10 +73,9 @@ export async function releaseRateLimitHit(key: string): Promise<void> {
     .where(eq(appRateLimit.key, key));
 }
 
-/** Deletes the counters whose window ended a day ago or more, at most every ten minutes per process. */
-async function sweep(now: number): Promise<void> {
-  if (now - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = now;
-  const db = await getDb();
+/** Deletes the counters whose window ended a day ago or more, at most every ten minutes per process and database. */
+async function sweep(db: Db, now: number): Promise<void> {
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
   await db.delete(appRateLimit).where(lt(appRateLimit.windowEnd, now - KEEP_ENDED_MS));
 }

@@ -4,6 +4,13 @@
  */
 import { expect, test } from "./support/fixtures";
 
+test("idle connections are kept 65 s, longer than a proxy's idle timeout, so a reused one is never cut", async ({ request }) => {
+  // Node's default is 5 s: a client or proxy reusing a connection the server was closing met ECONNRESET.
+  const response = await request.get("/api/health");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["keep-alive"]).toBe("timeout=65");
+});
+
 test("the home page is served with a nonce-based content security policy and nosniff", async ({ request }) => {
   const response = await request.get("/");
   expect(response.status()).toBe(200);

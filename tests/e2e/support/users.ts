@@ -21,8 +21,14 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now()}-${process.pid}-${sequence}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
+/**
+ * One password for the accounts of this worker: the test-only sign-in route hashes a password once (scrypt, about
+ * 0.1 s of CPU per account otherwise). Stories about passwords derive other ones from it.
+ */
+const WORKER_PASSWORD = `Pw-${Math.random().toString(36).slice(2, 10)}-e2e`;
+
 export function newAccount(options: { fullName?: string; prefix?: string } = {}): Account {
-  return { email: uniqueEmail(options.prefix), password: `Pw-${Math.random().toString(36).slice(2, 10)}-e2e`, fullName: options.fullName };
+  return { email: uniqueEmail(options.prefix), password: WORKER_PASSWORD, fullName: options.fullName };
 }
 
 /** Opens /auth and fills the sign-up tab (does not submit). */
@@ -100,19 +106,17 @@ export async function createSignedInAccount(page: Page, account: Account): Promi
   const { userId, cookies } = JSON.parse(text) as TestSignInAnswer;
   // Host-only cookies of the server's origin, with better-auth's own attributes.
   const origin = new URL(answer.url()).origin;
-  await page
-    .context()
-    .addCookies(
-      cookies.map(({ name, value, httpOnly, secure, sameSite, expires }) => ({
-        name,
-        value,
-        url: origin,
-        httpOnly,
-        secure,
-        sameSite,
-        expires,
-      })),
-    );
+  await page.context().addCookies(
+    cookies.map(({ name, value, httpOnly, secure, sameSite, expires }) => ({
+      name,
+      value,
+      url: origin,
+      httpOnly,
+      secure,
+      sameSite,
+      expires,
+    })),
+  );
   await open(page, "/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   return { ...account, userId };
