@@ -68,9 +68,12 @@ test.describe("the keywords screen", () => {
     await expect(toggle).toBeChecked();
     const search = row.getByRole("button", { name: `Search SERPs for ${keyword}` });
     await expect(search).toBeVisible();
+    // The switch turns at once; the reload waits for the answer that saved it (a reload before it cancels it).
+    const saved = page.waitForResponse((answer) => answer.request().method() === "POST" && answer.url().includes("/keywords"));
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await expect(search).toHaveCount(0);
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(rowOf(page, keyword).getByRole("switch")).not.toBeChecked();
     await rowOf(page, keyword).getByRole("switch").click();
@@ -119,7 +122,13 @@ test.describe("the keywords screen", () => {
     });
     const encoded = "https://www.velos.example/v%C3%A9lo%20%C3%A9lectrique/guide-d%27achat?ref=1";
     const malformed = "https://promo.example/remise-100%-v%C3%A9lo-%E9t%C3";
-    const item = (rank: number, url: string, title?: string) => ({ type: "organic", rank_absolute: rank, url, title, description: `Résultat ${rank}` });
+    const item = (rank: number, url: string, title?: string) => ({
+      type: "organic",
+      rank_absolute: rank,
+      url,
+      title,
+      description: `Résultat ${rank}`,
+    });
     fake.next.push({
       body: JSON.stringify({
         status_code: 20000,
