@@ -28,8 +28,8 @@ async function serverOfItsOwn(port: number, dataDir: string) {
 }
 
 test("a signed-in person is still signed in after the server restarts", async ({ openContext, consoleGuard }) => {
-  // While the server is down, the open page's background requests (route manifest) fail: expected.
-  consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/, /Failed to fetch manifest patches/);
+  // While the server stops and is down, the open page's background requests (route manifest) fail: expected.
+  consoleGuard.allow(/net::ERR_CONNECTION_REFUSED/, /net::ERR_CONNECTION_RESET/, /Failed to fetch manifest patches/);
   const port = await freePort();
   const dataDir = makeDataDir("restart");
   dataDirs.push(dataDir);

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
-import { open } from "./support/ui";
+import { open, openMenu } from "./support/ui";
 import { createSignedInAccount, newAccount, signUpConfirmAndSignIn } from "./support/users";
 
 const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? -1;
@@ -48,8 +48,7 @@ test.describe("the header and the footer", () => {
     // 'Camille Dupont' gives 'CD'.
     const avatar = header.getByRole("button", { name: "Menu du compte" });
     await expect(avatar).toHaveText("CD");
-    await avatar.click();
-    const menu = page.getByRole("menu");
+    const menu = await openMenu(page, avatar);
     await expect(menu).toContainText(account.fullName!);
     await expect(menu).toContainText(account.email);
     await expect(menu.getByRole("menuitem", { name: "Profil" })).toHaveAttribute("href", "/profile");
@@ -58,8 +57,7 @@ test.describe("the header and the footer", () => {
 
     await menu.getByRole("menuitem", { name: "Paramètres" }).click();
     await expect(page).toHaveURL(/\/settings$/);
-    await avatar.click();
-    await page.getByRole("menuitem", { name: "Profil" }).click();
+    await (await openMenu(page, avatar)).getByRole("menuitem", { name: "Profil" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("contentinfo").last()).toContainText("©");
   });
@@ -76,8 +74,7 @@ test.describe("the header and the footer", () => {
     const localPart = account.email.split("@")[0];
     const avatar = page.getByRole("button", { name: "Menu du compte" });
     await expect(avatar).toHaveText("Z");
-    await avatar.click();
-    const menu = page.getByRole("menu");
+    const menu = await openMenu(page, avatar);
     await expect(menu.locator("p").first()).toHaveText(localPart);
     await expect(menu.locator("p").nth(1)).toHaveText(account.email);
   });

@@ -1,6 +1,6 @@
 import { expect, failedResource, test } from "./support/fixtures";
 import { createSiteByRequest, siteIdOf } from "./support/sites";
-import { expectToast, open } from "./support/ui";
+import { expectToast, open, openMenu } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
 test.describe("the site detail screen", () => {
@@ -45,9 +45,9 @@ test.describe("the site detail screen", () => {
 
     await page.getByRole("button", { name: "Settings" }).click();
     await expectToast(page, "Site settings coming soon");
-    await page.getByRole("button", { name: "More options" }).click();
+    const menu = await openMenu(page, page.getByRole("button", { name: "More options" }));
     for (const item of ["View Analytics", "Export Content", "Share Site"])
-      await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
+      await expect(menu.getByRole("menuitem", { name: item })).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.getByRole("link", { name: /Pages/ }).click();

@@ -1,6 +1,7 @@
 /** Site helpers: the dialog's controls, and requests sent like the dialog does (multipart to /sites.data). */
 import { expect, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { pngFile, type FilePayload } from "./images";
+import { openMenu } from "./ui";
 
 export type SiteFields = { url: string; name?: string; logo?: FilePayload | null; extra?: Record<string, string> };
 
@@ -43,8 +44,8 @@ export async function siteIdOf(page: Page, name: string): Promise<number> {
 
 /** Opens the card's menu and picks an entry ('Edit' or 'Delete'). */
 export async function cardAction(page: Page, name: string, action: "Edit" | "Delete") {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
+  const menu = await openMenu(page, page.getByRole("button", { name: `Actions for ${name}` }));
+  await menu.getByRole("menuitem", { name: action }).click();
 }
 
 /** Picks an option of a dialog select (Radix Select), by the select's label. */

@@ -23,6 +23,20 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
+ * Opens a menu (Radix DropdownMenu) from its trigger and returns it. Radix opens on pointerdown; a press that
+ * comes before React has hydrated the trigger's part of the page (a streamed list, a loaded machine) opens
+ * nothing, so the trigger is pressed again until the menu shows.
+ */
+export async function openMenu(page: Page, trigger: Locator): Promise<Locator> {
+  const menu = page.getByRole("menu");
+  await expect(async () => {
+    if ((await menu.count()) === 0) await trigger.click();
+    await expect(menu).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  return menu;
+}
+
+/**
  * Waits until React has hydrated the page (its event handlers are attached), so that a click or a
  * submit is handled by the app and not by the browser's native form submission.
  */

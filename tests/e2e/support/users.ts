@@ -9,7 +9,7 @@
 import { expect, type Page } from "@playwright/test";
 import { waitForEmailLink } from "./mail";
 import { TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH, testSignInToken } from "./server";
-import { expectToast, open, waitForHydration } from "./ui";
+import { expectToast, open, openMenu, waitForHydration } from "./ui";
 
 export type Account = { email: string; password: string; fullName?: string };
 
@@ -124,8 +124,8 @@ export async function createSignedInAccount(page: Page, account: Account): Promi
 
 /** Signs out from the avatar menu; lands on '/' with the 'Déconnecté' notice. */
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Menu du compte" }).click();
-  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
+  const menu = await openMenu(page, page.getByRole("button", { name: "Menu du compte" }));
+  await menu.getByRole("menuitem", { name: "Déconnexion" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, "Déconnecté", "Vous avez été déconnecté avec succès");
 }
