@@ -6,6 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
 import { isStaticHandle } from "~/lib/static-page";
+import { staticPages } from "~/lib/static-page-cache.server";
 import { NonceProvider } from "~/lib/nonce";
 import { settleQueuedMail } from "~/jobs/outbox.server";
 import { closeDatabase, getDb } from "~/services/db.server";
@@ -27,7 +28,9 @@ function isStaticPage(context: EntryContext): boolean {
 /**
  * A static page is sent whole (no streamed segments, so no inline script and no nonce in it): the same bytes
  * for every visitor. One that is the same for everyone (no session, no flash message, a 200) gets an ETag and
- * a short shared cache lifetime, and a revalidation that matches is answered 304 without a body.
+ * a short shared cache lifetime, and a revalidation that matches is answered 304 without a body. One rendered
+ * for a request without any cookie is also kept a few seconds for the next such requests (server/index.ts
+ * answers them from app/lib/static-page-cache.server.ts).
  */
 async function staticAnswer(request: Request, status: number, headers: Headers, html: Buffer): Promise<Response> {
   headers.set("Content-Type", "text/html; charset=utf-8");
@@ -36,6 +39,10 @@ async function staticAnswer(request: Request, status: number, headers: Headers, 
   const etag = `"${crypto.createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
   headers.set("ETag", etag);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", STATIC_PAGE_CACHE);
+  if (!request.headers.has("cookie")) {
+    const url = new URL(request.url);
+    void staticPages.remember(url.pathname + url.search, etag, headers, html);
+  }
   const known = request.headers.get("If-None-Match")?.split(/\s*,\s*/) ?? [];
   if (known.includes(etag) || known.includes(`W/${etag}`)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(html), { status, headers });
@@ -117,5 +124,7 @@ export async function shutdown() {
 }
 
 export { getEnv } from "~/services/env.server";
+/** The static pages kept for visitors, answered by server/index.ts before any rendering. */
+export { staticPages } from "~/lib/static-page-cache.server";
 /** The app's auth instance, for server/index.ts's test-only sign-in route (docs/decisions/014-test-only-sign-in.md). */
 export { getAuth } from "~/services/auth.server";

@@ -12,17 +12,21 @@ import compression from "compression";
 import sirv from "sirv";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import Negotiator from "negotiator";
 import type { ServerBuild } from "react-router";
 import { getEnvOrExit } from "../app/services/env.server";
 import { CLIENT_IP_HEADER } from "../app/services/client-ip";
 import { SESSION_COOKIE } from "../app/services/session-cookie";
 import { logger } from "../app/services/logger.server";
+import type { Encoding, StaticPageCache } from "../app/lib/static-page-cache.server";
 
 type Entry = {
   prepare: () => Promise<void>;
   shutdown: () => Promise<void>;
   /** The app's better-auth instance (for the test-only sign-in route below). */
   getAuth: () => Promise<import("../app/services/auth.server").Auth>;
+  /** Static pages kept a few seconds for visitors (app/lib/static-page-cache.server.ts). */
+  staticPages: StaticPageCache;
 };
 
 const NO_STORE = "private, no-store";
@@ -44,6 +48,37 @@ function privateAnswers(req: Request, res: Response, next: NextFunction) {
     return writeHead.apply(this, args);
   } as typeof writeHead;
   next();
+}
+
+/**
+ * Answers a visitor's request for a static page from the pages kept by the app (decision 022): a GET or HEAD
+ * without any cookie, for a URL rendered for such a request a few seconds ago. Same headers as the page had
+ * (the security headers are set above, per request), the body compressed once, a 304 when the ETag matches.
+ * Anything else goes on to be rendered.
+ */
+function keptStaticPages(pages: () => StaticPageCache | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie !== undefined) return next();
+    const page = pages()?.lookup(req.originalUrl);
+    if (!page) return next();
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("Vary", "Accept-Encoding");
+    // A stored answer says how old it is (RFC 9111, 5.1), as any shared cache's does.
+    res.setHeader("Age", String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))));
+    const known = req.headers["if-none-match"]?.split(/\s*,\s*/) ?? [];
+    if (known.includes(page.etag) || known.includes(`W/${page.etag}`)) {
+      res.status(304).end();
+      return;
+    }
+    // As the compression middleware chooses: Brotli first when the browser takes both (negotiator's second
+    // argument, the server's preference among equals, which its types lack).
+    const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], preferred: string[]): string | undefined };
+    const encoding = (negotiator.encoding(["br", "gzip", "identity"], ["br", "gzip"]) ?? "identity") as Encoding;
+    const body = page.bodies[encoding];
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(200).end(req.method === "HEAD" ? undefined : body);
+  };
 }
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -121,6 +156,10 @@ async function main() {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.use((req, res, next) => (!development && req.path.startsWith("/assets/") ? next() : pageHeaders(req, res, next)));
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let entry: Entry | undefined;
+  // Before compression: the kept pages carry their compressed bodies.
+  if (!development) app.use(keptStaticPages(() => entry?.staticPages));
   // Brotli at quality 5: nearly the size of quality 11 (the default) at a fraction of the CPU, for each page.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
@@ -139,8 +178,6 @@ async function main() {
     next();
   });
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  let entry: Entry;
   if (development) {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });

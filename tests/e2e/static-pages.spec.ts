@@ -67,6 +67,41 @@ test.describe("static pages", () => {
     expect((await request.get("/home-3", { headers: { "If-None-Match": '"another"' } })).status()).toBe(200);
   });
 
+  test("the server keeps a visitor's copy a few seconds and gives it again as it was: same headers, same bytes in each encoding", async ({
+    request,
+  }) => {
+    // A query of its own: a URL no other story asked for yet.
+    const url = `/home-2?kept=${Date.now()}`;
+    const first = await request.get(url);
+    expect(first.headers()["age"]).toBeUndefined();
+    const html = await first.text();
+    // Kept once compressed: the next requests without a cookie get the stored copy, which says its age.
+    let kept = first;
+    await expect.poll(async () => (kept = await request.get(url)).headers()["age"], { timeout: 5_000 }).toMatch(/^\d+$/);
+    for (const name of ["etag", "cache-control", "content-type", "x-content-type-options", "x-frame-options", "referrer-policy"])
+      expect(kept.headers()[name], name).toBe(first.headers()[name]);
+    // The security headers are the request's own: a fresh nonce in the policy.
+    const nonce = (answer: typeof first) => answer.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce(kept)).toBeTruthy();
+    expect(nonce(kept)).not.toBe(nonce(first));
+    expect(kept.headers()["vary"]).toMatch(/Accept-Encoding/i);
+    expect(kept.headers()["content-encoding"]).toBe("br");
+    expect(await kept.text()).toBe(html);
+    for (const encoding of ["gzip", "identity"]) {
+      const answer = await request.get(url, { headers: { "Accept-Encoding": encoding } });
+      expect(answer.headers()["age"], encoding).toMatch(/^\d+$/);
+      expect(answer.headers()["content-encoding"], encoding).toBe(encoding === "gzip" ? "gzip" : undefined);
+      expect(await answer.text(), encoding).toBe(html);
+    }
+    const revalidated = await request.get(url, { headers: { "If-None-Match": first.headers()["etag"]! } });
+    expect(revalidated.status()).toBe(304);
+    expect(revalidated.headers()["age"]).toMatch(/^\d+$/);
+    // A request with a cookie is rendered for itself.
+    const withCookie = await request.get(url, { headers: { Cookie: "theme=dark" } });
+    expect(withCookie.headers()["age"]).toBeUndefined();
+    expect(await withCookie.text()).toBe(html);
+  });
+
   test("a signed-in person's copy is private, without an ETag, and their account menu works without the app's scripts", async ({
     signedInPage: page,
     account,
