@@ -58,6 +58,7 @@ export default [
     route("countries/:countryId/languages", "routes/api/languages.ts"),
     route("tone-groups", "routes/api/tone-groups.ts"),
     route("contact", "routes/api/contact.ts"),
+    route("first-article", "routes/api/first-article.ts"),
     route("versions/:versionId/history", "routes/api/version-history.ts"),
   ]),
 

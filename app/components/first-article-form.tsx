@@ -1,23 +1,29 @@
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { FieldError, FormField } from "~/components/form-field";
+import { IslandScript } from "~/components/island-script";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { FIRST_ARTICLE_ACTION, FIRST_ARTICLE_API } from "~/lib/first-article";
+import { notify } from "~/lib/notify";
 import { checkForm, type FormErrors } from "~/lib/schemas/form";
 import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 import { cn } from "~/lib/utils";
+import type { Toast } from "~/lib/toast";
 import { useOnChange } from "~/lib/use-on-change";
 
-/** Where the form posts: the /first-article route's action, from the public page and from the signed-in site list. */
-export const FIRST_ARTICLE_ACTION = "/first-article";
+/** The /first-article action's refusals (a success redirects). */
+type Refusal = { ok: false; result?: { error?: FormErrors }; toast?: Toast };
 
 /**
  * The first-article form (spec part 3): website URL, the payment e-mail, an optional contact e-mail and optional
- * guidelines. It works without JavaScript (a plain post to /first-article); with it, the schema checks the fields
- * before the round trip (checkForm: the public pages do not load conform, docs/decisions/017). `serverErrors` are
- * the action's refusal (conform's `result.error`); `defaultEmail` fills the payment e-mail (a signed-in account's
- * address).
+ * guidelines. It works without JavaScript (a plain post to /first-article). On the public page, a static page,
+ * its island (app/islands/first-article-form.ts) posts it to /api/first-article and shows the answer; on the
+ * signed-in site list, a hydrated page, a fetcher posts it to /first-article after the schema checked the
+ * fields (checkForm: no conform on this form, docs/decisions/017), and stays on the list when it is refused.
+ * `serverErrors` are the action's refusal of a post without JavaScript (conform's `result.error`);
+ * `defaultEmail` fills the payment e-mail (a signed-in account's address).
  */
 export function FirstArticleForm({
   serverErrors,
@@ -30,13 +36,18 @@ export function FirstArticleForm({
   title?: string;
   className?: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === FIRST_ARTICLE_ACTION;
+  const fetcher = useFetcher<Refusal>();
+  const busy = fetcher.state !== "idle";
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
-  const errors = clientErrors ?? serverErrors ?? {};
+  const answered = fetcher.data?.result?.error ?? serverErrors;
+  const errors = clientErrors ?? answered ?? {};
   const error = (name: string) => errors[name]?.[0];
   // Server answers replace the browser's own check.
-  useOnChange(serverErrors, () => setClientErrors(null));
+  useOnChange(answered, () => setClientErrors(null));
+  const toast = fetcher.data?.toast;
+  useEffect(() => {
+    if (toast) notify(toast);
+  }, [toast]);
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const found = checkForm(firstArticleSchema, new FormData(event.currentTarget));
@@ -50,11 +61,13 @@ export function FirstArticleForm({
   const clear = (name: string) => () => clientErrors?.[name] && setClientErrors({ ...clientErrors, [name]: null });
 
   return (
-    <Form
+    <fetcher.Form
       method="post"
       action={FIRST_ARTICLE_ACTION}
       noValidate
       onSubmit={check}
+      data-island="first-article-form"
+      data-api={FIRST_ARTICLE_API}
       className={cn("grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:p-8", className)}
       aria-labelledby="first-article-form-title"
     >
@@ -112,6 +125,7 @@ export function FirstArticleForm({
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Submitting..." : "Submit"}
       </Button>
-    </Form>
+      <IslandScript name="first-article-form" />
+    </fetcher.Form>
   );
 }

@@ -17,8 +17,8 @@ export const STATIC_PAGE = { hydrate: false } as const;
  * and a flash message read on the way would be gone before it.
  */
 export const STATIC_PATHS: readonly string[] = [
-  // The landing pages (the indexed public pages but the form, which is hydrated), and the pages without interaction.
-  ...INDEXED_PUBLIC_PATHS.filter((path) => path !== "/first-article"),
+  // The indexed public pages (the landing pages and the first-article form), and the pages without interaction.
+  ...INDEXED_PUBLIC_PATHS,
   "/home-4-pricing-google-2-why-ai",
   "/first-article-success",
   "/maintenance",

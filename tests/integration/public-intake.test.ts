@@ -1,6 +1,6 @@
 /**
  * The public submissions (spec part 3): the contact form (POST /api/contact) and the first-article form
- * (POST /first-article), through their route actions: stored, validated with the spec's messages, guarded
+ * (POST /first-article, and POST /api/first-article as the page's island sends it), through their route actions: stored, validated with the spec's messages, guarded
  * by a honeypot and rate limited per client address. Also the demo list and the sitemap that read them.
  */
 import { desc, eq, inArray } from "drizzle-orm";
@@ -13,11 +13,13 @@ import { runOnce } from "~/jobs/run.server";
 import { listDemoArticles } from "~/models/demo.server";
 import { CONTACT_LIMIT, FIRST_ARTICLE_LIMIT } from "~/models/public-intake.server";
 import { action as contactAction } from "~/routes/api/contact";
+import { action as firstArticleApi } from "~/routes/api/first-article";
 import { action as firstArticleAction } from "~/routes/public/first-article";
 import { loader as sitemapLoader } from "~/routes/public/sitemap";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, uniqueEmail, uniqueIp } from "../setup/factories";
 import { mailsTo } from "../setup/outbox";
+import { multipartPost, signedInUser } from "../setup/sessions";
 
 const database = useTestDatabase();
 
@@ -278,6 +280,55 @@ describe("the first-article form", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.toast.description).toContain("There was an error submitting your information. Please try again.");
     expect(await database.db.$count(sites, eq(sites.url, "https://one-more.example"))).toBe(0);
+  });
+});
+
+describe("the first-article form posted by its island (POST /api/first-article)", () => {
+  const api = (fields: Record<string, string>, ip?: string) => run(firstArticleApi as never, post("/api/first-article", fields, ip));
+
+  it("answers where to go, with the success toast's cookie, and creates the site as the page's action does", async () => {
+    const stripe = uniqueEmail("island");
+    const answer = await api({ url: "island-shop.example", stripe_email: stripe, additional_guidelines: "Short posts." });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true, redirectTo: "/first-article-success" });
+    expect(answer.headers.get("Set-Cookie")).toMatch(/seo_toast=/);
+    const [site] = await database.db.select().from(sites).where(eq(sites.stripeEmail, stripe));
+    expect(site).toMatchObject({ url: "https://island-shop.example", linkedUser: null, additionalGuidelines: "Short posts." });
+  });
+
+  it("refuses fields with their messages (400) and a stranger past the limit with the notice (429, Retry-After)", async () => {
+    const empty = await api({ url: "", stripe_email: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      ok: false,
+      result: expect.objectContaining({ error: { url: ["Website URL is required"], stripe_email: ["Stripe email is required"] } }),
+    });
+    const ip = uniqueIp();
+    for (let i = 0; i < FIRST_ARTICLE_LIMIT.max; i++) {
+      expect((await api({ url: `https://island-${i}.example`, stripe_email: uniqueEmail("p") }, ip)).status).toBe(200);
+    }
+    const refused = await api({ url: "https://island-more.example", stripe_email: uniqueEmail("p") }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(refused.body).toEqual({ ok: false, toast: expect.objectContaining({ type: "error" }) });
+    expect(refused.body.toast.description).toContain("There was an error submitting your information. Please try again.");
+    expect(await database.db.$count(sites, eq(sites.url, "https://island-more.example"))).toBe(0);
+  });
+
+  it("someone signed in gets the site in their list and is sent back to it, the trial offer forgotten", async () => {
+    const { user, browser } = await signedInUser();
+    const request = multipartPost(browser, "/api/first-article", { url: "https://mine.example", stripe_email: user.email });
+    const answer = await run(firstArticleApi as never, request);
+    expect(answer.body).toEqual({ ok: true, redirectTo: "/sites" });
+    expect(answer.headers.get("Set-Cookie")).toMatch(/seo_toast=.*seo_trial_offer=;|seo_trial_offer=;.*seo_toast=/s);
+    const [site] = await database.db.select().from(sites).where(eq(sites.url, "https://mine.example"));
+    expect(site?.linkedUser).toBe(user.id);
+  });
+
+  it("is not a page: a GET answers 405", async () => {
+    const { loader } = await import("~/routes/api/first-article");
+    const answer = loader() as unknown as Answer;
+    expect(answer.init?.status).toBe(405);
   });
 });
 

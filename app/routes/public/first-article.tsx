@@ -3,30 +3,27 @@
  * payment provider, an optional contact e-mail and optional guidelines. It creates the site record with
  * the spec's defaults and nobody as owner, then leads to /first-article-success. Someone signed in (a trial
  * button led them here, or their empty site list offered the form) gets the site in their own list instead,
- * and goes back to it. It works without JavaScript too (a plain form post); with it, the schema checks the
- * fields before the round trip.
+ * and goes back to it. It works without JavaScript (a plain form post to this route); with it, the island
+ * app/islands/first-article-form.ts posts the form to /api/first-article and shows the answer in place.
  */
 import { ClipboardCheck, Clock, FileText } from "lucide-react";
-import { useEffect } from "react";
-import { useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import type { Route } from "./+types/first-article";
+import { takeFirstArticle } from "./first-article/intake.server";
 import { FirstArticleForm } from "~/components/first-article-form";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
-import { notify } from "~/lib/notify";
+import { StaticToast } from "~/components/static-toast";
 import { BRIEF_MINUTES, FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/offer";
-import { firstArticleSchema, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
-import { parseSubmission } from "~/lib/schemas/submission";
 import { seoMeta } from "~/lib/seo";
-import { errorToast, successToast } from "~/lib/toast";
-import { createFirstArticleSite, RateLimitedError } from "~/models/public-intake.server";
+import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 import { useOptionalUser } from "~/root";
-import { clientIp, getSessionUser } from "~/services/auth.server";
-import { logger } from "~/services/logger.server";
-import { invalidForm, reply } from "~/services/route-action.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { forgetTrialOffer } from "~/services/trial-offer.server";
+import { reply } from "~/services/route-action.server";
 
-export const handle = { lang: "en" };
+/** A static page (lib/static-page.ts): no framework scripts; the form's island (app/islands/first-article-form.ts) posts it. */
+export const handle = { ...STATIC_PAGE, lang: "en" as const };
+export const clientLoader = loadAsDocument;
+/** A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for the browser). */
+export const loader = () => null;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -35,43 +32,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/first-article",
   });
 
-export const SUBMIT_ERROR = "There was an error submitting your information. Please try again.";
-const SUCCESS = successToast("Success", "Your information has been submitted successfully. We'll get started on your first article!");
-
+/**
+ * The form's post (its field names are the form contract): without JavaScript from this page, and through a
+ * fetcher from the signed-in site list. The island posts the same form to /api/first-article instead.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const ip = clientIp(request);
-  if (String(form.get(HONEYPOT_FIELD) ?? "").trim()) {
-    logger.warn({ ip }, "first-article honeypot filled; intake dropped");
-    return redirectWithToast("/first-article-success", SUCCESS);
-  }
-  const submission = parseSubmission(form, firstArticleSchema);
-  // The messages show on their fields only (no toast), with or without JavaScript.
-  if (submission.status !== "success") return reply({ ok: false, result: invalidForm(submission).result });
-  const user = await getSessionUser(request);
-  try {
-    await createFirstArticleSite(submission.value, ip, user);
-  } catch (err) {
-    if (err instanceof RateLimitedError) {
-      const minutes = Math.max(1, Math.ceil(err.retryAfterSeconds / 60));
-      const description = `${SUBMIT_ERROR} Too many submissions from your address: wait ${minutes} minute${minutes > 1 ? "s" : ""}.`;
-      return reply({ ok: false, toast: errorToast(description) }, 429, { "Retry-After": String(err.retryAfterSeconds) });
-    }
-    logger.error({ err }, "first-article intake failed");
-    return reply({ ok: false, toast: errorToast(SUBMIT_ERROR) }, 500);
-  }
-  // Signed in: the site is theirs, in their list; the trial offer they came for is taken.
-  if (user) return redirectWithToast("/sites", SUCCESS, { headers: new Headers({ "Set-Cookie": await forgetTrialOffer() }) });
-  return redirectWithToast("/first-article-success", SUCCESS);
-}
-
-/** A failure the server could not answer (network, crash) keeps the form and what was typed, with the spec's notice. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { ok: false, toast: errorToast(SUBMIT_ERROR) } as const;
+  const outcome = await takeFirstArticle(request);
+  switch (outcome.kind) {
+    case "taken":
+      return redirect(outcome.to, { headers: outcome.headers });
+    case "invalid":
+      // The messages show on their fields only (no toast), with or without JavaScript.
+      return reply({ ok: false, result: outcome.result });
+    case "refused":
+      return reply({ ok: false, toast: outcome.toast }, outcome.status, outcome.headers);
   }
 }
 
@@ -82,13 +56,10 @@ const STEPS = [
 ];
 
 export default function FirstArticle() {
-  const answer = useActionData<typeof clientAction>();
+  // A post without JavaScript: the page again, with the fields' messages or the notice.
+  const answer = useActionData<typeof action>();
   // Signed in (a trial button led here after sign-up): the payment e-mail starts as the account's.
   const user = useOptionalUser();
-
-  useEffect(() => {
-    if (answer && "toast" in answer) notify(answer.toast);
-  }, [answer]);
 
   return (
     <>
@@ -117,6 +88,7 @@ export default function FirstArticle() {
         </div>
       </main>
       <MarketingFooter />
+      {answer && "toast" in answer ? <StaticToast toast={answer.toast} /> : null}
     </>
   );
 }

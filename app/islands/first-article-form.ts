@@ -1,0 +1,87 @@
+/**
+ * The first-article form's island (components/first-article-form.tsx on /first-article, a static page): posts
+ * the form to /api/first-article and shows the answer in place. Taken: the browser goes where the answer says
+ * (the success page, or the site list for someone signed in), whose toast the server left in a cookie.
+ * Refused by the schema: each message under its field (aria-invalid, aria-describedby), the focus on the
+ * first. Anything else (too many submissions, a failure, the network down, a proxy's error page): the
+ * notice, and what was typed stays. A field's message goes as soon as the person changes that field.
+ */
+import { FIRST_ARTICLE_SUBMIT_ERROR } from "~/lib/first-article";
+import { errorToast, type Toast } from "~/lib/toast";
+import { mount, part } from "./lib/mount";
+import { showToast } from "./lib/toast";
+
+type Answer = { ok: boolean; redirectTo?: string; result?: { error?: Record<string, string[] | null> }; toast?: Toast };
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+mount("first-article-form", (root) => {
+  if (!(root instanceof HTMLFormElement)) return;
+  const form = root;
+  const submit = part<HTMLButtonElement>(form, 'button[type="submit"]');
+  // The person's fields (the honeypot sits in a hidden block of its own).
+  const fields = [...form.querySelectorAll<Field>("input[name][id], textarea[name][id]")].filter(
+    (field) => !field.closest('[aria-hidden="true"]'),
+  );
+  let sending = false;
+
+  function setError(field: Field, message: string | undefined) {
+    const errorId = `${field.id}-error`;
+    let error = document.getElementById(errorId);
+    if (message) {
+      if (!error) {
+        error = document.createElement("p");
+        error.id = errorId;
+        error.className = "text-sm text-destructive";
+        (field.closest(".grid") ?? field.parentElement!).append(error);
+      }
+      error.textContent = message;
+      field.setAttribute("aria-invalid", "true");
+    } else {
+      error?.remove();
+      field.removeAttribute("aria-invalid");
+    }
+    const hint = document.getElementById(`${field.id}-hint`);
+    const describedBy = [message ? errorId : null, hint?.id].filter(Boolean).join(" ");
+    if (describedBy) field.setAttribute("aria-describedby", describedBy);
+    else field.removeAttribute("aria-describedby");
+  }
+
+  function setSending(value: boolean) {
+    sending = value;
+    submit.disabled = value;
+    submit.textContent = value ? "Submitting..." : "Submit";
+  }
+
+  form.addEventListener("input", (event) => {
+    const field = fields.find((f) => f === event.target);
+    if (field?.hasAttribute("aria-invalid")) setError(field, undefined);
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    let answer: Answer | null = null;
+    try {
+      const response = await fetch(form.dataset.api!, {
+        method: "POST",
+        body: new FormData(form),
+        headers: { Accept: "application/json" },
+      });
+      if (response.headers.get("content-type")?.includes("application/json")) answer = (await response.json()) as Answer;
+    } catch {
+      answer = null;
+    }
+    if (answer?.ok && answer.redirectTo) {
+      // Still 'Submitting...' while the next page loads.
+      window.location.assign(answer.redirectTo);
+      return;
+    }
+    setSending(false);
+    const errors = answer?.result?.error ?? {};
+    for (const field of fields) setError(field, errors[field.name]?.[0] ?? undefined);
+    const refused = fields.find((field) => errors[field.name]?.length);
+    if (refused) refused.focus();
+    else showToast(answer?.toast ?? errorToast(FIRST_ARTICLE_SUBMIT_ERROR));
+  });
+});

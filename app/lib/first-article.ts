@@ -1,0 +1,8 @@
+/** The first-article form's addresses and notice (spec part 3), for the page, its island and the server. */
+
+/** Where the form posts without JavaScript (the /first-article route's action): the form contract. */
+export const FIRST_ARTICLE_ACTION = "/first-article";
+/** Where the public page's island posts it, for an answer in JSON. */
+export const FIRST_ARTICLE_API = "/api/first-article";
+/** The spec's notice when the form could not be taken. */
+export const FIRST_ARTICLE_SUBMIT_ERROR = "There was an error submitting your information. Please try again.";
