@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
+import islands from "virtual:islands";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
@@ -124,6 +125,10 @@ export async function shutdown() {
 }
 
 export { getEnv } from "~/services/env.server";
+/** The CSP sources of the islands' inline scripts (`'sha256-…'`), for server/index.ts's script-src (decision 023). */
+export const islandScriptSources: string[] = Object.values(islands).flatMap((island) =>
+  "hash" in island ? [`'sha256-${island.hash}'`] : [],
+);
 /** The static pages kept for visitors, answered by server/index.ts before any rendering. */
 export { staticPages } from "~/lib/static-page-cache.server";
 /** The app's auth instance, for server/index.ts's test-only sign-in route (docs/decisions/014-test-only-sign-in.md). */

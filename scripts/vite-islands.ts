@@ -1,19 +1,43 @@
 /**
- * Islands (docs/decisions/019-static-public-pages.md): each `app/islands/<name>.ts` is a small script of its
- * own, built as an entry of the client bundle, that a static page loads with `<IslandScript name>`
- * (app/components/island-script.tsx). The server learns each island's built file name from the module
- * `virtual:islands`:
- * - in development, the source path (Vite serves it compiled);
- * - in a build, the client build writes the names it produced to build/islands.json, which the server build
- *   (run after it by `react-router build`, each in a process of its own configuration) inlines.
+ * Islands (docs/decisions/019-static-public-pages.md, 023-inline-islands.md): each `app/islands/<name>.ts`
+ * is a small script of its own that a static page carries with `<IslandScript name>`
+ * (app/components/island-script.tsx). The server learns each island from the module `virtual:islands`:
+ * - in development, `{ src }`: the source path (Vite serves it compiled);
+ * - in a build, `{ code, hash }`: the island bundled whole by esbuild (its imports inlined, minified), which
+ *   the page carries inline, and the SHA-256 the Content-Security-Policy allows it by. The client build
+ *   writes them to build/islands.json, which the server build (run after it by `react-router build`, each in
+ *   a process of its own configuration) inlines.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import * as esbuild from "esbuild";
 import type { Plugin, ResolvedConfig } from "vite";
 
 const ID = "virtual:islands";
 const RESOLVED_ID = `\0${ID}`;
 const ISLAND_FILE = /^[a-z][a-z-]*\.ts$/;
+
+/** An island as a page carries it: its code inline and the hash of that code, or (development) its source's URL. */
+export type Island = { code: string; hash: string } | { src: string };
+
+/** One island bundled whole: no import left (a page runs it inline), minified, for the browsers of the build's target. */
+export async function bundleIsland(file: string, target: string | string[] = "es2022"): Promise<{ code: string; hash: string }> {
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    format: "esm",
+    minify: true,
+    write: false,
+    target,
+    platform: "browser",
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  // Inline: the text must not close its own script element.
+  const code = result.outputFiles[0]!.text.trim().replace(/<\/(script)/gi, "<\\/$1");
+  return { code, hash: crypto.createHash("sha256").update(code).digest("base64") };
+}
 
 export function islands(options: { dir?: string; manifest?: string } = {}): Plugin {
   let config: ResolvedConfig;
@@ -31,20 +55,19 @@ export function islands(options: { dir?: string; manifest?: string } = {}): Plug
     configResolved(resolved) {
       config = resolved;
     },
-    buildStart() {
+    async buildStart() {
       if (!isClientBuild()) return;
-      for (const name of names()) this.emitFile({ type: "chunk", id: path.join(dir(), `${name}.ts`), name: `island-${name}` });
-    },
-    generateBundle(_options, bundle) {
-      if (!isClientBuild()) return;
-      const files: Record<string, string> = {};
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.isEntry || !chunk.facadeModuleId) continue;
-        const source = path.relative(dir(), chunk.facadeModuleId);
-        if (!source.startsWith("..") && ISLAND_FILE.test(source)) files[source.slice(0, -".ts".length)] = `${config.base}${chunk.fileName}`;
+      const built: Record<string, Island> = {};
+      for (const name of names()) {
+        const file = path.join(dir(), `${name}.ts`);
+        try {
+          built[name] = await bundleIsland(file);
+        } catch (error) {
+          this.error(`islands: ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
       fs.mkdirSync(path.dirname(manifest()), { recursive: true });
-      fs.writeFileSync(manifest(), JSON.stringify(files, null, 2));
+      fs.writeFileSync(manifest(), JSON.stringify(built, null, 2));
     },
     resolveId(id) {
       return id === ID ? RESOLVED_ID : undefined;
@@ -52,10 +75,10 @@ export function islands(options: { dir?: string; manifest?: string } = {}): Plug
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       if (config.command === "serve") {
-        const sources = Object.fromEntries(names().map((name) => [name, `/${path.relative(config.root, dir())}/${name}.ts`]));
+        const sources = Object.fromEntries(names().map((name) => [name, { src: `/${path.relative(config.root, dir())}/${name}.ts` }]));
         return `export default ${JSON.stringify(sources)};`;
       }
-      // The client app never renders an island's script tag: static pages are not hydrated.
+      // The client app never renders an island: static pages are not hydrated.
       if (!config.build.ssr) return "export default {};";
       if (!fs.existsSync(manifest())) this.error(`islands: ${manifest()} is missing; the client build writes it before the server build`);
       return `export default ${fs.readFileSync(manifest(), "utf8")};`;

@@ -27,6 +27,8 @@ type Entry = {
   getAuth: () => Promise<import("../app/services/auth.server").Auth>;
   /** Static pages kept a few seconds for visitors (app/lib/static-page-cache.server.ts). */
   staticPages: StaticPageCache;
+  /** The hashes that allow the islands' inline scripts (docs/decisions/023-inline-islands.md). */
+  islandScriptSources: string[];
 };
 
 const NO_STORE = "private, no-store";
@@ -125,6 +127,9 @@ async function main() {
     next();
   });
 
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let entry: Entry | undefined;
+
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
@@ -137,7 +142,12 @@ async function main() {
           useDefaults: false,
           directives: {
             "default-src": ["'self'"],
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+            "script-src": [
+              "'self'",
+              (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+              // The islands of the static pages, inline, each allowed by its hash (none until the build is loaded).
+              () => entry?.islandScriptSources.join(" ") ?? "",
+            ],
             "style-src": ["'self'", "'unsafe-inline'"],
             // Articles may show images from anywhere on https, and embed the videos the sanitizer keeps.
             "img-src": ["'self'", "data:", "blob:", "https:", ...(s3Origin ? [s3Origin] : [])],
@@ -156,8 +166,6 @@ async function main() {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.use((req, res, next) => (!development && req.path.startsWith("/assets/") ? next() : pageHeaders(req, res, next)));
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  let entry: Entry | undefined;
   // Before compression: the kept pages carry their compressed bodies.
   if (!development) app.use(keptStaticPages(() => entry?.staticPages));
   // Brotli at quality 5: nearly the size of quality 11 (the default) at a fraction of the CPU, for each page.

@@ -1,18 +1,19 @@
-import islandUrls from "virtual:islands";
+import islands from "virtual:islands";
 import { useStaticPage } from "~/lib/static-page";
 
 /**
- * Loads the island `name` (app/islands/<name>.ts) on a static page: a module script, beside the part it
- * enhances. On a hydrated page it renders nothing: the React component there does the work itself.
+ * Carries the island `name` (app/islands/<name>.ts) on a static page, beside the part it enhances. In a build
+ * it is inline: one module script, the island bundled whole, allowed by its hash in the Content-Security-Policy
+ * (docs/decisions/023-inline-islands.md), so the page asks for no script at all. In development it loads the
+ * source, which Vite serves. On a hydrated page it renders nothing: the React component there does the work
+ * itself.
  */
 export function IslandScript({ name }: { name: string }) {
   const isStatic = useStaticPage();
-  const src = islandUrls[name];
+  const island = islands[name];
   if (!isStatic) return null;
-  if (!src) throw new Error(`Unknown island '${name}' (no app/islands/${name}.ts)`);
-  // In place, after the markup it enhances (not `async`, which React would hoist to the top of the head,
-  // ahead of the stylesheet): a module script runs once the document is parsed, and once per page however
-  // many parts load it. Low priority: page-speed models (and Chrome) otherwise treat it as a high-priority
-  // request the first paint waits for.
-  return <script type="module" src={src} fetchPriority="low" />;
+  if (!island) throw new Error(`Unknown island '${name}' (no app/islands/${name}.ts)`);
+  // A module script runs once the document is parsed; a part that appears twice is enhanced once (islands/lib/mount.ts).
+  if ("src" in island) return <script type="module" src={island.src} />;
+  return <script type="module" dangerouslySetInnerHTML={{ __html: island.code }} />;
 }

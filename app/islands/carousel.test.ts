@@ -29,6 +29,8 @@ describe("the carousel island", () => {
     renderCarousel();
     vi.resetModules();
     await import("./carousel");
+    // The island mounts in a task of its own (lib/mount.ts).
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
   it("is a focusable region of labelled slides, in order", () => {

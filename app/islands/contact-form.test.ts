@@ -37,6 +37,8 @@ describe("the contact form island", () => {
     renderForm();
     vi.resetModules();
     await import("./contact-form");
+    // The island mounts in a task of its own (lib/mount.ts).
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
   afterEach(() => vi.unstubAllGlobals());
 

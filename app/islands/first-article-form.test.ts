@@ -36,6 +36,8 @@ describe("the first-article form island", () => {
     renderForm();
     vi.resetModules();
     await import("./first-article-form");
+    // The island mounts in a task of its own (lib/mount.ts).
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
   afterEach(() => vi.unstubAllGlobals());
 

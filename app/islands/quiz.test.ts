@@ -28,6 +28,8 @@ describe("the quiz island", () => {
     renderQuiz();
     vi.resetModules();
     await import("./quiz");
+    // The island mounts in a task of its own (lib/mount.ts).
+    vi.advanceTimersByTime(0);
   });
   afterEach(() => vi.useRealTimers());
 

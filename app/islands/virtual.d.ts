@@ -1,5 +1,5 @@
-/** The built URL of each island (scripts/vite-islands.ts), by its file name in app/islands/. */
+/** Each island by its file name in app/islands/ (scripts/vite-islands.ts): inline code and its hash in a build, a source URL in development. */
 declare module "virtual:islands" {
-  const urls: Record<string, string>;
-  export default urls;
+  const islands: Record<string, { code: string; hash: string } | { src: string }>;
+  export default islands;
 }

@@ -3,6 +3,7 @@
  * sent without the framework's scripts; their interactive parts are islands. Visitors get the same bytes,
  * validated by an ETag and kept a minute by shared caches; a signed-in person's copy is private.
  */
+import { createHash } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { createArticle } from "./support/review";
 import { expectToast, open } from "./support/ui";
@@ -14,15 +15,31 @@ const scripts = (html: string) =>
   [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/application\/ld\+json/.test(tag));
 
 test.describe("static pages", () => {
-  test("the landing pages carry no framework: no module preloads, no hydration data, only their islands' scripts", async ({ request }) => {
-    for (const path of LANDINGS) {
-      const html = await (await request.get(path)).text();
+  test("the landing pages carry no framework: no module preloads, no hydration data, only their islands, inline and allowed by their hash", async ({
+    request,
+  }) => {
+    let seen = 0;
+    for (const path of [...LANDINGS, "/first-article"]) {
+      const answer = await request.get(path);
+      const html = await answer.text();
       expect(html, path).toContain("data-static");
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).not.toContain("__reactRouterContext");
-      for (const tag of scripts(html))
-        expect(tag, `${path}: ${tag}`).toMatch(/^<script type="module" src="\/assets\/island-[\w-]+\.js" fetchPriority="low">$/);
+      const islands = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/application\/ld\+json/.test(attributes),
+      );
+      seen += islands.length;
+      const scriptSrc = answer.headers()["content-security-policy"]?.match(/script-src ([^;]+)/)?.[1] ?? "";
+      for (const [tag, attributes, code] of islands) {
+        expect(attributes, `${path}: ${tag.slice(0, 80)}`).toBe(' type="module"');
+        expect(code, path).not.toMatch(/^\s*$/);
+        expect(code, path).not.toMatch(/\bimport\b\s*[("{*\w]/);
+        expect(scriptSrc, `${path}: the policy allows the island by its hash`).toContain(
+          `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+        );
+      }
     }
+    expect(seen, "islands on the landing pages").toBeGreaterThan(3);
   });
 
   test("the pages without interaction have no script at all", async ({ request, signedInPage }) => {
@@ -38,9 +55,9 @@ test.describe("static pages", () => {
     request,
   }) => {
     const html = await (await request.get("/")).text();
-    // The contact form's island: the largest (files under 1 KB are sent as they are).
-    const src = html.match(/src="(\/assets\/island-contact-form-[\w-]+\.js)"/)?.[1];
-    expect(src, "the contact form's island on '/'").toBeTruthy();
+    // The stylesheet (files under 1 KB are sent as they are).
+    const src = html.match(/<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)"/)?.[1];
+    expect(src, "the stylesheet of '/'").toBeTruthy();
     const get = (encoding: string) => request.get(src!, { headers: { "Accept-Encoding": encoding } });
     const [br, gzip, plain] = await Promise.all([get("br, gzip"), get("gzip"), get("identity")]);
     expect(br.headers()["content-encoding"]).toBe("br");
@@ -49,7 +66,7 @@ test.describe("static pages", () => {
     for (const answer of [br, gzip, plain]) {
       expect(answer.headers()["vary"]).toMatch(/Accept-Encoding/i);
       expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-      expect(answer.headers()["content-type"]).toMatch(/^text\/javascript/);
+      expect(answer.headers()["content-type"]).toMatch(/^text\/css/);
     }
     expect(await br.text()).toBe(await plain.text());
     expect(await gzip.text()).toBe(await plain.text());
