@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { settle } from "./lib/testing";
 import { TestimonialCarousel } from "~/components/marketing/variants/testimonial-carousel";
 import { STATIC_PAGE } from "~/lib/static-page";
 
@@ -30,7 +31,7 @@ describe("the carousel island", () => {
     vi.resetModules();
     await import("./carousel");
     // The island mounts in a task of its own (lib/mount.ts).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
   });
 
   it("is a focusable region of labelled slides, in order", () => {

@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { answer, formIsland, settle, toast } from "./lib/testing";
 import { ContactForm } from "~/routes/api/contact/contact-form";
 import { STATIC_PAGE } from "~/lib/static-page";
 
@@ -15,30 +16,14 @@ function renderForm() {
   document.body.innerHTML = renderToString(createElement(Stub, { initialEntries: ["/"] }));
 }
 
-const form = () => document.querySelector<HTMLFormElement>('[data-island="contact-form"]')!;
-const field = (name: string) => form().querySelector<HTMLInputElement>(`[name="${name}"]`)!;
-const toast = () => document.querySelector<HTMLElement>("[data-sonner-toast]");
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function answer(status: number, body: unknown, type = "application/json") {
-  return vi.fn(
-    async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": type } }),
-  );
-}
-
-async function submit() {
-  form().dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
-  await settle();
-  await settle();
-}
-
+const { form, field, submit } = formIsland("contact-form");
 describe("the contact form island", () => {
   beforeEach(async () => {
     renderForm();
     vi.resetModules();
     await import("./contact-form");
     // The island mounts in a task of its own (lib/mount.ts).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { answer, formIsland, settle, toast } from "./lib/testing";
 import { FirstArticleForm } from "~/components/first-article-form";
 import { FIRST_ARTICLE_SUBMIT_ERROR } from "~/lib/first-article";
 import { STATIC_PAGE } from "~/lib/static-page";
@@ -13,23 +14,8 @@ function renderForm() {
   document.body.innerHTML = renderToString(createElement(Stub, { initialEntries: ["/first-article"] }));
 }
 
-const form = () => document.querySelector<HTMLFormElement>('[data-island="first-article-form"]')!;
-const field = (name: string) => form().querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const { form, field, submit } = formIsland("first-article-form");
 const button = () => form().querySelector<HTMLButtonElement>('button[type="submit"]')!;
-const toast = () => document.querySelector<HTMLElement>("[data-sonner-toast]");
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function answer(status: number, body: unknown, type = "application/json") {
-  return vi.fn(
-    async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": type } }),
-  );
-}
-
-async function submit() {
-  form().dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
-  await settle();
-  await settle();
-}
 
 describe("the first-article form island", () => {
   beforeEach(async () => {
@@ -37,7 +23,7 @@ describe("the first-article form island", () => {
     vi.resetModules();
     await import("./first-article-form");
     // The island mounts in a task of its own (lib/mount.ts).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
   });
   afterEach(() => vi.unstubAllGlobals());
 
