@@ -7,7 +7,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { isCrawler } from "~/lib/crawler.server";
 import { lowPriorityModulePreloads } from "~/lib/html-stream.server";
 import { isStaticHandle } from "~/lib/static-page";
-import { staticPages } from "~/lib/static-page-cache.server";
+import { etagMatches, staticPages } from "~/lib/static-page-cache.server";
 import { NonceProvider } from "~/lib/nonce";
 import { settleQueuedMail } from "~/jobs/outbox.server";
 import { closeDatabase, getDb } from "~/services/db.server";
@@ -40,12 +40,12 @@ async function staticAnswer(request: Request, status: number, headers: Headers, 
   const etag = `"${crypto.createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
   headers.set("ETag", etag);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", STATIC_PAGE_CACHE);
-  if (!request.headers.has("cookie")) {
+  // Only the production server answers from the kept pages (server/index.ts); Vite's pages change as they are edited.
+  if (!request.headers.has("cookie") && getEnv().NODE_ENV !== "development") {
     const url = new URL(request.url);
     void staticPages.remember(url.pathname + url.search, etag, headers, html);
   }
-  const known = request.headers.get("If-None-Match")?.split(/\s*,\s*/) ?? [];
-  if (known.includes(etag) || known.includes(`W/${etag}`)) return new Response(null, { status: 304, headers });
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(html), { status, headers });
 }
 
@@ -125,10 +125,10 @@ export async function shutdown() {
 }
 
 export { getEnv } from "~/services/env.server";
-/** The CSP sources of the islands' inline scripts (`'sha256-…'`), for server/index.ts's script-src (decision 023). */
-export const islandScriptSources: string[] = Object.values(islands).flatMap((island) =>
-  "hash" in island ? [`'sha256-${island.hash}'`] : [],
-);
+/** The CSP sources of the islands' inline scripts (`'sha256-…' …`), for server/index.ts's script-src (decision 023). */
+export const islandScriptSources: string = Object.values(islands)
+  .flatMap((island) => ("hash" in island ? [`'sha256-${island.hash}'`] : []))
+  .join(" ");
 /** The static pages kept for visitors, answered by server/index.ts before any rendering. */
 export { staticPages } from "~/lib/static-page-cache.server";
 /** The app's auth instance, for server/index.ts's test-only sign-in route (docs/decisions/014-test-only-sign-in.md). */

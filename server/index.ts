@@ -18,7 +18,7 @@ import { getEnvOrExit } from "../app/services/env.server";
 import { CLIENT_IP_HEADER } from "../app/services/client-ip";
 import { SESSION_COOKIE } from "../app/services/session-cookie";
 import { logger } from "../app/services/logger.server";
-import type { Encoding, StaticPageCache } from "../app/lib/static-page-cache.server";
+import { etagMatches, type Encoding, type StaticPageCache } from "../app/lib/static-page-cache.server";
 
 type Entry = {
   prepare: () => Promise<void>;
@@ -28,7 +28,7 @@ type Entry = {
   /** Static pages kept a few seconds for visitors (app/lib/static-page-cache.server.ts). */
   staticPages: StaticPageCache;
   /** The hashes that allow the islands' inline scripts (docs/decisions/023-inline-islands.md). */
-  islandScriptSources: string[];
+  islandScriptSources: string;
 };
 
 const NO_STORE = "private, no-store";
@@ -64,11 +64,11 @@ function keptStaticPages(pages: () => StaticPageCache | undefined) {
     const page = pages()?.lookup(req.originalUrl);
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
+    // Added to the page's own Vary (a demo article's view varies on Cookie), as the compression middleware does.
+    res.vary("Accept-Encoding");
     // A stored answer says how old it is (RFC 9111, 5.1), as any shared cache's does.
     res.setHeader("Age", String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))));
-    const known = req.headers["if-none-match"]?.split(/\s*,\s*/) ?? [];
-    if (known.includes(page.etag) || known.includes(`W/${page.etag}`)) {
+    if (etagMatches(req.headers["if-none-match"], page.etag)) {
       res.status(304).end();
       return;
     }
@@ -146,7 +146,7 @@ async function main() {
               "'self'",
               (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
               // The islands of the static pages, inline, each allowed by its hash (none until the build is loaded).
-              () => entry?.islandScriptSources.join(" ") ?? "",
+              () => entry?.islandScriptSources ?? "",
             ],
             "style-src": ["'self'", "'unsafe-inline'"],
             // Articles may show images from anywhere on https, and embed the videos the sanitizer keeps.

@@ -4,6 +4,7 @@
  * result, whose messages go under their fields (aria-invalid, aria-describedby) and the focus to the first.
  * Anything but a clear answer (network down, a proxy's error page) is a notice, never a lost text.
  */
+import { setFieldError } from "./lib/field-error";
 import { mount, part } from "./lib/mount";
 import { showToast } from "./lib/toast";
 
@@ -16,19 +17,6 @@ mount("contact-form", (root) => {
   const submit = part<HTMLButtonElement>(form, "[data-contact-submit]");
   const submitLabel = part(form, "[data-contact-submit-label]");
 
-  function setError(field: HTMLInputElement | HTMLTextAreaElement, message: string | undefined) {
-    const error = part(form, `[data-contact-error="${field.name}"]`);
-    error.textContent = message ?? "";
-    error.hidden = !message;
-    if (message) {
-      field.setAttribute("aria-invalid", "true");
-      field.setAttribute("aria-describedby", error.id);
-    } else {
-      field.removeAttribute("aria-invalid");
-      field.removeAttribute("aria-describedby");
-    }
-  }
-
   function setSending(sending: boolean) {
     submit.disabled = sending;
     submitLabel.textContent = sending ? "Sending..." : "Send message";
@@ -36,7 +24,7 @@ mount("contact-form", (root) => {
 
   form.addEventListener("input", (event) => {
     const field = fields.find((f) => f === event.target);
-    if (field) setError(field, undefined);
+    if (field) setFieldError(field, undefined);
   });
 
   form.addEventListener("submit", async (event) => {
@@ -60,9 +48,9 @@ mount("contact-form", (root) => {
         description: "Thank you for your message. We'll get back to you soon.",
       });
       form.reset();
-      for (const field of fields) setError(field, undefined);
+      for (const field of fields) setFieldError(field, undefined);
     } else if (refused.length) {
-      for (const field of fields) setError(field, errors[field.name]?.[0]);
+      for (const field of fields) setFieldError(field, errors[field.name]?.[0]);
       refused[0]!.focus();
     } else {
       showToast({

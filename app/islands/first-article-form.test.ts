@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { answer, formIsland, settle, toast } from "./lib/testing";
-import { FirstArticleForm } from "~/components/first-article-form";
+import { FirstArticleForm } from "~/routes/public/first-article/first-article-form";
 import { FIRST_ARTICLE_SUBMIT_ERROR } from "~/lib/first-article";
 import { STATIC_PAGE } from "~/lib/static-page";
 

@@ -1,13 +1,14 @@
 /**
- * The first-article form's island (components/first-article-form.tsx on /first-article, a static page): posts
+ * The first-article form's island (routes/public/first-article/first-article-form.tsx on /first-article, a static page): posts
  * the form to /api/first-article and shows the answer in place. Taken: the browser goes where the answer says
  * (the success page, or the site list for someone signed in), whose toast the server left in a cookie.
  * Refused by the schema: each message under its field (aria-invalid, aria-describedby), the focus on the
  * first. Anything else (too many submissions, a failure, the network down, a proxy's error page): the
  * notice, and what was typed stays. A field's message goes as soon as the person changes that field.
  */
-import { FIRST_ARTICLE_SUBMIT_ERROR } from "~/lib/first-article";
+import { FIRST_ARTICLE_BUSY_LABEL, FIRST_ARTICLE_SUBMIT_ERROR, FIRST_ARTICLE_SUBMIT_LABEL } from "~/lib/first-article";
 import { errorToast, type Toast } from "~/lib/toast";
+import { setFieldError } from "./lib/field-error";
 import { mount, part } from "./lib/mount";
 import { showToast } from "./lib/toast";
 
@@ -24,37 +25,15 @@ mount("first-article-form", (root) => {
   );
   let sending = false;
 
-  function setError(field: Field, message: string | undefined) {
-    const errorId = `${field.id}-error`;
-    let error = document.getElementById(errorId);
-    if (message) {
-      if (!error) {
-        error = document.createElement("p");
-        error.id = errorId;
-        error.className = "text-sm text-destructive";
-        (field.closest(".grid") ?? field.parentElement!).append(error);
-      }
-      error.textContent = message;
-      field.setAttribute("aria-invalid", "true");
-    } else {
-      error?.remove();
-      field.removeAttribute("aria-invalid");
-    }
-    const hint = document.getElementById(`${field.id}-hint`);
-    const describedBy = [message ? errorId : null, hint?.id].filter(Boolean).join(" ");
-    if (describedBy) field.setAttribute("aria-describedby", describedBy);
-    else field.removeAttribute("aria-describedby");
-  }
-
   function setSending(value: boolean) {
     sending = value;
     submit.disabled = value;
-    submit.textContent = value ? "Submitting..." : "Submit";
+    submit.textContent = value ? FIRST_ARTICLE_BUSY_LABEL : FIRST_ARTICLE_SUBMIT_LABEL;
   }
 
   form.addEventListener("input", (event) => {
     const field = fields.find((f) => f === event.target);
-    if (field?.hasAttribute("aria-invalid")) setError(field, undefined);
+    if (field?.hasAttribute("aria-invalid")) setFieldError(field, undefined);
   });
 
   form.addEventListener("submit", async (event) => {
@@ -79,7 +58,7 @@ mount("first-article-form", (root) => {
     }
     setSending(false);
     const errors = answer?.result?.error ?? {};
-    for (const field of fields) setError(field, errors[field.name]?.[0] ?? undefined);
+    for (const field of fields) setFieldError(field, errors[field.name]?.[0] ?? undefined);
     const refused = fields.find((field) => errors[field.name]?.length);
     if (refused) refused.focus();
     else showToast(answer?.toast ?? errorToast(FIRST_ARTICLE_SUBMIT_ERROR));

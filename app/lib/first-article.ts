@@ -6,3 +6,6 @@ export const FIRST_ARTICLE_ACTION = "/first-article";
 export const FIRST_ARTICLE_API = "/api/first-article";
 /** The spec's notice when the form could not be taken. */
 export const FIRST_ARTICLE_SUBMIT_ERROR = "There was an error submitting your information. Please try again.";
+/** The submit button's label, and its label while the form is being sent (the component's and the island's). */
+export const FIRST_ARTICLE_SUBMIT_LABEL = "Submit";
+export const FIRST_ARTICLE_BUSY_LABEL = "Submitting...";

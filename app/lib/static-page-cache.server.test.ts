@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createStaticPageCache, isShared } from "./static-page-cache.server";
+import { createStaticPageCache, etagMatches, isShared } from "./static-page-cache.server";
 
 const HTML = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Un article qui se classe.</p>".repeat(200)}</body></html>`);
 const headers = (cacheControl = "public, max-age=60, stale-while-revalidate=600") =>
@@ -29,6 +29,7 @@ describe("the kept static pages", () => {
       "cache-control": "public, max-age=60, stale-while-revalidate=600",
       etag: '"abc"',
       "x-robots-tag": "noindex",
+      vary: "Cookie",
     });
     expect(page.bodies.identity.equals(HTML)).toBe(true);
     expect(zlib.brotliDecompressSync(page.bodies.br).equals(HTML)).toBe(true);
@@ -84,5 +85,13 @@ describe("the kept static pages", () => {
     await cache.remember("/", '"def"', headers(), changed);
     expect(cache.lookup("/")?.etag).toBe('"def"');
     expect(cache.lookup("/")?.bodies.identity.equals(changed)).toBe(true);
+  });
+
+  it("knows a revalidation of the same page, strong or weak, among others", () => {
+    expect(etagMatches('"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('"x", W/"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('"abcd"', '"abc"')).toBe(false);
+    expect(etagMatches(null, '"abc"')).toBe(false);
+    expect(etagMatches(undefined, '"abc"')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ export const MAX_ENTRIES = 100;
 export type Encoding = "br" | "gzip" | "identity";
 
 export type StoredPage = {
-  /** The answer's own headers (route headers, Cache-Control, ETag, Content-Type), without any about the body's encoding. */
+  /** The answer's own headers (route headers, Vary, Cache-Control, ETag, Content-Type), without any about the body's encoding. */
   headers: [string, string][];
   etag: string;
   bodies: Record<Encoding, Buffer>;
@@ -31,7 +31,13 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Headers that describe one encoding of the body or the connection, not the page: never stored. */
-const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "set-cookie", "vary"]);
+const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "set-cookie"]);
+
+/** Whether an If-None-Match header names this ETag (weakly: `W/` or not, as for a GET). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  const known = ifNoneMatch?.split(/\s*,\s*/) ?? [];
+  return known.includes(etag) || known.includes(`W/${etag}`);
+}
 
 /** Whether a Cache-Control lets any shared cache keep the answer (RFC 9111, 5.2.2). */
 export function isShared(cacheControl: string | null): boolean {

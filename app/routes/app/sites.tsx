@@ -8,7 +8,7 @@ import { Globe, MoreVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/sites";
-import { FirstArticleForm } from "~/components/first-article-form";
+import { FirstArticleForm } from "../public/first-article/first-article-form";
 import { PageHeader } from "~/components/page-header";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";

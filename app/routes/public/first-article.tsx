@@ -10,7 +10,7 @@ import { ClipboardCheck, Clock, FileText } from "lucide-react";
 import { redirect, useActionData } from "react-router";
 import type { Route } from "./+types/first-article";
 import { takeFirstArticle } from "./first-article/intake.server";
-import { FirstArticleForm } from "~/components/first-article-form";
+import { FirstArticleForm } from "./first-article/first-article-form";
 import { MarketingFooter } from "~/components/marketing/marketing-footer";
 import { StaticToast } from "~/components/static-toast";
 import { BRIEF_MINUTES, FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/offer";

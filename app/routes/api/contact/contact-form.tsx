@@ -20,7 +20,7 @@ export function ContactForm() {
   const { contactEmail } = usePublicConfig();
   const id = useId();
   const field = (name: Field) => ({ id: `${id}-${name}`, name, "data-contact-field": name });
-  const error = (name: Field) => <p id={`${id}-${name}-error`} data-contact-error={name} hidden className="text-sm text-destructive" />;
+  const error = (name: Field) => <p id={`${id}-${name}-error`} hidden className="text-sm text-destructive" />;
 
   return (
     <form

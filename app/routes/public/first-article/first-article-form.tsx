@@ -5,16 +5,13 @@ import { IslandScript } from "~/components/island-script";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { FIRST_ARTICLE_ACTION, FIRST_ARTICLE_API } from "~/lib/first-article";
+import type { action } from "../first-article";
+import { FIRST_ARTICLE_ACTION, FIRST_ARTICLE_API, FIRST_ARTICLE_BUSY_LABEL, FIRST_ARTICLE_SUBMIT_LABEL } from "~/lib/first-article";
 import { notify } from "~/lib/notify";
 import { checkForm, type FormErrors } from "~/lib/schemas/form";
 import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 import { cn } from "~/lib/utils";
-import type { Toast } from "~/lib/toast";
 import { useOnChange } from "~/lib/use-on-change";
-
-/** The /first-article action's refusals (a success redirects). */
-type Refusal = { ok: false; result?: { error?: FormErrors }; toast?: Toast };
 
 /**
  * The first-article form (spec part 3): website URL, the payment e-mail, an optional contact e-mail and optional
@@ -36,15 +33,17 @@ export function FirstArticleForm({
   title?: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<Refusal>();
+  // The action's refusals (a success redirects).
+  const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
-  const answered = fetcher.data?.result?.error ?? serverErrors;
+  const refusal = fetcher.data;
+  const answered = (refusal && "result" in refusal ? refusal.result.error : undefined) ?? serverErrors;
   const errors = clientErrors ?? answered ?? {};
   const error = (name: string) => errors[name]?.[0];
   // Server answers replace the browser's own check.
   useOnChange(answered, () => setClientErrors(null));
-  const toast = fetcher.data?.toast;
+  const toast = refusal && "toast" in refusal ? refusal.toast : undefined;
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
@@ -123,7 +122,7 @@ export function FirstArticleForm({
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Submitting..." : "Submit"}
+        {busy ? FIRST_ARTICLE_BUSY_LABEL : FIRST_ARTICLE_SUBMIT_LABEL}
       </Button>
       <IslandScript name="first-article-form" />
     </fetcher.Form>
