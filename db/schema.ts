@@ -3,7 +3,7 @@
  * the code reads them in camelCase. The first block holds the four tables of better-auth plus its
  * rate-limit counters; the rest is the product's own data.
  */
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -82,6 +82,14 @@ export const account = pgTable(
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
+
+/**
+ * How better-auth's tables relate, for its native joins (auth.server.ts turns them on): a session is read
+ * with its user in one query, on every signed-in request. Relations change no table.
+ */
+export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));
+export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
+export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));
 
 export const verification = pgTable(
   "verification",

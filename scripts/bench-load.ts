@@ -146,6 +146,9 @@ type Sample = { screen: string; kind: (typeof KINDS)[number]; ms: number; ok: bo
 
 async function person(base: string, who: Person, index: number, until: number, samples: Sample[], clientAddress: string) {
   let step = index; // people start at different screens
+  // ...and at different moments within the first pause, as people arriving one by one do (all starting at
+  // once, they would keep arriving in bursts of USERS requests, then all pause together).
+  if (PAUSE_MS) await new Promise((resolve) => setTimeout(resolve, (index / USERS) * PAUSE_MS));
   while (Date.now() < until) {
     const screen = SCREENS[step % SCREENS.length]!;
     const kind = KINDS[Math.floor(step / SCREENS.length) % KINDS.length]!;

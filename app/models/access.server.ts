@@ -38,6 +38,23 @@ export type OwnedPage = {
   site: OwnedSite;
 };
 
+/**
+ * The pages that ownedPage answered, with the user it checked them for. A screen reads its page once and
+ * passes it on: the next model function that gets it (a PageRef) knows it was checked for that same user and
+ * reads nothing again. Only this module records pages here, so a page object made elsewhere, or checked for
+ * someone else, is read and checked again like an id.
+ */
+const checkedFor = new WeakMap<OwnedPage, string>();
+
+/** A page to check: its id, or the page ownedPage already answered in this request. */
+export type PageRef = number | OwnedPage;
+
+/** The page of `ref`, the user's (and on `siteId` when given): no query when ownedPage already checked it for this user. */
+export async function ownedPageRef(user: Actor, ref: PageRef, siteId?: number): Promise<OwnedPage> {
+  if (typeof ref !== "number" && checkedFor.get(ref) === user.id && (siteId === undefined || ref.site.id === siteId)) return ref;
+  return ownedPage(user, typeof ref === "number" ? ref : ref.id, siteId);
+}
+
 /** A page of one of the user's sites; with `siteId`, it must also belong to that site. */
 export async function ownedPage(user: Actor, pageId: number, siteId?: number): Promise<OwnedPage> {
   const db = await getDb();
@@ -55,6 +72,7 @@ export async function ownedPage(user: Actor, pageId: number, siteId?: number): P
     .innerJoin(sites, eq(sites.id, pages.site))
     .where(and(eq(pages.id, pageId), eq(sites.linkedUser, user.id), siteId === undefined ? undefined : eq(pages.site, siteId)));
   if (!row) throw new NotFoundError("page");
+  checkedFor.set(row, user.id);
   return row;
 }
 
@@ -89,8 +107,12 @@ export async function requireOwnedVersion(user: Actor, versionId: string | undef
   return orNotFound(request, user, "version", () => ownedVersion(user, parseId(versionId, "version")));
 }
 
-/** The screen's record, or a refused access logged once and its screen's 404 (a page screen says 'Page not found' whatever was missing). */
-async function orNotFound<T>(request: Request, user: Actor, kind: RecordKind, find: () => Promise<T>): Promise<T> {
+/**
+ * The screen's record, or a refused access logged once and its screen's 404 (a page screen says 'Page not found'
+ * whatever was missing). A loader whose own model function checks ownership (and throws NotFoundError) uses it
+ * directly, so that the record is read once.
+ */
+export async function orNotFound<T>(request: Request, user: Actor, kind: RecordKind, find: () => Promise<T>): Promise<T> {
   try {
     return await find();
   } catch (error) {

@@ -9,7 +9,7 @@ import { getDb } from "~/services/db.server";
 import type { WorkStatus } from "~/lib/pending-work";
 import { requestStatus, type RequestStatus } from "~/lib/request-status";
 import { cancelQueuedAction, nameList, requeueAction, retryAction, type ActionName } from "~/jobs/queue.server";
-import { ownedPage, type Actor } from "./access.server";
+import { ownedPage, ownedPageRef, type Actor, type PageRef } from "./access.server";
 
 export { MissingActionError } from "~/jobs/queue.server";
 
@@ -71,8 +71,8 @@ export async function teamPageAiWork(pageId: number): Promise<AiWork> {
 }
 
 /** The requests recorded for one of the user's pages, newest first (the page detail shows them). */
-export async function listPageActions(user: Actor, pageId: number, limit = 50): Promise<PageActionRow[]> {
-  await ownedPage(user, pageId);
+export async function listPageActions(user: Actor, ref: PageRef, limit = 50): Promise<PageActionRow[]> {
+  const { id: pageId } = await ownedPageRef(user, ref);
   const db = await getDb();
   const rows = await db
     .select({

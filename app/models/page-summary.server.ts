@@ -2,12 +2,20 @@
 import { sql } from "drizzle-orm";
 import { pagesKeywords, pagesLlmAnswers, pagesVersions, pagesVersionsImages } from "../../db/schema";
 import { getDb } from "~/services/db.server";
-import { ownedPage, type Actor } from "./access.server";
+import { ownedPageRef, type Actor, type PageRef } from "./access.server";
 
-export async function getPageSummary(user: Actor, siteId: number, pageId: number) {
-  const page = await ownedPage(user, pageId, siteId);
+export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) {
+  const page = await ownedPageRef(user, ref, siteId);
+  const pageId = page.id;
   const db = await getDb();
-  type Row = { latest_version_id: number | null; latest_public_id: string | null; versions: number; keywords: number; llm_answers: number; images: number };
+  type Row = {
+    latest_version_id: number | null;
+    latest_public_id: string | null;
+    versions: number;
+    keywords: number;
+    llm_answers: number;
+    images: number;
+  };
   // Both drivers answer raw SQL with { rows }.
   const result = (await db.execute(sql`
     select

@@ -8,7 +8,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { pagesVersions, pagesVersionsHistory } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
-import { NotFoundError, ownedPage, ownedVersion, type Actor } from "./access.server";
+import { NotFoundError, ownedPage, ownedPageRef, ownedVersion, type Actor, type PageRef } from "./access.server";
 import { actionId, queueActions } from "~/jobs/queue.server";
 
 export const versionColumns = {
@@ -49,8 +49,8 @@ export type ListedVersion = VersionRow & { historyCount: number };
  * The page's versions with their HTML, newest first (created_date, then id, descending), each with the
  * number of earlier texts kept when a modification request replaced its HTML in place (one query).
  */
-export async function listVersions(user: Actor, siteId: number, pageId: number): Promise<ListedVersion[]> {
-  await ownedPage(user, pageId, siteId);
+export async function listVersions(user: Actor, siteId: number, ref: PageRef): Promise<ListedVersion[]> {
+  const { id: pageId } = await ownedPageRef(user, ref, siteId);
   const db = await getDb();
   return db
     .select({ ...versionColumns, historyCount: count(pagesVersionsHistory.id) })

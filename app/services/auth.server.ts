@@ -140,6 +140,8 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session is read with its user in one query (db/schema.ts's relations), on every signed-in request.
+      database: { joins: true },
     },
     logger: {
       log: (level, message, ...args) => {

@@ -1,7 +1,7 @@
 /** models/access, site overview and rename, page summary: everything answers only to the site's owner. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesKeywords, pagesLlmAnswers, pagesVersions, pagesVersionsImages, keywords, llms, sites } from "../../db/schema";
-import { NotFoundError, ownedPage, ownedSite, ownedVersion, parseId } from "~/models/access.server";
+import { NotFoundError, ownedPage, ownedPageRef, ownedSite, ownedVersion, parseId } from "~/models/access.server";
 import { getPageSummary } from "~/models/page-summary.server";
 import { getSiteOverview, renameSite, SiteNotFoundError } from "~/models/site.server";
 import { useTestDatabase } from "../setup/database";
@@ -93,6 +93,29 @@ describe("site overview and rename", () => {
     expect((await getSiteOverview(alice, siteA)).name).toBe("Alice site");
     expect(await renameSite(alice, siteA, "Renamed")).toEqual({ name: "Renamed" });
     expect((await getSiteOverview(alice, siteA)).name).toBe("Renamed");
+  });
+});
+
+describe("a page checked once and passed on (PageRef)", () => {
+  it("is taken as checked for the user it was checked for, on its own site", async () => {
+    const page = await ownedPage(alice, pageA, siteA);
+    expect(await ownedPageRef(alice, page)).toBe(page);
+    expect(await ownedPageRef(alice, page, siteA)).toBe(page);
+    // Given to the summary, the lists and the versions, it is the same page.
+    expect((await getPageSummary(alice, siteA, page)).page).toBe(page);
+  });
+
+  it("is read and checked again for anyone else, on another site, or when it was not made by ownedPage", async () => {
+    const page = await ownedPage(alice, pageA, siteA);
+    await expect(ownedPageRef(bob, page)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getPageSummary(bob, siteA, page)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(ownedPageRef(alice, page, otherSiteA)).rejects.toBeInstanceOf(NotFoundError);
+    // A copy (or an object made elsewhere with the same fields) proves nothing: it is read like an id.
+    const copy = { ...page, site: { ...page.site } };
+    const reread = await ownedPageRef(alice, copy);
+    expect(reread).not.toBe(copy);
+    expect(reread).toEqual(page);
+    await expect(ownedPageRef(bob, { ...page })).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 

@@ -24,10 +24,11 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.na
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const owned = await requireOwnedPage(user, params, request);
-  const summary = await getPageSummary(user, owned.site.id, owned.id);
+  // The page is read and checked once; the model functions below take it as checked.
+  const summary = await getPageSummary(user, owned.site.id, owned);
   const [requests, work] = await Promise.all([
-    listPageActions(user, summary.page.id),
-    pageWork(summary.page.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
+    listPageActions(user, owned),
+    pageWork(owned.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
   ]);
   return {
     ...summary,

@@ -79,7 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = await requireOwnedPage(user, params, request);
   // Streamed: the screen shows 'Loading page versions...' until the list arrives.
-  const versions = listVersions(user, page.site.id, page.id).then((rows) => {
+  const versions = listVersions(user, page.site.id, page).then((rows) => {
     const labels = versionLabels(rows);
     return rows.map((row) => toScreenVersion(row, labels.get(row.id) ?? versionLabel(row.createdDate)));
   });

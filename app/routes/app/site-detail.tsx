@@ -20,7 +20,7 @@ import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { z } from "~/lib/zod";
-import { requireOwnedSite } from "~/models/access.server";
+import { orNotFound } from "~/models/access.server";
 import { getSiteOverview, renameSite } from "~/models/site.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
@@ -31,8 +31,11 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.site.na
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const owned = await requireOwnedSite(user, params.siteId, request);
-  const [site, siteForm] = await Promise.all([getSiteOverview(user, owned.id), loadSiteFormOptions(user)]);
+  // The overview checks the site's owner itself: the site is read once.
+  const [site, siteForm] = await Promise.all([
+    orNotFound(request, user, "site", () => getSiteOverview(user, parseId(params.siteId, "site"))),
+    loadSiteFormOptions(user),
+  ]);
   return { site, siteForm };
 }
 
