@@ -45,7 +45,9 @@ export function migrationsFolder() {
 async function openAndPrepare(): Promise<Handle> {
   const started = Date.now();
   const env = getEnv();
-  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.dataDir, "db"));
+  const opened = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(path.join(env.dataDir, "db"), env.PGLITE_THREAD);
   try {
     await migrateAndSeed(opened.db, opened.kind);
   } catch (error) {
@@ -95,14 +97,19 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db: drizzle({ client: pool, schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
 }
 
-async function openPglite(dir: string): Promise<Handle> {
+async function openPglite(dir: string, thread: "own" | "main"): Promise<Handle> {
   const release = lockDataFolder(dir);
   try {
-    const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
-    const client = await PGlite.create(dir);
+    // In a thread of its own by default (decision 024): the engine and the parsing of its answers leave the thread
+    // that renders pages. drizzle's driver needs only the part of PGlite's interface that the thread's client has.
+    type Client = Pick<import("@electric-sql/pglite").PGlite, "query" | "exec" | "transaction" | "close">;
+    const client: Client =
+      thread === "own"
+        ? ((await (await import("./pglite-thread.server")).openPgliteThread(dir)) as unknown as Client)
+        : await (await import("@electric-sql/pglite")).PGlite.create(dir);
     return {
-      db: drizzle({ client, schema }) as unknown as Db,
+      db: drizzle({ client: client as import("@electric-sql/pglite").PGlite, schema }) as unknown as Db,
       kind: "pglite",
       close: async () => {
         await client.close();

@@ -76,6 +76,8 @@ const envSchema = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */
     WORKER: z.enum(["in-process", "off"]).default("in-process"),
+    /** Where PGlite runs: in a thread of its own (decision 024), or in the server's main thread ('main'). */
+    PGLITE_THREAD: z.enum(["own", "main"]).default("own"),
     /** How long a running action stays a worker's without news from it; a crashed worker's action is taken again after this. */
     WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
