@@ -42,6 +42,13 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** better-auth's admin plugin: 'client' (everyone who signs up; also when empty), 'team' or 'admin' (issue 14). */
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** better-auth's two-factor plugin: TOTP turned on and verified (required of team and admin accounts). */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
 
 export const session = pgTable(
@@ -57,6 +64,8 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** better-auth's admin plugin: the admin who opened this session as the user (impersonation). */
+    impersonatedBy: text("impersonated_by"),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -81,6 +90,23 @@ export const account = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+/** better-auth's two-factor plugin: a user's TOTP secret and backup codes (both encrypted by better-auth). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
 
 /**

@@ -4,8 +4,9 @@
  * own router so that its rate limits and origin checks apply exactly as for a browser call.
  */
 import { betterAuth } from "better-auth";
+import { admin, twoFactor } from "better-auth/plugins";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import * as schema from "../../db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
@@ -18,6 +19,7 @@ import { actionMail, queueMail } from "./mail.server";
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { isTeamRole, roleOf, roles, type Role, type TeamRole } from "./team-roles.server";
 
 function loopbackTwins(origin: string): string[] {
   const url = new URL(origin);
@@ -49,10 +51,18 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     socialProviders: linkedin ? { linkedin } : {},
-    plugins: [authLimits(), steadyReplies()],
+    plugins: [
+      authLimits(),
+      steadyReplies(),
+      // Roles, listing accounts, banning and impersonation (issue 14); the roles are team-roles.server.ts's.
+      admin({ defaultRole: "client", adminRoles: ["admin"], roles, impersonationSessionDuration: 60 * 60 }),
+      // TOTP with backup codes, required of team and admin accounts (requireTeamMember).
+      twoFactor({ issuer: BRAND_NAME }),
+    ],
     // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
     emailAndPassword: {
@@ -236,32 +246,65 @@ export type SessionUser = {
   image: string | null;
 };
 
+/** What a request's session says: who, with which role, whether two-factor sign-in is on, and who impersonates. */
+type SessionRead = { user: SessionUser; role: Role; twoFactorEnabled: boolean; impersonatedBy: string | null };
+
 /**
  * Session reads in flight, by the request's Cookie header. A document runs the root's, the signed-in layout's
  * and the screen's loaders side by side, each with a Request of its own, and each asks who is signed in: they
  * share one read (one signature check, one query) instead of three. A read is shared only while it is in
  * flight, so a sign-out or a revoked session is seen by the very next request, as before.
  */
-const readsInFlight = new Map<string, Promise<SessionUser | null>>();
+const readsInFlight = new Map<string, Promise<SessionRead | null>>();
 
-async function readSessionUser(headers: Headers): Promise<SessionUser | null> {
+async function readSession(headers: Headers): Promise<SessionRead | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const { id, email, name, image } = session.user;
-  return { id, email, name, image: image ?? null };
+  return {
+    user: { id, email, name, image: image ?? null },
+    role: roleOf(session.user),
+    twoFactorEnabled: session.user.twoFactorEnabled === true,
+    impersonatedBy: session.session.impersonatedBy ?? null,
+  };
 }
 
-/** The signed-in user of a request, or null. */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
+function sessionOf(request: Request): Promise<SessionRead | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie) return Promise.resolve(null);
   let read = readsInFlight.get(cookie);
   if (!read) {
-    read = readSessionUser(request.headers).finally(() => readsInFlight.delete(cookie));
+    read = readSession(request.headers).finally(() => readsInFlight.delete(cookie));
     readsInFlight.set(cookie, read);
   }
   return read;
+}
+
+/** The signed-in user of a request, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await sessionOf(request))?.user ?? null;
+}
+
+/** A member of the service's team, signed in with two-factor: the acting person of every console function. */
+export type TeamMember = SessionUser & { role: TeamRole };
+
+/**
+ * The signed-in team member of a /team request. Anyone else (a visitor, a client) gets the same 404 as any
+ * unknown address: the console gives no hint that it exists. A team member without two-factor sign-in yet is
+ * sent to its set-up screen (`twoFactorSetUp: false` is for that screen alone).
+ */
+export async function requireTeamMember(request: Request, { twoFactorSetUp = true } = {}): Promise<TeamMember> {
+  const session = await sessionOf(request);
+  if (!session || !isTeamRole(session.role)) {
+    logger.info(
+      { path: new URL(request.url).pathname, userId: session?.user.id, ip: request.headers.get(CLIENT_IP_HEADER) },
+      "refused: not the team",
+    );
+    throw data(null, { status: 404 });
+  }
+  if (twoFactorSetUp && !session.twoFactorEnabled) throw redirect("/team/two-factor");
+  return { ...session.user, role: session.role };
 }
 
 /** Returns the signed-in user, or throws a redirect to /auth. */

@@ -1,0 +1,42 @@
+/**
+ * `npm run team:add -- someone@example.com admin|team` (issue 14): makes the account a team account with that
+ * role, creating it when there is none, and e-mails the person a link to choose a password (valid 24 hours).
+ * The first admin is made this way; later ones can be too. At their first sign-in, team accounts set up
+ * two-factor sign-in before anything else. With the embedded database, stop the server first (it holds DATA_DIR).
+ */
+import { settleQueuedMail } from "../app/jobs/outbox.server";
+import { closeDatabase } from "../app/services/db.server";
+import { getEnvOrExit } from "../app/services/env.server";
+import { addTeamAccount, teamAccountInput } from "../app/services/team-accounts.server";
+
+const USAGE = "Usage: npm run team:add -- <e-mail> admin|team";
+
+async function main(): Promise<number> {
+  const [email, role = "team"] = process.argv.slice(2);
+  const input = teamAccountInput.safeParse({ email, role });
+  if (!input.success) {
+    console.error(`${input.error.issues.map((issue) => issue.message).join(" ")}\n${USAGE}`);
+    return 2;
+  }
+  getEnvOrExit();
+  try {
+    const { created, previousRole } = await addTeamAccount(input.data);
+    await settleQueuedMail();
+    const what = created ? "Account created" : `Account found (role: ${previousRole ?? "client"})`;
+    console.log(
+      `${what}: ${input.data.email} is now ${input.data.role === "admin" ? "an admin" : "a team member"}.\n` +
+        "A link to choose a password was e-mailed (with the default settings, see the outbox under DATA_DIR/outbox).",
+    );
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(
+      message.includes("in use by another process") ? `${message}\nStop the server first: it holds the embedded database.` : message,
+    );
+    return 1;
+  } finally {
+    await closeDatabase().catch(() => undefined);
+  }
+}
+
+process.exitCode = await main();
