@@ -26,6 +26,7 @@ export default [
   ...prefix("auth", [
     index("routes/auth/auth.tsx"),
     route("update-password", "routes/auth/update-password.tsx"),
+    route("two-factor", "routes/auth/two-factor.tsx"),
     route("confirm", "routes/auth/confirm.tsx"),
     route("sign-out", "routes/auth/sign-out.tsx"),
   ]),
@@ -48,6 +49,9 @@ export default [
     ]),
     route("review/:versionId", "routes/app/review.tsx"),
   ]),
+
+  // The team's console (issue 14): the layout answers 404 to anyone but the team.
+  ...prefix("team", [layout("routes/team/layout.tsx", [index("routes/team/home.tsx"), route("two-factor", "routes/team/two-factor.tsx")])]),
 
   // Resource routes (no UI).
   ...prefix("api", [

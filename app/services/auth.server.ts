@@ -19,6 +19,7 @@ import { actionMail, queueMail } from "./mail.server";
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { TWO_FACTOR_COOKIE } from "./session-cookie";
 import { isTeamRole, roleOf, roles, type Role, type TeamRole } from "./team-roles.server";
 
 function loopbackTwins(origin: string): string[] {
@@ -287,7 +288,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 }
 
 /** A member of the service's team, signed in with two-factor: the acting person of every console function. */
-export type TeamMember = SessionUser & { role: TeamRole };
+export type TeamMember = SessionUser & { role: TeamRole; twoFactorEnabled: boolean };
 
 /**
  * The signed-in team member of a /team request. Anyone else (a visitor, a client) gets the same 404 as any
@@ -304,7 +305,23 @@ export async function requireTeamMember(request: Request, { twoFactorSetUp = tru
     throw data(null, { status: 404 });
   }
   if (twoFactorSetUp && !session.twoFactorEnabled) throw redirect("/team/two-factor");
-  return { ...session.user, role: session.role };
+  return { ...session.user, role: session.role, twoFactorEnabled: session.twoFactorEnabled };
+}
+
+/**
+ * Where a successful sign-in answer leads: the second step when the account has two-factor sign-in on (no
+ * session yet, only better-auth's short-lived two_factor cookie), the console for the team, the site list for
+ * a client.
+ */
+export function signInDestination(result: AuthCallResult<unknown>): "/auth/two-factor" | "/team" | "/dashboard" {
+  const answer = result.data as { twoFactorRedirect?: boolean; user?: { role?: string | null } } | null;
+  if (answer?.twoFactorRedirect) return "/auth/two-factor";
+  return isTeamRole(roleOf(answer?.user ?? {})) ? "/team" : "/dashboard";
+}
+
+/** Whether the request carries a pending second sign-in step (better-auth checks its signature when the code comes). */
+export function hasTwoFactorChallenge(request: Request): boolean {
+  return TWO_FACTOR_COOKIE.test(request.headers.get("cookie") ?? "");
 }
 
 /** Returns the signed-in user, or throws a redirect to /auth. */

@@ -45,3 +45,27 @@ export const updatePasswordSchema = z
   })
   .refine((v) => Boolean(v.token) || Boolean(v.currentPassword), { path: ["currentPassword"], message: CURRENT_PASSWORD_REQUIRED })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });
+
+export const TWO_FACTOR_CODE_REQUIRED = "Le code est requis";
+
+/** The second step of a sign-in: a code of the authenticator app (6 digits), or one of the backup codes. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: TWO_FACTOR_CODE_REQUIRED })
+    .trim()
+    .min(1, TWO_FACTOR_CODE_REQUIRED)
+    .max(40, "Ce code est trop long")
+    .transform((v) => v.replace(/\s+/g, "")),
+  backup: z.enum(["1"]).optional(),
+});
+
+/** Turning two-factor sign-in on: the password first, then a code of the app to prove it is set up. */
+export const twoFactorEnableSchema = z.object({
+  password: z.string({ error: "Le mot de passe est requis" }).min(1, "Le mot de passe est requis").max(PASSWORD_MAX_LENGTH),
+});
+export const twoFactorVerifySchema = z.object({
+  code: z
+    .string({ error: TWO_FACTOR_CODE_REQUIRED })
+    .trim()
+    .regex(/^\d{6}$/, "Saisissez les 6 chiffres affichés par l'application"),
+});

@@ -1,6 +1,6 @@
 import { getFormProps, type Submission } from "@conform-to/react";
 import { useState } from "react";
-import { data, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { seoMeta } from "~/lib/seo";
 import { FormField } from "~/components/form-field";
@@ -16,7 +16,7 @@ import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { emailLocalPart } from "~/lib/user";
-import { callAuth, clientIp, requireAnonymous, type AuthCallResult } from "~/services/auth.server";
+import { callAuth, clientIp, requireAnonymous, signInDestination, type AuthCallResult } from "~/services/auth.server";
 import { isTrialOfferLink, rememberTrialOffer } from "~/services/trial-offer.server";
 import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
@@ -97,9 +97,12 @@ async function signIn({ request, form }: Ctx) {
     logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "sign-in refused");
     return refusedByAuth("signin", result);
   }
+  const destination = signInDestination(result);
+  // Two-factor sign-in: the password was right; the code comes next, on its own screen.
+  if (destination === "/auth/two-factor") throw redirect(destination, { headers: result.headers });
   logger.info({ ip: clientIp(request), userId: (result.data as { user?: { id?: string } })?.user?.id }, "signed in");
   throw await redirectWithToast(
-    "/dashboard",
+    destination,
     { title: "Connecté", description: "Vous êtes maintenant connecté" },
     { headers: result.headers },
   );

@@ -12,7 +12,7 @@ import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import { callAuth, clientIp, findPasswordResetUser, getSessionUser } from "~/services/auth.server";
+import { callAuth, clientIp, findPasswordResetUser, getSessionUser, signInDestination } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { invalidForm, logRefused, reply } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Every earlier session was revoked; the person who just chose the password is signed in.
   const signIn = await callAuth(request, "/sign-in/email", { body: { email: account.email, password, rememberMe: true } });
   if (!signIn.ok) throw await redirectWithToast("/auth", SUCCESS);
-  throw await redirectWithToast("/dashboard", SUCCESS, { headers: signIn.headers });
+  throw await redirectWithToast(signInDestination(signIn), SUCCESS, { headers: signIn.headers });
 }
 
 export default function UpdatePasswordPage({ loaderData }: Route.ComponentProps) {

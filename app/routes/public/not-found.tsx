@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { Footer } from "~/components/footer";
+import { NotFoundPage } from "~/components/not-found-page";
 import { BRAND_NAME } from "~/lib/constants";
 import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -19,16 +19,5 @@ export function action() {
 }
 
 export default function NotFound() {
-  return (
-    <>
-      <main className="mx-auto flex max-w-lg flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-        <p className="text-6xl font-bold text-primary">404</p>
-        <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
-        <Link to="/" className="text-primary underline underline-offset-4">
-          Return to Home
-        </Link>
-      </main>
-      <Footer />
-    </>
-  );
+  return <NotFoundPage />;
 }
