@@ -13,6 +13,7 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { authLimits } from "./auth-limits.server";
 import { steadyReplies } from "./auth-timing.server";
+import { teamTwoFactorGate } from "./auth-team-gate.server";
 import { actionMail, queueMail } from "./mail.server";
 // The accounts' e-mails are queued (stored, then sent in the background): a reply that waited for the mail
 // server would be slower for a known address than for an unknown one. See app/jobs/outbox.server.ts (reached through the mail service's queueMail).
@@ -59,7 +60,9 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
     plugins: [
       authLimits(),
       steadyReplies(),
-      // Roles, listing accounts, banning and impersonation (issue 14); the roles are team-roles.server.ts's.
+      // Roles, listing accounts, banning and impersonation (issue 14); the roles are team-roles.server.ts's, and
+      // its endpoints need two-factor sign-in (auth-team-gate.server.ts).
+      teamTwoFactorGate(),
       admin({ defaultRole: "client", adminRoles: ["admin"], roles, impersonationSessionDuration: 60 * 60 }),
       // TOTP with backup codes, required of team and admin accounts (requireTeamMember).
       twoFactor({ issuer: BRAND_NAME }),
