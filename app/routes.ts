@@ -51,7 +51,13 @@ export default [
   ]),
 
   // The team's console (issue 14): the layout answers 404 to anyone but the team.
-  ...prefix("team", [layout("routes/team/layout.tsx", [index("routes/team/home.tsx"), route("two-factor", "routes/team/two-factor.tsx")])]),
+  ...prefix("team", [
+    layout("routes/team/layout.tsx", [
+      index("routes/team/home.tsx"),
+      route("two-factor", "routes/team/two-factor.tsx"),
+      route("audit", "routes/team/audit.tsx"),
+    ]),
+  ]),
 
   // Resource routes (no UI).
   ...prefix("api", [

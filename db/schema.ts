@@ -503,6 +503,33 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * What the team did (issue 14): every console action and role change, with who, when, what and on which record.
+ * Append-only: the database refuses to change or delete a line (migration 0012's trigger).
+ */
+export const teamAuditLog = pgTable(
+  "team_audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The team member who acted; null for the command line (and once the account is gone: the label stays). */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** Who acted, as shown: the member's e-mail when they acted, or 'command line'. */
+    actorLabel: text("actor_label").notNull(),
+    /** What was done, e.g. 'role.set', 'two_factor.enabled'. */
+    action: text("action").notNull(),
+    /** The record it was done on: a kind ('user', 'site', 'page', 'action'...) and its id. */
+    recordType: text("record_type"),
+    recordId: text("record_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("team_audit_log_at_idx").on(t.at),
+    index("team_audit_log_actor_id_idx").on(t.actorId),
+    index("team_audit_log_action_at_idx").on(t.action, t.at),
+  ],
+);
+
 export type User = typeof user.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;

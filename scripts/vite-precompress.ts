@@ -60,9 +60,12 @@ export function precompress(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
-      // After the bundle and the public folder's files are written: every file the browser can ask for.
-      await precompressDir(path.resolve(config.root, config.build.outDir));
+    async closeBundle(error?: Error) {
+      // After the bundle and the public folder's files are written: every file the browser can ask for. A build
+      // that failed wrote nothing: its own error is the one to show, not a missing folder here.
+      const dir = path.resolve(config.root, config.build.outDir);
+      if (error || !(await fs.stat(dir).catch(() => null))) return;
+      await precompressDir(dir);
     },
   };
 }

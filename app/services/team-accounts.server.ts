@@ -10,6 +10,7 @@ import { getAuth } from "./auth.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { actionMail, queueMail } from "./mail.server";
+import { writeAudit } from "./team-audit.server";
 import type { TeamRole } from "./team-roles.server";
 
 /** How long the link to choose a password stays valid: a day, since the person may not read it at once. */
@@ -41,6 +42,14 @@ export async function addTeamAccount(input: { email: string; role: TeamRole }): 
     const user = await context.internalAdapter.createUser({ email, name, emailVerified: true, role }, { method: "admin" });
     userId = user.id;
   }
+
+  // Logged as soon as the role is set, before anything else can fail.
+  await writeAudit({
+    actor: "command line",
+    action: "role.set",
+    record: { type: "user", id: userId },
+    details: { email, role, previousRole: previousRole ?? "client", created: !existing },
+  });
 
   // better-auth's reset token: /auth/update-password takes it, and sets the password (creating the credential
   // account of an account that has none).

@@ -79,6 +79,17 @@ test("the first admin is made from the command line, sets up two-factor sign-in,
   await expect(page.getByRole("heading", { name: "Console de l'équipe", level: 1 })).toBeVisible();
   await expect(page.getByText("Demandes de premier article sans client")).toBeVisible();
 
+  // The audit log has both steps: the role given by the command line, two-factor turned on by the admin.
+  await page.getByRole("link", { name: "Journal" }).click();
+  await expect(page).toHaveURL(/\/team\/audit$/);
+  const log = page.getByRole("table", { name: "Journal de l'équipe" });
+  await expect(log.getByRole("row").filter({ hasText: "Rôle attribué" })).toContainText("ligne de commande");
+  await expect(log.getByRole("row").filter({ hasText: "Connexion en deux étapes activée" })).toContainText(email);
+  await page.getByLabel("Action").selectOption({ label: "Rôle attribué" });
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/action=role\.set/);
+  await expect(log.getByRole("row")).toHaveCount(2); // the header and one line
+
   // 4. Another browser: the password leads to the code; a backup code works once.
   const other = (await openContext({ baseURL: server.url })).page;
   await open(other, "/auth");

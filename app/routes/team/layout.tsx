@@ -16,23 +16,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { member: { name: member.name, role: member.role, twoFactorEnabled: member.twoFactorEnabled } };
 }
 
+/** The console's sections (each appears once it exists). */
+const SECTIONS = [
+  { to: "/team", label: "Accueil" },
+  { to: "/team/audit", label: "Journal" },
+];
+
 export default function TeamLayout({ loaderData: { member } }: Route.ComponentProps) {
   return (
     <div className="flex flex-1 flex-col">
       <nav aria-label="Console de l'équipe" className="border-b bg-muted/40">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
           <span className="text-sm font-semibold">Console de l'équipe</span>
-          {member.twoFactorEnabled ? (
-            <NavLink
-              to="/team"
-              end
-              className={({ isActive }) =>
-                cn("text-sm underline-offset-4 hover:underline", isActive ? "font-medium text-primary" : "text-muted-foreground")
-              }
-            >
-              Accueil
-            </NavLink>
-          ) : null}
+          {member.twoFactorEnabled
+            ? SECTIONS.map((section) => (
+                <NavLink
+                  key={section.to}
+                  to={section.to}
+                  end
+                  className={({ isActive }) =>
+                    cn("text-sm underline-offset-4 hover:underline", isActive ? "font-medium text-primary" : "text-muted-foreground")
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              ))
+            : null}
           <span className="ml-auto text-sm text-muted-foreground">
             {member.name} · {member.role === "admin" ? "Administrateur" : "Équipe"}
           </span>

@@ -15,6 +15,7 @@ import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { callAuth, clientIp, requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, invalidForm, reply } from "~/services/route-action.server";
+import { writeAudit } from "~/services/team-audit.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -78,6 +79,7 @@ async function verify({ request, form, member }: Ctx) {
       result.status === 429 ? 429 : 400,
     );
   }
+  await writeAudit({ actor: member, action: "two_factor.enabled", record: { type: "user", id: member.id } });
   logger.info({ userId: member.id, ip: clientIp(request) }, "two-factor sign-in turned on");
   throw await redirectWithToast(
     "/team",

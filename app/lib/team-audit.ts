@@ -1,0 +1,9 @@
+/** What the team's audit log records (issue 14), with the words the console shows; shared by the writer and the screen. */
+export const AUDIT_ACTIONS = {
+  "role.set": "Rôle attribué",
+  "two_factor.enabled": "Connexion en deux étapes activée",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Lines per page of the console's audit log. */
+export const AUDIT_PAGE_SIZE = 50;

@@ -1,0 +1,71 @@
+/** The console's audit log screen (issue 14): the team's actions, newest first, filtered and paged on the server. */
+import { and, desc, gte, ilike, lt, sql, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { teamAuditLog } from "../../db/schema";
+import { getDb } from "~/services/db.server";
+import type { TeamMember } from "~/services/auth.server";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/lib/team-audit";
+import { assertTeam } from "./team-access.server";
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+  .optional()
+  .catch(undefined);
+
+/** The screen's filters, from its URL (anything unreadable is dropped, never an error). */
+export const auditQuery = z.object({
+  action: z
+    .string()
+    .refine((v): v is AuditAction => Object.hasOwn(AUDIT_ACTIONS, v))
+    .optional()
+    .catch(undefined),
+  actor: z.string().trim().max(200).optional().catch(undefined),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export function parseAuditQuery(params: URLSearchParams): AuditQuery {
+  return auditQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+}
+
+export type AuditLine = {
+  id: number;
+  at: Date;
+  actorLabel: string;
+  action: string;
+  recordType: string | null;
+  recordId: string | null;
+  details: Record<string, unknown> | null;
+};
+
+/** One page of the log and how many lines match, in one query. */
+export async function teamListAudit(member: TeamMember, query: AuditQuery): Promise<{ lines: AuditLine[]; total: number }> {
+  assertTeam(member);
+  const db = await getDb();
+  const where: SQL[] = [];
+  if (query.action) where.push(eq(teamAuditLog.action, query.action));
+  if (query.actor) where.push(ilike(teamAuditLog.actorLabel, `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.from) where.push(gte(teamAuditLog.at, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) where.push(lt(teamAuditLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  const rows = await db
+    .select({
+      id: teamAuditLog.id,
+      at: teamAuditLog.at,
+      actorLabel: teamAuditLog.actorLabel,
+      action: teamAuditLog.action,
+      recordType: teamAuditLog.recordType,
+      recordId: teamAuditLog.recordId,
+      details: teamAuditLog.details,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(teamAuditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(teamAuditLog.at), desc(teamAuditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((query.page - 1) * AUDIT_PAGE_SIZE);
+  return { lines: rows.map(({ total: _total, ...line }) => line), total: rows[0]?.total ?? 0 };
+}

@@ -1,0 +1,163 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/audit";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { BRAND_NAME } from "~/lib/constants";
+import { parseAuditQuery, teamListAudit, type AuditQuery } from "~/models/team-audit.server";
+import { requireTeamMember } from "~/services/auth.server";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from "~/lib/team-audit";
+
+export const meta: Route.MetaFunction = () => [{ title: `Journal de l'équipe – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireTeamMember(request);
+  const query = parseAuditQuery(new URL(request.url).searchParams);
+  const { lines, total } = await teamListAudit(member, query);
+  return { query, lines, total, actions: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })) };
+}
+
+const RECORD_NAMES: Record<string, string> = { user: "compte", site: "site", page: "page", action: "travail", message: "message" };
+const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Paris" });
+
+/** The details of a line, as short "key: value" text. */
+function detailsText(details: Record<string, unknown> | null): string {
+  if (!details) return "";
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" · ");
+}
+
+/** The URL of another page of the same view. */
+function pageHref(query: AuditQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const key of ["action", "actor", "from", "to"] as const) if (query[key]) params.set(key, query[key]!);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : "?";
+}
+
+export default function TeamAudit({ loaderData: { query, lines, total, actions } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/audit";
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const actionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Journal de l'équipe</h1>
+        <p className="text-muted-foreground">
+          Chaque action de l'équipe, avec qui, quand, quoi et sur quoi. Le journal ne peut être ni modifié ni effacé.
+        </p>
+      </div>
+
+      <Form
+        method="get"
+        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+        aria-label="Filtres du journal"
+      >
+        <div className="grid gap-2">
+          <Label htmlFor="audit-action">Action</Label>
+          <select
+            id="audit-action"
+            name="action"
+            defaultValue={query.action ?? ""}
+            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <option value="">Toutes</option>
+            {actions.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="audit-actor">Par</Label>
+          <Input id="audit-actor" name="actor" defaultValue={query.actor ?? ""} placeholder="e-mail ou « ligne de commande »" />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="audit-from">Du</Label>
+          <Input id="audit-from" name="from" type="date" defaultValue={query.from ?? ""} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="audit-to">Au</Label>
+          <Input id="audit-to" name="to" type="date" defaultValue={query.to ?? ""} />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={loading}>
+            {loading ? "Filtrage..." : "Filtrer"}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/team/audit">Tout</Link>
+          </Button>
+        </div>
+      </Form>
+
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {total === 0
+          ? "Aucune ligne ne correspond."
+          : `${total} ligne${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
+      </p>
+
+      {lines.length ? (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">Journal de l'équipe</caption>
+            <thead className="bg-muted/50 text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Quand
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Par
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Action
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Sur
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Détails
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.id} className="border-t align-top">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={new Date(line.at).toISOString()}>{when.format(new Date(line.at))}</time>
+                  </td>
+                  <td className="max-w-64 px-3 py-2 [overflow-wrap:anywhere]">{line.actorLabel}</td>
+                  <td className="px-3 py-2">{actionLabel(line.action)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {line.recordType ? `${RECORD_NAMES[line.recordType] ?? line.recordType} ${line.recordId ?? ""}` : "—"}
+                  </td>
+                  <td className="px-3 py-2 break-words text-muted-foreground">{detailsText(line.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {pages > 1 ? (
+        <nav aria-label="Pages du journal" className="flex items-center justify-between gap-4">
+          {query.page > 1 ? (
+            <Link to={pageHref(query, query.page - 1)} className="text-sm text-primary underline underline-offset-4">
+              Plus récentes
+            </Link>
+          ) : (
+            <span />
+          )}
+          {query.page < pages ? (
+            <Link to={pageHref(query, query.page + 1)} className="text-sm text-primary underline underline-offset-4">
+              Plus anciennes
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The team's audit log (issue 14): one line per team action, written with the action's own writes (pass the
+ * transaction) so that the line exists exactly when the action does. The table refuses changes and deletions
+ * (migration 0012). The console reads it through models/team-audit.server.ts.
+ */
+import { teamAuditLog } from "../../db/schema";
+import { getDb, type Db } from "./db.server";
+
+import type { AuditAction } from "~/lib/team-audit";
+
+/** Who acted: a team member (their id and e-mail), or the command line. */
+export type AuditActor = { id: string; email: string } | "command line";
+
+export type AuditEntry = {
+  actor: AuditActor;
+  action: AuditAction;
+  record?: { type: "user" | "site" | "page" | "action" | "message"; id: string | number };
+  details?: Record<string, unknown>;
+};
+
+export async function writeAudit(entry: AuditEntry, tx?: Db): Promise<void> {
+  const db = tx ?? (await getDb());
+  const { actor } = entry;
+  await db.insert(teamAuditLog).values({
+    actorId: actor === "command line" ? null : actor.id,
+    actorLabel: actor === "command line" ? "ligne de commande" : actor.email,
+    action: entry.action,
+    recordType: entry.record?.type ?? null,
+    recordId: entry.record ? String(entry.record.id) : null,
+    details: entry.details ?? null,
+  });
+}
