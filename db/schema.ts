@@ -514,7 +514,7 @@ export const teamAuditLog = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     /** The team member who acted; null for the command line (and once the account is gone: the label stays). */
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
-    /** Who acted, as shown: the member's e-mail when they acted, or 'command line'. */
+    /** Who acted, as shown: the member's e-mail when they acted, or 'ligne de commande'. */
     actorLabel: text("actor_label").notNull(),
     /** What was done, e.g. 'role.set', 'two_factor.enabled'. */
     action: text("action").notNull(),
