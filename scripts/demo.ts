@@ -3,9 +3,8 @@
  * ('/': 'View below some demo articles', the sitemap, an indexable public view), or takes it off. Clients
  * cannot: no screen sets the flag. With the embedded database, stop the server first (it holds DATA_DIR).
  */
-import { getEnvOrExit } from "../app/services/env.server";
-import { closeDatabase } from "../app/services/db.server";
 import { teamSetDemoArticle } from "../app/models/demo.server";
+import { databaseCommand } from "./database-command";
 
 const USAGE = "Usage: npm run demo -- <pageId> on|off";
 
@@ -16,8 +15,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  getEnvOrExit();
-  try {
+  return databaseCommand(async () => {
     const page = await teamSetDemoArticle(pageId, state === "on");
     if (!page) {
       console.error(`No page ${pageId}.`);
@@ -29,15 +27,7 @@ async function main(): Promise<number> {
         : `Page ${page.id} ('${page.name}') is no longer a demo article.`,
     );
     return 0;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      message.includes("in use by another process") ? `${message}\nStop the server first: it holds the embedded database.` : message,
-    );
-    return 1;
-  } finally {
-    await closeDatabase().catch(() => undefined);
-  }
+  });
 }
 
 process.exitCode = await main();

@@ -5,9 +5,8 @@
  * two-factor sign-in before anything else. With the embedded database, stop the server first (it holds DATA_DIR).
  */
 import { settleQueuedMail } from "../app/jobs/outbox.server";
-import { closeDatabase } from "../app/services/db.server";
-import { getEnvOrExit } from "../app/services/env.server";
 import { addTeamAccount, teamAccountInput } from "../app/services/team-accounts.server";
+import { databaseCommand } from "./database-command";
 
 const USAGE = "Usage: npm run team:add -- <e-mail> admin|team";
 
@@ -18,8 +17,7 @@ async function main(): Promise<number> {
     console.error(`${input.error.issues.map((issue) => issue.message).join(" ")}\n${USAGE}`);
     return 2;
   }
-  getEnvOrExit();
-  try {
+  return databaseCommand(async () => {
     const { created, previousRole } = await addTeamAccount(input.data);
     await settleQueuedMail();
     const what = created ? "Account created" : `Account found (role: ${previousRole ?? "client"})`;
@@ -28,15 +26,7 @@ async function main(): Promise<number> {
         "A link to choose a password was e-mailed (with the default settings, see the outbox under DATA_DIR/outbox).",
     );
     return 0;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      message.includes("in use by another process") ? `${message}\nStop the server first: it holds the embedded database.` : message,
-    );
-    return 1;
-  } finally {
-    await closeDatabase().catch(() => undefined);
-  }
+  });
 }
 
 process.exitCode = await main();

@@ -17,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, lines, total, actions: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })) };
 }
 
+const COLUMNS = ["Quand", "Par", "Action", "Sur", "Détails"];
 const RECORD_NAMES: Record<string, string> = { user: "compte", site: "site", page: "page", action: "travail", message: "message" };
 const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Paris" });
 
@@ -106,21 +107,11 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
             <caption className="sr-only">Journal de l'équipe</caption>
             <thead className="bg-muted/50 text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Quand
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Par
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Sur
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Détails
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-medium">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
