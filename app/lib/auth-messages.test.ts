@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrorMessage, formatWait } from "./auth-messages";
+import { authErrorMessage, authRefusal, formatWait } from "./auth-messages";
 
 describe("authErrorMessage", () => {
   it.each([
@@ -48,5 +48,25 @@ describe("formatWait", () => {
     [3600, "60 minutes"],
   ])("%i s → %s", (seconds, text) => {
     expect(formatWait(seconds)).toBe(text);
+  });
+});
+
+describe("authRefusal", () => {
+  it("says a wrong two-factor code as such, though better-auth answers it 401 (not an expired sign-in)", () => {
+    expect(authRefusal({ code: "INVALID_CODE", status: 401 })).toEqual({
+      message: "Ce code n'est pas valide. Vérifiez l'heure de votre téléphone et saisissez le code affiché maintenant.",
+      status: 400,
+    });
+    expect(authRefusal({ code: "INVALID_BACKUP_CODE", status: 401 }).message).toBe("Ce code de secours n'est pas valide, ou a déjà servi.");
+    expect(authRefusal({ code: "INVALID_TWO_FACTOR_COOKIE", status: 401 }).message).toMatch(/^La connexion a expiré/);
+  });
+
+  it("keeps 429 and its wait, and answers anything else 400", () => {
+    expect(authRefusal({ code: "ACCOUNT_TEMPORARILY_LOCKED", status: 429, retryAfterSeconds: 120 })).toEqual({
+      message: "Trop de tentatives. Réessayez dans 2 minutes.",
+      status: 429,
+    });
+    expect(authRefusal({ code: "INVALID_PASSWORD", status: 400 })).toEqual({ message: "Le mot de passe est incorrect.", status: 400 });
+    expect(authRefusal({ status: 500 }).status).toBe(400);
   });
 });

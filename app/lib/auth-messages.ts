@@ -21,6 +21,14 @@ export function authErrorMessage(code: string | undefined, status: number, retry
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
       return "Impossible de créer ce compte. Connectez-vous ou réinitialisez votre mot de passe.";
+    case "INVALID_PASSWORD":
+      return "Le mot de passe est incorrect.";
+    case "INVALID_CODE":
+      return "Ce code n'est pas valide. Vérifiez l'heure de votre téléphone et saisissez le code affiché maintenant.";
+    case "INVALID_BACKUP_CODE":
+      return "Ce code de secours n'est pas valide, ou a déjà servi.";
+    case "INVALID_TWO_FACTOR_COOKIE":
+      return "La connexion a expiré. Saisissez à nouveau votre e-mail et votre mot de passe.";
     case "INVALID_ORIGIN":
     case "MISSING_OR_NULL_ORIGIN":
     case "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED":
@@ -28,6 +36,17 @@ export function authErrorMessage(code: string | undefined, status: number, retry
     default:
       return "Une erreur est survenue. Veuillez réessayer.";
   }
+}
+
+/**
+ * A refused call of the authentication service, as a form answers it: the French message, and 429 when the
+ * service said to wait (400 otherwise: better-auth's 401 for a wrong code or password is the form's fault).
+ */
+export function authRefusal(result: { code?: string; status: number; retryAfterSeconds?: number }): { message: string; status: 400 | 429 } {
+  return {
+    message: authErrorMessage(result.code, result.status, result.retryAfterSeconds),
+    status: result.status === 429 ? 429 : 400,
+  };
 }
 
 export function formatWait(seconds: number): string {

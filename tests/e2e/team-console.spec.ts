@@ -109,6 +109,11 @@ test("the first admin is made from the command line, sets up two-factor sign-in,
   await submitSignIn(third, email, PASSWORD);
   await expect(third).toHaveURL(/\/auth\/two-factor$/);
   await waitForHydration(third);
+  // A wrong code is said as such (better-auth answers it 401, which is not an expired sign-in).
+  await third.getByLabel("Code de vérification").fill(totpCode(key) === "123456" ? "654321" : "123456");
+  await third.getByRole("button", { name: "Vérifier" }).click();
+  await expect(third.getByText(/^Ce code n'est pas valide/).first()).toBeVisible();
+  await expect(third).toHaveURL(/\/auth\/two-factor$/);
   await third.getByLabel("Code de vérification").fill(totpCode(key));
   await third.getByRole("button", { name: "Vérifier" }).click();
   await expect(third).toHaveURL(/\/team$/);

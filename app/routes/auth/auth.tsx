@@ -7,7 +7,7 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { authErrorMessage, formatWait } from "~/lib/auth-messages";
+import { authRefusal, formatWait } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
 import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema } from "~/lib/schemas/auth";
@@ -66,8 +66,10 @@ const refused = <const I extends Intent>(intent: I, description: string, status 
   reply({ ok: false, intent, toast: errorToast(description, TITLES[intent]) }, status);
 
 /** better-auth's refusal, in French: 429 when it slowed the person down, else 400. */
-const refusedByAuth = <const I extends Intent>(intent: I, result: AuthCallResult<unknown>) =>
-  refused(intent, authErrorMessage(result.code, result.status, result.retryAfterSeconds), result.status === 429 ? 429 : 400);
+const refusedByAuth = <const I extends Intent>(intent: I, result: AuthCallResult<unknown>) => {
+  const { message, status } = authRefusal(result);
+  return refused(intent, message, status);
+};
 
 /**
  * Limits per e-mail address, on top of better-auth's limits per client address. Sign-in has none here:

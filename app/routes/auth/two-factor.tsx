@@ -4,7 +4,7 @@ import type { Route } from "./+types/two-factor";
 import { AuthCard, AuthMain } from "~/components/auth-card";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { authErrorMessage } from "~/lib/auth-messages";
+import { authErrorMessage, authRefusal } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { twoFactorCodeSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/lib/schemas/submission";
@@ -19,8 +19,8 @@ import { redirectWithToast } from "~/services/toast.server";
 export const meta: Route.MetaFunction = () => [{ title: `Connexion en deux étapes – ${BRAND_NAME}` }];
 
 const ERROR_TITLE = "Erreur";
-const WRONG_CODE = "Ce code n'est pas valide. Vérifiez l'heure de votre téléphone, ou utilisez un code de secours.";
-const EXPIRED = "La connexion a expiré. Saisissez à nouveau votre e-mail et votre mot de passe.";
+const WRONG_CODE = authErrorMessage("INVALID_CODE", 401);
+const EXPIRED = authErrorMessage("INVALID_TWO_FACTOR_COOKIE", 401);
 
 /** The second step of a sign-in, reached right after the password when the account has two-factor sign-in on. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,15 +40,12 @@ export async function action({ request }: Route.ActionArgs) {
     : await callAuth(request, "/two-factor/verify-totp", { body: { code } });
   if (!result.ok) {
     logger.warn({ ip: clientIp(request), code: result.code, status: result.status, backup: Boolean(backup) }, "two-factor code refused");
-    const message =
-      result.status === 429
-        ? authErrorMessage(result.code, result.status, result.retryAfterSeconds)
-        : result.status === 401
-          ? EXPIRED
-          : WRONG_CODE;
+    // The ten minutes after the password are over (or the challenge was used up): start again from the password.
+    if (result.code === "INVALID_TWO_FACTOR_COOKIE") throw await redirectWithToast("/auth", errorToast(EXPIRED, ERROR_TITLE));
+    const { message, status } = authRefusal(result);
     return reply(
       { ok: false, ...invalidForm(submission, { fieldErrors: { code: [message] }, hideFields: ["code"], title: ERROR_TITLE }) },
-      result.status === 429 ? 429 : 400,
+      status,
     );
   }
   logger.info(

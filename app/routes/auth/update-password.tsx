@@ -4,7 +4,7 @@ import type { Route } from "./+types/update-password";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { authErrorMessage } from "~/lib/auth-messages";
+import { authRefusal } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
 import { PASSWORD_MISMATCH, updatePasswordSchema } from "~/lib/schemas/auth";
@@ -12,7 +12,7 @@ import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import { callAuth, clientIp, findPasswordResetUser, getSessionUser, signInDestination } from "~/services/auth.server";
+import { callAuth, clientIp, findPasswordResetUser, getSessionUser, signInDestination, type AuthCallResult } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { invalidForm, logRefused, reply } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -36,6 +36,10 @@ const ERROR_TITLE = "Erreur";
 const SECRET_FIELDS = ["currentPassword", "password", "confirmPassword", "token"];
 
 const refused = (description: string, status = 400) => reply({ ok: false, toast: errorToast(description, ERROR_TITLE) }, status);
+const refusedByAuth = (result: AuthCallResult<unknown>) => {
+  const { message, status } = authRefusal(result);
+  return refused(message, status);
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), updatePasswordSchema);
@@ -61,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!changed.ok) {
       logger.warn({ userId: user.id, ip: clientIp(request), code: changed.code, status: changed.status }, "password change refused");
       if (changed.code === "INVALID_PASSWORD") return invalid({ currentPassword: [WRONG_CURRENT_PASSWORD] });
-      return refused(authErrorMessage(changed.code, changed.status, changed.retryAfterSeconds), changed.status === 429 ? 429 : 400);
+      return refusedByAuth(changed);
     }
     logger.info({ userId: user.id, ip: clientIp(request) }, "password updated; other sessions ended");
     throw await redirectWithToast("/dashboard", SUCCESS, { headers: changed.headers });
@@ -70,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   const account = await findPasswordResetUser(token);
   if (!account) return refused(INVALID_LINK);
   const reset = await callAuth(request, "/reset-password", { body: { newPassword: password, token } });
-  if (!reset.ok) return refused(authErrorMessage(reset.code, reset.status, reset.retryAfterSeconds), reset.status === 429 ? 429 : 400);
+  if (!reset.ok) return refusedByAuth(reset);
   logger.info({ userId: account.id, ip: clientIp(request) }, "password reset");
   // Every earlier session was revoked; the person who just chose the password is signed in.
   const signIn = await callAuth(request, "/sign-in/email", { body: { email: account.email, password, rememberMe: true } });

@@ -5,7 +5,7 @@ import type { Route } from "./+types/two-factor";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { authErrorMessage } from "~/lib/auth-messages";
+import { authErrorMessage, authRefusal } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { twoFactorEnableSchema, twoFactorVerifySchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/lib/schemas/submission";
@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const ERROR_TITLE = "Erreur";
-const WRONG_PASSWORD = "Le mot de passe est incorrect.";
-const WRONG_CODE = "Ce code n'est pas valide. Vérifiez l'heure de votre téléphone et saisissez le code affiché maintenant.";
+const WRONG_PASSWORD = authErrorMessage("INVALID_PASSWORD", 400);
+const WRONG_CODE = authErrorMessage("INVALID_CODE", 401);
 
 /** A team account must turn two-factor sign-in on before anything else of the console (issue 14). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -54,10 +54,10 @@ async function enable({ request, form, member }: Ctx) {
   });
   if (!result.ok || !result.data?.totpURI) {
     logger.warn({ userId: member.id, ip: clientIp(request), code: result.code, status: result.status }, "two-factor set-up refused");
-    const message = result.status === 429 ? authErrorMessage(result.code, result.status, result.retryAfterSeconds) : WRONG_PASSWORD;
+    const { message, status } = authRefusal(result);
     return reply(
       { ok: false, ...invalidForm(submission, { fieldErrors: { password: [message] }, hideFields: ["password"], title: ERROR_TITLE }) },
-      result.status === 429 ? 429 : 400,
+      status,
     );
   }
   const { totpURI, backupCodes } = result.data;
@@ -73,11 +73,8 @@ async function verify({ request, form, member }: Ctx) {
   const result = await callAuth(request, "/two-factor/verify-totp", { body: { code: submission.value.code } });
   if (!result.ok) {
     logger.warn({ userId: member.id, ip: clientIp(request), code: result.code, status: result.status }, "two-factor set-up code refused");
-    const message = result.status === 429 ? authErrorMessage(result.code, result.status, result.retryAfterSeconds) : WRONG_CODE;
-    return reply(
-      { ok: false, ...invalidForm(submission, { fieldErrors: { code: [message] }, title: ERROR_TITLE }) },
-      result.status === 429 ? 429 : 400,
-    );
+    const { message, status } = authRefusal(result);
+    return reply({ ok: false, ...invalidForm(submission, { fieldErrors: { code: [message] }, title: ERROR_TITLE }) }, status);
   }
   await writeAudit({ actor: member, action: "two_factor.enabled", record: { type: "user", id: member.id } });
   logger.info({ userId: member.id, ip: clientIp(request) }, "two-factor sign-in turned on");
