@@ -250,8 +250,8 @@ export type SessionUser = {
   image: string | null;
 };
 
-/** What a request's session says: who, with which role, whether two-factor sign-in is on, and who impersonates. */
-type SessionRead = { user: SessionUser; role: Role; twoFactorEnabled: boolean; impersonatedBy: string | null };
+/** What a request's session says: who, with which role, and whether two-factor sign-in is on. */
+type SessionRead = { user: SessionUser; role: Role; twoFactorEnabled: boolean };
 
 /**
  * Session reads in flight, by the request's Cookie header. A document runs the root's, the signed-in layout's
@@ -270,7 +270,6 @@ async function readSession(headers: Headers): Promise<SessionRead | null> {
     user: { id, email, name, image: image ?? null },
     role: roleOf(session.user),
     twoFactorEnabled: session.user.twoFactorEnabled === true,
-    impersonatedBy: session.session.impersonatedBy ?? null,
   };
 }
 

@@ -4,9 +4,8 @@
  * (migration 0012). The console reads it through models/team-audit.server.ts.
  */
 import { teamAuditLog } from "../../db/schema";
-import { getDb, type Db } from "./db.server";
-
 import type { AuditAction } from "~/lib/team-audit";
+import { getDb, type Db } from "./db.server";
 
 /** Who acted: a team member (their id and e-mail), or the command line. */
 export type AuditActor = { id: string; email: string } | "command line";
