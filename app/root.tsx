@@ -27,20 +27,28 @@ import { useDelayed } from "~/lib/use-delayed";
 import { isStaticPath, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
-import { getSessionUser } from "~/services/auth.server";
+import { getSessionUser, getTeamMember } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { readToast } from "~/services/toast.server";
 import appCss from "./app.css?url";
 
+const TEAM_LINKS = {
+  console: { to: "/team", label: "Console de l'équipe" },
+  sites: { to: "/sites", label: "Mes sites" },
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { toast, setCookie }] = await Promise.all([getSessionUser(request), readToast(request)]);
+  const [user, member, { toast, setCookie }] = await Promise.all([getSessionUser(request), getTeamMember(request), readToast(request)]);
   const env = getEnv();
   const publicConfig: PublicConfig = {
     origin: env.PUBLIC_URL,
     contactEmail: env.CONTACT_EMAIL,
     paymentLinkUrl: env.PAYMENT_LINK_URL ?? "/first-article",
   };
-  return data({ user, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // The team's way between its console and the client screens: sent to team members only, so that nothing of
+  // the console is in a client's page or JavaScript.
+  const teamLinks = member ? TEAM_LINKS : null;
+  return data({ user, teamLinks, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /**
@@ -148,7 +156,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SidebarProvider>
       <div className="flex min-h-dvh flex-col">
-        <Header user={loaderData.user} />
+        <Header user={loaderData.user} teamLinks={loaderData.teamLinks} />
         <PendingGuard />
         <Outlet />
       </div>

@@ -55,6 +55,8 @@ export default [
     layout("routes/team/layout.tsx", [
       index("routes/team/home.tsx"),
       route("two-factor", "routes/team/two-factor.tsx"),
+      route("inbox", "routes/team/inbox.tsx"),
+      route("inbox/:itemId", "routes/team/inbox-item.tsx"),
       route("audit", "routes/team/audit.tsx"),
     ]),
   ]),

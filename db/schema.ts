@@ -530,6 +530,69 @@ export const teamAuditLog = pgTable(
   ],
 );
 
+/**
+ * The team's inbox (issue 14): everything that came in and needs a person. One line per first-article request
+ * (its site), contact message, or client review decision (the version, with the decision and comments as they
+ * were made). The records it points to may go (a client deletes a site): the line stays, with what it snapshot.
+ */
+export const teamInbox = pgTable(
+  "team_inbox",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    siteId: integer("site_id").references(() => sites.id, { onDelete: "set null" }),
+    contactMessageId: integer("contact_message_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    versionId: integer("version_id").references(() => pagesVersions.id, { onDelete: "set null" }),
+    /** A review decision: 'revision' (sent for revision) or 'approved', the client who made it and their comments. */
+    decision: text("decision"),
+    comments: text("comments"),
+    clientId: text("client_id").references(() => user.id, { onDelete: "set null" }),
+    /** What it was about, kept when the record goes: the site's or page's name and address. */
+    subject: text("subject").notNull(),
+    assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("team_inbox_kind_check", sql`${t.kind} in ('first_article', 'contact', 'review')`),
+    check("team_inbox_decision_check", sql`${t.decision} is null or ${t.decision} in ('revision', 'approved')`),
+    index("team_inbox_received_at_idx").on(t.receivedAt),
+    index("team_inbox_open_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.handledAt} is null`),
+    index("team_inbox_site_id_idx").on(t.siteId),
+    index("team_inbox_contact_message_id_idx").on(t.contactMessageId),
+    index("team_inbox_version_id_idx").on(t.versionId),
+    index("team_inbox_client_id_idx").on(t.clientId),
+    index("team_inbox_assigned_to_idx").on(t.assignedTo),
+    index("team_inbox_handled_by_idx").on(t.handledBy),
+  ],
+);
+
+/** The e-mails the team sent from an inbox item, as sent (the queue's send_email request says whether it left). */
+export const teamInboxReplies = pgTable(
+  "team_inbox_replies",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => teamInbox.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sentBy: text("sent_by").references(() => user.id, { onDelete: "set null" }),
+    senderLabel: text("sender_label").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    mailActionId: integer("mail_action_id").references(() => pagesActions.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("team_inbox_replies_item_id_idx").on(t.itemId, t.sentAt),
+    index("team_inbox_replies_sent_by_idx").on(t.sentBy),
+    index("team_inbox_replies_mail_action_id_idx").on(t.mailActionId),
+  ],
+);
+
 export type User = typeof user.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;

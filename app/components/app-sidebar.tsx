@@ -5,21 +5,40 @@ import { useSidebar } from "~/components/sidebar-context";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
-const ENTRIES = [
+/** One link of the panel: `also` are other paths it is active on; `exact` for a section's home; `badge` a count. */
+export type SidebarEntry = {
+  to: string;
+  label: string;
+  icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+  also?: string[];
+  exact?: boolean;
+  badge?: { count: number; label: string };
+};
+
+const ENTRIES: SidebarEntry[] = [
   { to: "/sites", label: "My Sites", icon: Globe, also: ["/dashboard"] },
-  { to: "/tone-articles", label: "Tone Articles", icon: FileText, also: [] },
-  { to: "/profile", label: "Profile", icon: User, also: [] },
+  { to: "/tone-articles", label: "Tone Articles", icon: FileText },
+  { to: "/profile", label: "Profile", icon: User },
 ];
 
-function isActive(pathname: string, entry: (typeof ENTRIES)[number]) {
-  return [entry.to, ...entry.also].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+function isActive(pathname: string, entry: SidebarEntry) {
+  if (entry.exact) return pathname === entry.to;
+  return [entry.to, ...(entry.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
 /**
  * Side navigation: 240px expanded, 70px collapsed; under 768px a slide-in drawer over a dark overlay
  * that closes when tapped.
  */
-export function AppSidebar({ pathname }: { pathname: string }) {
+export function AppSidebar({
+  pathname,
+  entries = ENTRIES,
+  label = "Navigation principale",
+}: {
+  pathname: string;
+  entries?: SidebarEntry[];
+  label?: string;
+}) {
   const { collapsed, toggleCollapsed, mobileOpen, setMobileOpen } = useSidebar();
   const mobile = useIsMobile();
   useEffect(() => {
@@ -41,7 +60,7 @@ export function AppSidebar({ pathname }: { pathname: string }) {
       />
       <aside
         id="app-sidebar"
-        aria-label="Navigation principale"
+        aria-label={label}
         data-collapsed={collapsed}
         // A closed drawer is off-screen: keep its links out of the keyboard's way too.
         inert={mobile && !mobileOpen ? true : undefined}
@@ -53,7 +72,7 @@ export function AppSidebar({ pathname }: { pathname: string }) {
         )}
       >
         <nav className="flex flex-1 flex-col gap-1 p-3">
-          {ENTRIES.map((entry) => {
+          {entries.map((entry) => {
             const active = isActive(pathname, entry);
             const Icon = entry.icon;
             return (
@@ -63,13 +82,24 @@ export function AppSidebar({ pathname }: { pathname: string }) {
                 aria-current={active ? "page" : undefined}
                 title={collapsed ? entry.label : undefined}
                 className={cn(
-                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  "relative flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
                   active ? "bg-sidebar-accent text-sidebar-accent-foreground" : "hover:bg-sidebar-accent/60",
                   collapsed && "md:justify-center md:px-0",
                 )}
               >
                 <Icon className="size-5 shrink-0" aria-hidden="true" />
-                <span className={cn(collapsed && "md:sr-only")}>{entry.label}</span>
+                <span className={cn("flex-1", collapsed && "md:sr-only")}>{entry.label}</span>
+                {entry.badge && entry.badge.count > 0 ? (
+                  <span
+                    className={cn(
+                      "rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums",
+                      collapsed && "md:absolute md:top-1 md:right-1 md:px-1.5",
+                    )}
+                  >
+                    {entry.badge.count}
+                    <span className="sr-only"> {entry.badge.label}</span>
+                  </span>
+                ) : null}
               </Link>
             );
           })}

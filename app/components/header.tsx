@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { Suspense } from "react";
-import { Link, useMatches } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import type { HeaderUser } from "~/components/header-account";
 import { StaticAccountMenu } from "~/components/header-account-static";
 import { Logo } from "~/components/logo";
@@ -12,9 +12,22 @@ import { useStaticPage } from "~/lib/static-page";
 /** The bell and the avatar menu: only people who are signed in download them. */
 const SignedIn = lazyOptional(() => import("~/components/header-account"));
 
-export function Header({ user }: { user: HeaderUser | null }) {
-  // The side panel exists only in the signed-in area, and so does the button that opens it.
-  const inApp = useMatches().some((match) => match.id === "routes/app/layout");
+type Place = { to: string; label: string };
+
+/**
+ * The site's header. `teamLinks` (team members only, from the root loader) lead between the console and the
+ * client screens: the one of the other side is shown.
+ */
+export function Header({ user, teamLinks }: { user: HeaderUser | null; teamLinks?: { console: Place; sites: Place } | null }) {
+  // The side panel exists only in the signed-in area and the console (their layouts' handle), and so does the button that opens it.
+  const matches = useMatches();
+  const inApp = matches.some((match) => (match.handle as { sidebar?: boolean } | undefined)?.sidebar);
+  const { pathname } = useLocation();
+  const teamLink = teamLinks
+    ? pathname === teamLinks.console.to || pathname.startsWith(`${teamLinks.console.to}/`)
+      ? teamLinks.sites
+      : teamLinks.console
+    : null;
   const isStatic = useStaticPage();
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -22,6 +35,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
         {user && inApp ? <MobileMenuButton /> : null}
         <Logo />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {teamLink && !isStatic ? (
+            <Button asChild variant="outline" size="sm" className="px-2 sm:h-9 sm:px-3">
+              <Link to={teamLink.to}>{teamLink.label}</Link>
+            </Button>
+          ) : null}
           {user && isStatic ? (
             <StaticAccountMenu user={user} />
           ) : user ? (

@@ -2,6 +2,10 @@
 export const AUDIT_ACTIONS = {
   "role.set": "Rôle attribué",
   "two_factor.enabled": "Connexion en deux étapes activée",
+  "inbox.assigned": "Demande attribuée",
+  "inbox.handled": "Demande traitée",
+  "inbox.reopened": "Demande rouverte",
+  "inbox.replied": "Réponse envoyée",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -12,6 +12,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { escapeHtml, type Mail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
+import { recordInboxArrival } from "~/services/team-inbox.server";
 import { queueMailWith } from "~/jobs/outbox.server";
 import { queueHeld, runHeld } from "~/jobs/queue.server";
 import { mailContactMessage } from "~/jobs/tasks/contact_form.server";
@@ -45,6 +46,7 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
   const db = await getDb();
   const { messageId, actionId } = await db.transaction(async (tx) => {
     const [message] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+    await recordInboxArrival({ kind: "contact", contactMessageId: message.id, name: input.name, email: input.email }, tx as unknown as Db);
     const [action] = await queueHeld(tx as unknown as Db, "contact_form", [
       { pageId: null, info2: JSON.stringify({ name: input.name, email: input.email, message: input.message }) },
     ]);
@@ -99,6 +101,7 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
         email1: input.email1,
       })
       .returning();
+    await recordInboxArrival({ kind: "first_article", siteId: row.id, url: row.url }, tx as unknown as Db);
     await queueMailWith(tx as unknown as Db, [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)]);
     return row;
   });

@@ -15,7 +15,8 @@ import {
   type ReviewIntent,
   type ReviewState,
 } from "~/lib/review-state";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { recordInboxArrival } from "~/services/team-inbox.server";
 import { logger } from "~/services/logger.server";
 import { NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
@@ -117,17 +118,39 @@ const FROM_STATE: Record<ReviewIntent, () => SQL | undefined> = {
   "cancel-approval": () => eq(pagesVersions.approved, true),
 };
 
+/** The transitions that are a decision for the team to act on (the cancellations are not). */
+const DECISIONS: Partial<Record<ReviewIntent, "revision" | "approved">> = { "send-revision": "revision", approve: "approved" };
+
 type Changes = Partial<Pick<typeof pagesVersions.$inferInsert, "sentInRevision" | "approved" | "commentsToModify">>;
 
 async function transition(user: Actor, versionId: number, intent: ReviewIntent, changes: Changes): Promise<ReviewVersion> {
   const { versionId: id, page } = await ownedVersion(user, versionId);
   refuseDemo(user, page, intent);
   const db = await getDb();
-  const [updated] = await db
-    .update(pagesVersions)
-    .set(changes)
-    .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
-    .returning(versionColumns);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pagesVersions)
+      .set(changes)
+      .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
+      .returning(versionColumns);
+    const decision = row && DECISIONS[intent];
+    if (decision) {
+      // The client's decision reaches the team's inbox with the change itself.
+      await recordInboxArrival(
+        {
+          kind: "review",
+          versionId: id,
+          decision,
+          comments: decision === "revision" ? row.commentsToModify : null,
+          clientId: user.id,
+          pageName: page.name,
+          siteName: page.site.name,
+        },
+        tx as unknown as Db,
+      );
+    }
+    return row;
+  });
   if (updated) {
     logger.info({ userId: user.id, versionId: id, intent }, "review action applied");
     return updated;

@@ -292,6 +292,13 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /** A member of the service's team, signed in with two-factor: the acting person of every console function. */
 export type TeamMember = SessionUser & { role: TeamRole; twoFactorEnabled: boolean };
 
+/** The request's team member signed in with two-factor sign-in on, or null (anyone else, no error). */
+export async function getTeamMember(request: Request): Promise<TeamMember | null> {
+  const session = await sessionOf(request);
+  if (!session || !isTeamRole(session.role) || !session.twoFactorEnabled) return null;
+  return { ...session.user, role: session.role, twoFactorEnabled: true };
+}
+
 /**
  * The signed-in team member of a /team request. Anyone else (a visitor, a client) gets the same 404 as any
  * unknown address: the console gives no hint that it exists. A team member without two-factor sign-in yet is

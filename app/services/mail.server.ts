@@ -63,6 +63,16 @@ export async function queueMail(mail: Mail): Promise<void> {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** The product's e-mail frame around `inner` (HTML): the brand's name above, on a white card. */
+function framed(inner: string): string {
+  return `<!doctype html><html lang="fr"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-weight:700;font-size:18px;margin:0 0 24px">${escapeHtml(BRAND_NAME)}</p>
+${inner}
+</td></tr></table></body></html>`;
+}
+
 /** A short French e-mail with one call-to-action link, as text and HTML. */
 export function actionMail(options: {
   to: string;
@@ -75,17 +85,28 @@ export function actionMail(options: {
 }): Mail {
   const { to, subject, greeting, lines, action, url, footer } = options;
   const text = [greeting, "", ...lines, "", `${action} : ${url}`, "", footer, "", `— ${BRAND_NAME}`].join("\n");
-  const html = `<!doctype html><html lang="fr"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-weight:700;font-size:18px;margin:0 0 24px">${escapeHtml(BRAND_NAME)}</p>
-<p>${escapeHtml(greeting)}</p>
+  const html = framed(`<p>${escapeHtml(greeting)}</p>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
 <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#555">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
-</td></tr></table></body></html>`;
+<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>`);
   return { to, subject, text, html };
+}
+
+/**
+ * A letter written by a person (the team's replies): their text as they typed it, paragraph by paragraph,
+ * signed, in the same frame as the product's other e-mails; answers go to `replyTo`.
+ */
+export function letterMail(options: { to: string; subject: string; body: string; signature: string; replyTo: string }): Mail {
+  const { to, subject, body, signature, replyTo } = options;
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const text = [...paragraphs.flatMap((p) => [p, ""]), `— ${signature}`].join("\n");
+  const html = framed(`${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
+<p style="color:#555">— ${escapeHtml(signature)}</p>`);
+  return { to, subject, text, html, replyTo };
 }
 
 /** For tests: drop the transport so that the next mail reads the configuration again. */

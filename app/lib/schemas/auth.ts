@@ -4,7 +4,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 export const PASSWORD_MISMATCH = "Les mots de passe ne correspondent pas";
 
-const email = z
+/** An e-mail address, trimmed and lowercased (every form that asks for one). */
+export const emailField = z
   .string({ error: "L'adresse e-mail est requise" })
   .trim()
   .min(1, "L'adresse e-mail est requise")
@@ -18,20 +19,20 @@ const newPassword = z
   .max(PASSWORD_MAX_LENGTH, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`);
 
 export const signInSchema = z.object({
-  email,
+  email: emailField,
   password: z.string({ error: "Le mot de passe est requis" }).min(1, "Le mot de passe est requis").max(PASSWORD_MAX_LENGTH),
 });
 
 export const signUpSchema = z
   .object({
     fullName: z.string().trim().max(120, "Le nom ne peut pas dépasser 120 caractères").optional().default(""),
-    email,
+    email: emailField,
     password: newPassword,
     confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });
 
-export const resetRequestSchema = z.object({ email });
+export const resetRequestSchema = z.object({ email: emailField });
 
 export const CURRENT_PASSWORD_REQUIRED = "Le mot de passe actuel est requis";
 

@@ -4,6 +4,9 @@ import { AppSidebar } from "~/components/app-sidebar";
 import { Footer } from "~/components/footer";
 import { requireUser } from "~/services/auth.server";
 
+/** The header shows the button of the side panel (components/header.tsx). */
+export const handle = { sidebar: true };
+
 /** The guard of the signed-in area: nobody signed in is sent to /auth (replacing history). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audit";
+import { NativeSelect } from "~/components/native-select";
+import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -7,6 +9,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { parseAuditQuery, teamListAudit, type AuditQuery } from "~/models/team-audit.server";
 import { requireTeamMember } from "~/services/auth.server";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from "~/lib/team-audit";
+import { teamDateTime } from "~/lib/team-format";
 
 export const meta: Route.MetaFunction = () => [{ title: `Journal de l'équipe – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -18,8 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const COLUMNS = ["Quand", "Par", "Action", "Sur", "Détails"];
-const RECORD_NAMES: Record<string, string> = { user: "compte", site: "site", page: "page", action: "travail", message: "message" };
-const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Paris" });
+const RECORD_NAMES: Record<string, string> = {
+  user: "compte",
+  site: "site",
+  page: "page",
+  action: "travail",
+  message: "message",
+  inbox: "demande",
+};
 
 /** The details of a line, as short "key: value" text. */
 function detailsText(details: Record<string, unknown> | null): string {
@@ -59,19 +68,14 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
       >
         <div className="grid gap-2">
           <Label htmlFor="audit-action">Action</Label>
-          <select
-            id="audit-action"
-            name="action"
-            defaultValue={query.action ?? ""}
-            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
+          <NativeSelect id="audit-action" name="action" defaultValue={query.action ?? ""}>
             <option value="">Toutes</option>
             {actions.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="audit-actor">Par</Label>
@@ -118,7 +122,7 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
               {lines.map((line) => (
                 <tr key={line.id} className="border-t align-top">
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={new Date(line.at).toISOString()}>{when.format(new Date(line.at))}</time>
+                    <time dateTime={new Date(line.at).toISOString()}>{teamDateTime(line.at, { seconds: true })}</time>
                   </td>
                   <td className="max-w-64 px-3 py-2 [overflow-wrap:anywhere]">{line.actorLabel}</td>
                   <td className="px-3 py-2">{actionLabel(line.action)}</td>
@@ -133,22 +137,7 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
         </div>
       ) : null}
 
-      {pages > 1 ? (
-        <nav aria-label="Pages du journal" className="flex items-center justify-between gap-4">
-          {query.page > 1 ? (
-            <Link to={pageHref(query, query.page - 1)} className="text-sm text-primary underline underline-offset-4">
-              Plus récentes
-            </Link>
-          ) : (
-            <span />
-          )}
-          {query.page < pages ? (
-            <Link to={pageHref(query, query.page + 1)} className="text-sm text-primary underline underline-offset-4">
-              Plus anciennes
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <NewerOlderPager page={query.page} pages={pages} href={(page) => pageHref(query, page)} label="Pages du journal" />
     </div>
   );
 }

@@ -1,10 +1,15 @@
-import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { Inbox, LayoutDashboard, ScrollText } from "lucide-react";
+import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
+import { AppSidebar, type SidebarEntry } from "~/components/app-sidebar";
 import { Footer } from "~/components/footer";
 import { NotFoundPage } from "~/components/not-found-page";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { cn } from "~/lib/utils";
+import { teamInboxCounts } from "~/models/team-inbox.server";
 import { requireTeamMember } from "~/services/auth.server";
+
+/** The header shows the button of the side panel (components/header.tsx). */
+export const handle = { sidebar: true };
 
 /**
  * The team's console (issue 14): every route below checks the role on the server. Anyone but a team member
@@ -13,44 +18,40 @@ import { requireTeamMember } from "~/services/auth.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireTeamMember(request, { twoFactorSetUp: false });
-  return { member: { name: member.name, role: member.role, twoFactorEnabled: member.twoFactorEnabled } };
+  const inbox = member.twoFactorEnabled ? await teamInboxCounts(member) : null;
+  return { member: { name: member.name, role: member.role, twoFactorEnabled: member.twoFactorEnabled }, inbox };
 }
 
-/** The console's sections (each appears once it exists). */
-const SECTIONS = [
-  { to: "/team", label: "Accueil" },
-  { to: "/team/audit", label: "Journal" },
-];
-
-export default function TeamLayout({ loaderData: { member } }: Route.ComponentProps) {
+export default function TeamLayout({ loaderData: { member, inbox } }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const entries: SidebarEntry[] = member.twoFactorEnabled
+    ? [
+        { to: "/team", label: "Accueil", icon: LayoutDashboard, exact: true },
+        {
+          to: "/team/inbox",
+          label: "Boîte de réception",
+          icon: Inbox,
+          badge: inbox ? { count: inbox.open, label: inbox.open > 1 ? "éléments à traiter" : "élément à traiter" } : undefined,
+        },
+        { to: "/team/audit", label: "Journal", icon: ScrollText },
+      ]
+    : [];
   return (
-    <div className="flex flex-1 flex-col">
-      <nav aria-label="Console de l'équipe" className="border-b bg-muted/40">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
-          <span className="text-sm font-semibold">Console de l'équipe</span>
-          {member.twoFactorEnabled
-            ? SECTIONS.map((section) => (
-                <NavLink
-                  key={section.to}
-                  to={section.to}
-                  end
-                  className={({ isActive }) =>
-                    cn("text-sm underline-offset-4 hover:underline", isActive ? "font-medium text-primary" : "text-muted-foreground")
-                  }
-                >
-                  {section.label}
-                </NavLink>
-              ))
-            : null}
-          <span className="ml-auto text-sm text-muted-foreground">
-            {member.name} · {member.role === "admin" ? "Administrateur" : "Équipe"}
+    <div className="flex flex-1">
+      <AppSidebar pathname={pathname} entries={entries} label="Console de l'équipe" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="border-b bg-muted/40 px-4 py-2 text-sm sm:px-6 lg:px-8">
+          <span className="font-semibold">Console de l'équipe</span>
+          <span className="text-muted-foreground">
+            {" "}
+            · {member.name} · {member.role === "admin" ? "Administrateur" : "Équipe"}
           </span>
         </div>
-      </nav>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-        <Outlet />
-      </main>
-      <Footer />
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
     </div>
   );
 }

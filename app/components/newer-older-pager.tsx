@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+
+/** The links between the pages of a list shown newest first: "Plus récentes" and "Plus anciennes". */
+export function NewerOlderPager({
+  page,
+  pages,
+  href,
+  label,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label: string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="text-sm text-primary underline underline-offset-4">
+          Plus récentes
+        </Link>
+      ) : (
+        <span />
+      )}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="text-sm text-primary underline underline-offset-4">
+          Plus anciennes
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

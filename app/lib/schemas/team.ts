@@ -1,0 +1,30 @@
+/** The console's forms (issue 14), checked in the browser and again by the actions. */
+import { z } from "~/lib/zod";
+import { emailField } from "./auth";
+
+export const INBOX_REPLY_LIMITS = { subject: 200, body: 20_000 } as const;
+
+/** An e-mail to the person behind an inbox item: one of the item's addresses, a subject and a text. */
+export const inboxReplySchema = z.object({
+  to: emailField,
+  subject: z
+    .string({ error: "L'objet est requis" })
+    .trim()
+    .min(1, "L'objet est requis")
+    .max(INBOX_REPLY_LIMITS.subject, `L'objet ne peut pas dépasser ${INBOX_REPLY_LIMITS.subject} caractères`),
+  body: z
+    .string({ error: "Le message est requis" })
+    .trim()
+    .min(1, "Le message est requis")
+    .max(INBOX_REPLY_LIMITS.body, `Le message ne peut pas dépasser ${INBOX_REPLY_LIMITS.body} caractères`),
+});
+export type InboxReply = z.infer<typeof inboxReplySchema>;
+
+/** Who takes an item: a team member's id, or nobody (''). */
+export const inboxAssignSchema = z.object({
+  assignee: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => v || null),
+});

@@ -1,0 +1,374 @@
+import { getFormProps } from "@conform-to/react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/inbox-item";
+import { FieldError, FormField } from "~/components/form-field";
+import { NativeSelect } from "~/components/native-select";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { BRAND_NAME } from "~/lib/constants";
+import { inboxAssignSchema, inboxReplySchema, INBOX_REPLY_LIMITS } from "~/lib/schemas/team";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { teamDateTime } from "~/lib/team-format";
+import { firstArticleDueText, INBOX_KINDS, REVIEW_DECISIONS } from "~/lib/team-inbox";
+import { errorToast, successToast } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import {
+  InboxItemMissingError,
+  InboxRefusedError,
+  teamAssignInboxItem,
+  teamGetInboxItem,
+  teamReplyToInboxItem,
+  teamSetInboxHandled,
+  type InboxItem,
+} from "~/models/team-inbox.server";
+import { requireTeamMember, type TeamMember } from "~/services/auth.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded ? INBOX_KINDS[loaded.item.kind] : "Boîte de réception"} – ${BRAND_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+function itemId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const member = await requireTeamMember(request);
+  const found = await teamGetInboxItem(member, itemId(params.itemId));
+  if (!found) throw data(null, { status: 404 });
+  return { ...found, memberId: member.id, now: new Date().toISOString() };
+}
+
+type Ctx = { request: Request; form: FormData; member: TeamMember; id: number };
+
+async function assign({ form, member, id }: Ctx) {
+  const submission = parseSubmission(form, inboxAssignSchema);
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission) });
+  await teamAssignInboxItem(member, id, submission.value.assignee);
+  return reply({ ok: true, toast: successToast(submission.value.assignee ? "Élément attribué" : "Élément remis à personne") });
+}
+
+async function handle({ member, id }: Ctx) {
+  await teamSetInboxHandled(member, id, true);
+  return reply({ ok: true, toast: successToast("Marqué comme traité") });
+}
+
+async function reopen({ member, id }: Ctx) {
+  await teamSetInboxHandled(member, id, false);
+  return reply({ ok: true, toast: successToast("Élément rouvert") });
+}
+
+async function send({ form, member, id }: Ctx) {
+  const submission = parseSubmission(form, inboxReplySchema);
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Réponse non envoyée" }) });
+  await teamReplyToInboxItem(member, id, submission.value);
+  return reply({ ok: true, sent: true, toast: successToast("Réponse envoyée", `À ${submission.value.to}`) });
+}
+
+const INTENTS = { assign, handle, reopen, send };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const member = await requireTeamMember(request);
+  const id = itemId(params.itemId);
+  const form = await request.formData();
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, toast: errorToast("Action inconnue.", "Erreur") });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, member, id, user: member },
+    {
+      expected: [InboxItemMissingError, InboxRefusedError],
+      failed: (error) =>
+        reply({
+          ok: false,
+          toast: errorToast(
+            error instanceof InboxItemMissingError || error instanceof InboxRefusedError
+              ? error.message
+              : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
+            "Erreur",
+          ),
+        }),
+    },
+  );
+}
+
+const MAIL_STATES: Record<string, { label: string; tone: "default" | "secondary" | "destructive" | "outline" }> = {
+  queued: { label: "En file d'envoi", tone: "secondary" },
+  running: { label: "En cours d'envoi", tone: "secondary" },
+  waiting: { label: "En attente", tone: "secondary" },
+  done: { label: "Envoyé", tone: "default" },
+  failed: { label: "Échec de l'envoi", tone: "destructive" },
+  cancelled: { label: "Annulé", tone: "outline" },
+};
+
+/** The subject a reply starts from. */
+function replySubject(item: InboxItem): string {
+  if (item.kind === "first_article") return `Votre premier article – ${BRAND_NAME}`;
+  if (item.kind === "contact") return `Votre message – ${BRAND_NAME}`;
+  return `Votre article : ${item.subject}`.slice(0, INBOX_REPLY_LIMITS.subject);
+}
+
+export default function TeamInboxItem({ loaderData: { item, addresses, replies, members, memberId, now } }: Route.ComponentProps) {
+  const due = item.kind === "first_article" && !item.handledAt ? firstArticleDueText(new Date(item.receivedAt), new Date(now)) : null;
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <Link to="/team/inbox" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Boîte de réception
+      </Link>
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="secondary">{INBOX_KINDS[item.kind]}</Badge>
+          {item.review?.decision ? <Badge>{REVIEW_DECISIONS[item.review.decision]}</Badge> : null}
+          <span className="text-muted-foreground">Reçu le {teamDateTime(item.receivedAt)}</span>
+          {due ? <span className={due.overdue ? "font-medium text-destructive" : "text-muted-foreground"}>{due.text}</span> : null}
+        </div>
+        <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{item.subject}</h1>
+        <p className="text-sm text-muted-foreground" data-testid="inbox-state">
+          {item.handledAt
+            ? `Traité le ${teamDateTime(item.handledAt)}${item.handlerName ? ` par ${item.handlerName}` : ""}.`
+            : item.assignee?.id
+              ? `À traiter, par ${item.assignee.id === memberId ? "vous" : item.assignee.name}.`
+              : "À traiter, par personne encore."}
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <Details item={item} />
+        <Handling item={item} members={members} />
+      </div>
+
+      {/* A new card after each reply sent: the form starts again from its defaults. */}
+      <ReplyCard key={replies.length} item={item} addresses={addresses} />
+
+      {replies.length ? (
+        <section aria-labelledby="replies-title" className="grid gap-3">
+          <h2 id="replies-title" className="text-lg font-semibold">
+            Réponses envoyées
+          </h2>
+          <ol className="grid gap-3">
+            {replies.map((line) => {
+              const state = line.mailState ? MAIL_STATES[line.mailState] : null;
+              return (
+                <li key={line.id} className="grid gap-2 rounded-lg border p-4">
+                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                    <span>{teamDateTime(line.sentAt)}</span>
+                    <span>
+                      {line.senderLabel} → {line.toAddress}
+                    </span>
+                    {state ? (
+                      <Badge variant={state.tone} className="ml-auto">
+                        {state.label}
+                      </Badge>
+                    ) : null}
+                  </div>
+                  <p className="font-medium [overflow-wrap:anywhere]">{line.subject}</p>
+                  <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{line.body}</p>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="[overflow-wrap:anywhere] whitespace-pre-wrap">{children}</dd>
+    </div>
+  );
+}
+
+function Details({ item }: { item: InboxItem }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>Ce qui est arrivé</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3">
+          {item.kind === "first_article" ? (
+            item.site?.id ? (
+              <>
+                <Field label="Site">
+                  {item.site.url && /^https?:\/\//i.test(item.site.url) ? (
+                    <a
+                      href={item.site.url}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="inline-flex items-center gap-1 text-primary underline underline-offset-4"
+                    >
+                      {item.site.url} <ExternalLink className="size-3.5" aria-hidden="true" />
+                      <span className="sr-only">(nouvel onglet)</span>
+                    </a>
+                  ) : (
+                    item.site.url
+                  )}
+                </Field>
+                <Field label="E-mail de paiement">{item.site.stripeEmail ?? "—"}</Field>
+                <Field label="E-mail de contact">{item.site.email1 ?? "—"}</Field>
+                <Field label="Consignes">{item.site.guidelines ?? "—"}</Field>
+                <Field label="Client">{item.site.ownerEmail ?? "Aucun : le site n'appartient encore à personne."}</Field>
+              </>
+            ) : (
+              <Field label="Site">Le site de cette demande a été supprimé.</Field>
+            )
+          ) : null}
+          {item.contact ? (
+            <>
+              <Field label="Nom">{item.contact.name}</Field>
+              <Field label="E-mail">{item.contact.email}</Field>
+              <Field label="Message">{item.contact.message}</Field>
+            </>
+          ) : null}
+          {item.review ? (
+            <>
+              <Field label="Décision">{item.review.decision ? REVIEW_DECISIONS[item.review.decision] : "—"}</Field>
+              <Field label="Client">{item.review.clientEmail ?? "Compte supprimé"}</Field>
+              {item.review.decision === "revision" ? <Field label="Commentaires">{item.review.comments ?? "—"}</Field> : null}
+              <Field label="Article">
+                {item.review.version.publicId ? (
+                  <a
+                    href={`/view/${item.review.version.publicId}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-primary underline underline-offset-4"
+                  >
+                    Voir la version<span className="sr-only"> (nouvel onglet)</span>
+                  </a>
+                ) : (
+                  "Cette version a été supprimée."
+                )}
+              </Field>
+            </>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Handling({ item, members }: { item: InboxItem; members: { id: string; name: string; email: string }[] }) {
+  const assigning = useToastFetcher<typeof action>();
+  const handling = useToastFetcher<typeof action>();
+  const busy = handling.state !== "idle";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>Suivi</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <assigning.Form method="post" className="grid gap-2">
+          <input type="hidden" name="intent" value="assign" />
+          <Label htmlFor="inbox-assignee">Attribué à</Label>
+          <NativeSelect id="inbox-assignee" name="assignee" defaultValue={item.assignee?.id ?? ""} key={item.assignee?.id ?? ""}>
+            <option value="">Personne</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name || m.email}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button type="submit" variant="outline" disabled={assigning.state !== "idle"}>
+            {assigning.state !== "idle" ? "Enregistrement..." : "Attribuer"}
+          </Button>
+        </assigning.Form>
+        <handling.Form method="post">
+          <input type="hidden" name="intent" value={item.handledAt ? "reopen" : "handle"} />
+          <Button type="submit" className="w-full" variant={item.handledAt ? "outline" : "default"} disabled={busy}>
+            {busy ? "Enregistrement..." : item.handledAt ? "Rouvrir" : "Marquer comme traité"}
+          </Button>
+        </handling.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReplyCard({ item, addresses }: { item: InboxItem; addresses: string[] }) {
+  // Keyed: the card is made again after a reply is sent, and the new one shows the answer's toast.
+  const sending = useToastFetcher<typeof action>(undefined, "inbox-reply");
+  const [form, fields] = useSchemaForm(inboxReplySchema, {
+    fetcher: sending,
+    defaultValue: { to: addresses[0] ?? "", subject: replySubject(item), body: "" },
+  });
+  if (!addresses.length) {
+    return (
+      <Card>
+        <CardContent className="text-sm text-muted-foreground">Aucune adresse à laquelle répondre pour cet élément.</CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>Répondre par e-mail</h2>
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">Les réponses du destinataire arriveront à l'adresse de l'équipe.</p>
+      </CardHeader>
+      <CardContent>
+        <sending.Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <input type="hidden" name="intent" value="send" />
+          <div className="grid gap-2">
+            <Label htmlFor={fields.to.id}>À</Label>
+            <NativeSelect
+              id={fields.to.id}
+              name="to"
+              defaultValue={fields.to.initialValue}
+              aria-describedby={fields.to.errors ? fields.to.errorId : undefined}
+            >
+              {addresses.map((address) => (
+                <option key={address} value={address}>
+                  {address}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id={fields.to.errorId} error={fields.to.errors?.[0]} />
+          </div>
+          <FormField
+            id={fields.subject.id}
+            label="Objet"
+            name="subject"
+            defaultValue={fields.subject.initialValue}
+            maxLength={INBOX_REPLY_LIMITS.subject}
+            error={fields.subject.errors?.[0]}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor={fields.body.id}>Message</Label>
+            <Textarea
+              id={fields.body.id}
+              name="body"
+              rows={8}
+              defaultValue={fields.body.initialValue}
+              maxLength={INBOX_REPLY_LIMITS.body}
+              aria-invalid={fields.body.errors ? true : undefined}
+              aria-describedby={fields.body.errors ? fields.body.errorId : undefined}
+            />
+            <FieldError id={fields.body.errorId} error={fields.body.errors?.[0]} />
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={sending.state !== "idle"}>
+              {sending.state !== "idle" ? "Envoi..." : "Envoyer"}
+            </Button>
+          </div>
+        </sending.Form>
+      </CardContent>
+    </Card>
+  );
+}

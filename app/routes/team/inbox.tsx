@@ -1,0 +1,168 @@
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/inbox";
+import { NativeSelect } from "~/components/native-select";
+import { NewerOlderPager } from "~/components/newer-older-pager";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { BRAND_NAME } from "~/lib/constants";
+import { teamDateTime } from "~/lib/team-format";
+import { firstArticleDueText, INBOX_KINDS, INBOX_PAGE_SIZE, INBOX_VIEWS, REVIEW_DECISIONS, type InboxView } from "~/lib/team-inbox";
+import { cn } from "~/lib/utils";
+import { parseInboxQuery, teamListInbox, type InboxItem, type InboxQuery } from "~/models/team-inbox.server";
+import { requireTeamMember } from "~/services/auth.server";
+
+export const meta: Route.MetaFunction = () => [{ title: `Boîte de réception – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireTeamMember(request);
+  const query = parseInboxQuery(new URL(request.url).searchParams);
+  const { items, total } = await teamListInbox(member, query);
+  return { query, items, total, now: new Date().toISOString() };
+}
+
+/** The URL of another view or page of the inbox, keeping the other filters. */
+function inboxHref(query: InboxQuery, changes: Partial<InboxQuery>): string {
+  const next = { ...query, page: 1, ...changes };
+  const params = new URLSearchParams();
+  if (next.view !== "open") params.set("view", next.view);
+  if (next.kind) params.set("kind", next.kind);
+  if (next.q) params.set("q", next.q);
+  if (next.page > 1) params.set("page", String(next.page));
+  const search = params.toString();
+  return search ? `/team/inbox?${search}` : "/team/inbox";
+}
+
+export default function TeamInbox({ loaderData: { query, items, total, now } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/inbox";
+  // The console's layout counts the open items for its side panel: the views show the same figures.
+  const counts = (useRouteLoaderData("routes/team/layout") as { inbox: { open: number; mine: number } | null } | undefined)?.inbox;
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const viewCount: Partial<Record<InboxView, number>> = { open: counts?.open, mine: counts?.mine };
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Boîte de réception</h1>
+        <p className="text-muted-foreground">
+          Ce qui est arrivé et attend une personne : demandes de premier article, messages de contact et décisions des clients sur leurs
+          articles. Les plus récents d'abord.
+        </p>
+      </div>
+
+      <nav aria-label="Vues de la boîte de réception" className="flex flex-wrap gap-2">
+        {(Object.keys(INBOX_VIEWS) as InboxView[]).map((view) => (
+          <Link
+            key={view}
+            to={inboxHref(query, { view })}
+            aria-current={query.view === view ? "page" : undefined}
+            className={cn(
+              "inline-flex h-9 items-center gap-2 rounded-full border px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              query.view === view ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
+            )}
+          >
+            {INBOX_VIEWS[view]}
+            {viewCount[view] !== undefined ? <span className="tabular-nums opacity-80">{viewCount[view]}</span> : null}
+          </Link>
+        ))}
+      </nav>
+
+      <Form
+        method="get"
+        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        aria-label="Filtres de la boîte de réception"
+      >
+        {query.view !== "open" ? <input type="hidden" name="view" value={query.view} /> : null}
+        <div className="grid gap-2">
+          <Label htmlFor="inbox-kind">Type</Label>
+          <NativeSelect id="inbox-kind" name="kind" defaultValue={query.kind ?? ""}>
+            <option value="">Tous</option>
+            {Object.entries(INBOX_KINDS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="inbox-q">Rechercher</Label>
+          <Input id="inbox-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Site, nom, e-mail, page..." />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={loading}>
+            {loading ? "Filtrage..." : "Filtrer"}
+          </Button>
+          {query.kind || query.q ? (
+            <Button asChild variant="outline">
+              <Link to={inboxHref(query, { kind: undefined, q: undefined })}>Effacer</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {total === 0
+          ? query.view === "open" && !query.kind && !query.q
+            ? "Rien à traiter : tout ce qui est arrivé a été traité."
+            : "Aucun élément ne correspond."
+          : `${total} élément${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
+      </p>
+
+      {items.length ? (
+        <ul className={cn("grid gap-3", loading && "opacity-60")} aria-label="Éléments de la boîte de réception">
+          {items.map((item) => (
+            <InboxRow key={item.id} item={item} now={new Date(now)} />
+          ))}
+        </ul>
+      ) : null}
+
+      <NewerOlderPager page={query.page} pages={pages} href={(page) => inboxHref(query, { page })} label="Pages de la boîte de réception" />
+    </div>
+  );
+}
+
+/** The kind's own line: what was asked, and by whom. */
+function summary(item: InboxItem): string {
+  if (item.site) return [item.site.email1 ?? item.site.stripeEmail, item.site.guidelines].filter(Boolean).join(" · ");
+  if (item.contact) return item.contact.message;
+  if (item.review) return [item.review.clientEmail, item.review.comments].filter(Boolean).join(" · ");
+  return "";
+}
+
+function InboxRow({ item, now }: { item: InboxItem; now: Date }) {
+  const due = item.kind === "first_article" && !item.handledAt ? firstArticleDueText(new Date(item.receivedAt), now) : null;
+  return (
+    <li className="relative grid gap-1 rounded-lg border p-4 hover:bg-muted/40 focus-within:ring-[3px] focus-within:ring-ring/50">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="secondary">{INBOX_KINDS[item.kind]}</Badge>
+        {item.review?.decision ? (
+          <Badge variant={item.review.decision === "approved" ? "default" : "outline"}>{REVIEW_DECISIONS[item.review.decision]}</Badge>
+        ) : null}
+        <time dateTime={new Date(item.receivedAt).toISOString()} className="text-muted-foreground">
+          {teamDateTime(item.receivedAt)}
+        </time>
+        {due ? (
+          <span
+            className={cn("font-medium", due.overdue ? "text-destructive" : "text-muted-foreground")}
+            data-overdue={due.overdue || undefined}
+          >
+            {due.text}
+          </span>
+        ) : null}
+        <span className="ml-auto text-muted-foreground">
+          {item.handledAt
+            ? `Traité${item.handlerName ? ` par ${item.handlerName}` : ""}`
+            : item.assignee?.id
+              ? `Pour ${item.assignee.name}`
+              : "Non attribué"}
+          {item.replies ? ` · ${item.replies} réponse${item.replies > 1 ? "s" : ""}` : ""}
+        </span>
+      </div>
+      <Link to={`/team/inbox/${item.id}`} className="font-medium [overflow-wrap:anywhere] outline-none after:absolute after:inset-0">
+        {item.subject}
+      </Link>
+      <p className="line-clamp-2 text-sm text-muted-foreground [overflow-wrap:anywhere]">{summary(item) || "—"}</p>
+    </li>
+  );
+}
