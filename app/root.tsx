@@ -27,7 +27,7 @@ import { useDelayed } from "~/lib/use-delayed";
 import { isStaticPath, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
-import { getSessionUser, getTeamMember } from "~/services/auth.server";
+import { getSignedIn } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { readToast } from "~/services/toast.server";
 import appCss from "./app.css?url";
@@ -38,7 +38,8 @@ const TEAM_LINKS = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, member, { toast, setCookie }] = await Promise.all([getSessionUser(request), getTeamMember(request), readToast(request)]);
+  const [signedIn, { toast, setCookie }] = await Promise.all([getSignedIn(request), readToast(request)]);
+  const user = signedIn?.user ?? null;
   const env = getEnv();
   const publicConfig: PublicConfig = {
     origin: env.PUBLIC_URL,
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   // The team's way between its console and the client screens: sent to team members only, so that nothing of
   // the console is in a client's page or JavaScript.
-  const teamLinks = member ? TEAM_LINKS : null;
+  const teamLinks = signedIn?.member ? TEAM_LINKS : null;
   return data({ user, teamLinks, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 

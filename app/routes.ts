@@ -39,13 +39,16 @@ export default [
     route("settings", "routes/app/settings.tsx"),
     route("tone-articles", "routes/app/tone-articles.tsx"),
     ...prefix("sites/:siteId", [
-      index("routes/app/site-detail.tsx"),
-      route("pages", "routes/app/pages.tsx"),
-      route("pages/:pageId", "routes/app/page-detail.tsx"),
-      route("pages/:pageId/page-versions", "routes/app/page-versions.tsx"),
-      route("pages/:pageId/keywords-for-page", "routes/app/keywords.tsx"),
-      route("pages/:pageId/llm-answers-for-page", "routes/app/llm-answers.tsx"),
-      route("pages/:pageId/images", "routes/app/images.tsx"),
+      // Says whose site it is when the team works on it (issue 14).
+      layout("routes/app/site-layout.tsx", [
+        index("routes/app/site-detail.tsx"),
+        route("pages", "routes/app/pages.tsx"),
+        route("pages/:pageId", "routes/app/page-detail.tsx"),
+        route("pages/:pageId/page-versions", "routes/app/page-versions.tsx"),
+        route("pages/:pageId/keywords-for-page", "routes/app/keywords.tsx"),
+        route("pages/:pageId/llm-answers-for-page", "routes/app/llm-answers.tsx"),
+        route("pages/:pageId/images", "routes/app/images.tsx"),
+      ]),
     ]),
     route("review/:versionId", "routes/app/review.tsx"),
   ]),

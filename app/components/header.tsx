@@ -13,6 +13,7 @@ import { useStaticPage } from "~/lib/static-page";
 const SignedIn = lazyOptional(() => import("~/components/header-account"));
 
 type Place = { to: string; label: string };
+type TeamView = { title: string; detail: string };
 
 /**
  * The site's header. `teamLinks` (team members only, from the root loader) lead between the console and the
@@ -23,6 +24,8 @@ export function Header({ user, teamLinks }: { user: HeaderUser | null; teamLinks
   const matches = useMatches();
   const inApp = matches.some((match) => (match.handle as { sidebar?: boolean } | undefined)?.sidebar);
   const { pathname } = useLocation();
+  // The team working on a client's site: the screen's loader says whose it is (models/site.server.ts teamViewOfSite).
+  const teamView = matches.map((match) => (match.data as { teamView?: TeamView | null } | undefined)?.teamView).find(Boolean);
   const teamLink = teamLinks
     ? pathname === teamLinks.console.to || pathname.startsWith(`${teamLinks.console.to}/`)
       ? teamLinks.sites
@@ -34,7 +37,17 @@ export function Header({ user, teamLinks }: { user: HeaderUser | null; teamLinks
       <div className="flex h-16 items-center gap-1.5 px-2.5 sm:gap-3 sm:px-6">
         {user && inApp ? <MobileMenuButton /> : null}
         <Logo />
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        {teamView ? (
+          <p
+            className="min-w-0 truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="team-view"
+            title={`${teamView.title} · ${teamView.detail}`}
+          >
+            <strong className="font-semibold">{teamView.title}</strong>
+            <span className="hidden xl:inline"> · {teamView.detail}</span>
+          </p>
+        ) : null}
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {teamLink && !isStatic ? (
             <Button asChild variant="outline" size="sm" className="px-2 sm:h-9 sm:px-3">
               <Link to={teamLink.to}>{teamLink.label}</Link>

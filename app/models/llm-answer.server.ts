@@ -6,7 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { llms, pages, pagesLlmAnswers, sites } from "../../db/schema";
 import { getDb } from "~/services/db.server";
-import { ownedPage, type Actor } from "./access.server";
+import { ownedPage, siteReach, type Actor } from "./access.server";
 import { retriggerAction } from "./page-action.server";
 
 export type LlmAnswerRow = {
@@ -37,7 +37,7 @@ export async function listLlmAnswers(user: Actor, siteId: number, pageId: number
     .innerJoin(llms, eq(llms.id, pagesLlmAnswers.linkedLlm))
     .innerJoin(pages, eq(pages.id, pagesLlmAnswers.linkedPage))
     .innerJoin(sites, eq(sites.id, pages.site))
-    .where(and(eq(pagesLlmAnswers.linkedPage, pageId), eq(pages.site, siteId), eq(sites.linkedUser, user.id)))
+    .where(and(eq(pagesLlmAnswers.linkedPage, pageId), eq(pages.site, siteId), siteReach(user)))
     .orderBy(desc(pagesLlmAnswers.createdAt), desc(pagesLlmAnswers.id));
 }
 

@@ -19,7 +19,7 @@ import {
 import type { PageInput } from "~/lib/schemas/page";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { NotFoundError, ownedPage, ownedSite, type Actor } from "./access.server";
+import { NotFoundError, ownedPage, ownedSite, siteReach, type Actor } from "./access.server";
 import { queueActions } from "~/jobs/queue.server";
 
 export type Status = { id: number; name: string };
@@ -160,7 +160,7 @@ export function pageListStatements(db: Db, user: Actor, siteId: number, query: P
   const where = pageListFilter(siteId, query);
   const head = sql`
     select
-      exists (select 1 from ${sites} where ${sites.id} = ${siteId} and ${sites.linkedUser} = ${user.id}) as owned,
+      exists (select 1 from ${sites} where ${sites.id} = ${siteId} and ${siteReach(user)}) as owned,
       (select count(*)::int from ${pages} where ${where}) as total`;
   const rows = (page: number) => pageRowsQuery(db, siteId, where, query.sort, pageSize, (page - 1) * pageSize);
   return { head, rows, pageSize };
@@ -346,7 +346,7 @@ async function ownedPageIds(user: Actor, siteId: number, pageIds: readonly numbe
     .select({ id: pages.id })
     .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))
-    .where(and(inArray(pages.id, ids), eq(pages.site, siteId), eq(sites.linkedUser, user.id)));
+    .where(and(inArray(pages.id, ids), eq(pages.site, siteId), siteReach(user)));
   if (found.length !== ids.length) throw new NotFoundError("page");
   return ids;
 }

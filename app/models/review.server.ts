@@ -18,7 +18,7 @@ import {
 import { getDb, type Db } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { logger } from "~/services/logger.server";
-import { NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
+import { isTeamActor, NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
 
 export class DemoArticleError extends Error {
@@ -133,9 +133,10 @@ async function transition(user: Actor, versionId: number, intent: ReviewIntent, 
       .set(changes)
       .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
       .returning(versionColumns);
-    const decision = row && DECISIONS[intent];
+    // The client's decision reaches the team's inbox with the change itself (the team's own, made on the
+    // client's screens, does not: it is the team's doing).
+    const decision = row && !isTeamActor(user) && DECISIONS[intent];
     if (decision) {
-      // The client's decision reaches the team's inbox with the change itself.
       await recordInboxArrival(
         {
           kind: "review",

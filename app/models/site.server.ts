@@ -3,11 +3,12 @@
  * of another account behaves exactly like a missing one.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { locationCountries, locationLanguages, pages, pagesActions, sites, toneArticles } from "../../db/schema";
+import { locationCountries, locationLanguages, pages, pagesActions, sites, toneArticles, user as users } from "../../db/schema";
 import type { SiteInput } from "~/lib/schemas/site";
 import { NotFoundError } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { isTeamActor, siteReach } from "./access.server";
 import { aiWorkColumns, toAiWork, type AiWork } from "./page-action.server";
 
 type Actor = { id: string };
@@ -59,14 +60,22 @@ export async function getSite(user: Actor, id: number): Promise<SiteRow> {
   const [row] = await db
     .select(siteColumns)
     .from(sites)
-    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)));
+    .where(and(eq(sites.id, id), siteReach(user)));
   if (!row) throw new SiteNotFoundError();
   return row;
 }
 
-/** Checks that the country, language (of that country) and tone group exist and may be used. */
-async function checkReferences(user: Actor, input: SiteInput) {
+/**
+ * Checks that the country, language (of that country) and tone group exist and may be used: a shared group, or
+ * one of the site owner's (the team editing a client's site (`siteId`) may keep the client's own group).
+ */
+async function checkReferences(user: Actor, input: SiteInput, siteId?: number) {
   const db = await getDb();
+  let ownerId: string | null = user.id;
+  if (siteId !== undefined && isTeamActor(user)) {
+    const [site] = await db.select({ owner: sites.linkedUser }).from(sites).where(eq(sites.id, siteId));
+    ownerId = site?.owner ?? null;
+  }
   if (input.country !== null) {
     const [country] = await db.select({ id: locationCountries.id }).from(locationCountries).where(eq(locationCountries.id, input.country));
     if (!country) throw new InvalidReferenceError("The chosen country does not exist.");
@@ -84,7 +93,7 @@ async function checkReferences(user: Actor, input: SiteInput) {
       .select({ parent: toneArticles.parentToneArticle, creator: toneArticles.creator })
       .from(toneArticles)
       .where(eq(toneArticles.id, input.toneArticlesGroup));
-    if (!group || group.parent !== null || (group.creator !== null && group.creator !== user.id)) {
+    if (!group || group.parent !== null || (group.creator !== null && group.creator !== ownerId)) {
       throw new InvalidReferenceError("The chosen tone group does not exist.");
     }
   }
@@ -112,10 +121,10 @@ export async function updateSite(
   input: SiteInput,
   imageLogo?: string,
 ): Promise<SiteRow & { replacedLogo: string | null }> {
-  await checkReferences(user, input);
+  await checkReferences(user, input, id);
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
-    const owned = and(eq(sites.id, id), eq(sites.linkedUser, user.id));
+    const owned = and(eq(sites.id, id), siteReach(user));
     const [before] = await tx.select({ imageLogo: sites.imageLogo }).from(sites).where(owned).for("update");
     if (!before) return null;
     const [row] = await tx
@@ -130,6 +139,31 @@ export async function updateSite(
   return result;
 }
 
+/** What the header says while the team works on a client's site: whose site it is, and the way back. */
+export type TeamView = { title: string; detail: string };
+
+/**
+ * TEAM ONLY (an actor made by asTeam): whose site `siteId` is, for the header of the client screens the team
+ * works on; null for anyone else, for the member's own site, and for no such site (the screen says 404).
+ * The words come from the server: nothing of the team's side is in the clients' JavaScript.
+ */
+export async function teamViewOfSite(actor: Actor, siteId: number): Promise<TeamView | null> {
+  if (!isTeamActor(actor)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ ownerId: sites.linkedUser, ownerName: users.name, ownerEmail: users.email })
+    .from(sites)
+    .leftJoin(users, eq(users.id, sites.linkedUser))
+    .where(eq(sites.id, siteId));
+  if (!row || row.ownerId === actor.id) return null;
+  if (!row.ownerEmail) return { title: "Site sans client", detail: "personne n'a encore ce site ; vous y travaillez en tant qu'équipe." };
+  return {
+    title: `Site de ${row.ownerName || row.ownerEmail}`,
+    detail: `${row.ownerEmail} ; vous y travaillez en tant qu'équipe, pas en son nom.`,
+  };
+}
+
+/** Deletes one of the user's own sites. The team, working on a client's site, does not delete it (owner only). */
 export async function deleteSite(user: Actor, id: number): Promise<{ name: string; imageLogo: string | null }> {
   const db = await getDb();
   const [row] = await db
@@ -150,7 +184,7 @@ export async function getSiteOverview(user: Actor, id: number): Promise<SiteRow 
       pagesCount: sql<number>`(select count(*)::int from "pages" where "pages"."site" = "sites"."id")`,
     })
     .from(sites)
-    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)));
+    .where(and(eq(sites.id, id), siteReach(user)));
   if (!row) throw new SiteNotFoundError();
   return row;
 }
@@ -177,7 +211,7 @@ export async function renameSite(user: Actor, id: number, name: string): Promise
   const [row] = await db
     .update(sites)
     .set({ name })
-    .where(and(eq(sites.id, id), eq(sites.linkedUser, user.id)))
+    .where(and(eq(sites.id, id), siteReach(user)))
     .returning({ name: sites.name });
   if (!row) throw new SiteNotFoundError();
   logger.info({ userId: user.id, siteId: id }, "site renamed");

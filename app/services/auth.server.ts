@@ -292,11 +292,16 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /** A member of the service's team, signed in with two-factor: the acting person of every console function. */
 export type TeamMember = SessionUser & { role: TeamRole; twoFactorEnabled: boolean };
 
-/** The request's team member signed in with two-factor sign-in on, or null (anyone else, no error). */
-export async function getTeamMember(request: Request): Promise<TeamMember | null> {
+/**
+ * Who is signed in (null: nobody), in one read of the session: the user, and `member` when they are a team
+ * member signed in with two-factor sign-in on (else null).
+ */
+export async function getSignedIn(request: Request): Promise<{ user: SessionUser; member: TeamMember | null } | null> {
   const session = await sessionOf(request);
-  if (!session || !isTeamRole(session.role) || !session.twoFactorEnabled) return null;
-  return { ...session.user, role: session.role, twoFactorEnabled: true };
+  if (!session) return null;
+  const member =
+    isTeamRole(session.role) && session.twoFactorEnabled ? { ...session.user, role: session.role, twoFactorEnabled: true } : null;
+  return { user: session.user, member };
 }
 
 /**

@@ -8,14 +8,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/version-history";
 import { NotFoundError, parseId } from "~/lib/not-found";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { requireActor } from "~/models/access.server";
 import { listVersionHistory } from "~/models/version.server";
-import { requireUser } from "~/services/auth.server";
 import { logRefused } from "~/services/route-action.server";
 
 const headers = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   try {
     const rows = await listVersionHistory(user, parseId(params.versionId, "version"));
     const texts = rows.map((row) => ({

@@ -19,7 +19,7 @@ import { generateImageSchema } from "~/lib/schemas/image";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { successToast, type Toast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
-import { ownedPage, requireOwnedPage } from "~/models/access.server";
+import { ownedPage, requireActor, requireOwnedPage } from "~/models/access.server";
 import {
   addExamples,
   chooseProposition,
@@ -30,7 +30,7 @@ import {
   requestImageGeneration,
 } from "~/models/image.server";
 import { pageWork } from "~/models/page-action.server";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
 import { DeleteImageDialog, type ImageToDelete } from "./images/delete-dialog";
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Images – ${da
 export const ErrorBoundary = RouteErrorBoundary;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
   // Cover images queued or running: the screen reads its data again until the propositions are stored.
   const work = (await pageWork(page.id, ["create_cover_image"])).create_cover_image;
@@ -116,7 +116,7 @@ function failed(error: unknown, intent: ImageIntent) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: "generate", toast: { type: "error", title: "Error", description: "Unknown request." } });

@@ -24,7 +24,7 @@ import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { parseSubmission } from "~/lib/schemas/submission";
 import type { Toast } from "~/lib/toast";
-import { ownedPage, requireOwnedPage } from "~/models/access.server";
+import { ownedPage, requireActor, requireOwnedPage } from "~/models/access.server";
 import {
   AddKeywordError,
   addKeyword,
@@ -40,7 +40,7 @@ import {
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import { WorkNotice } from "~/components/pending-work";
 import { PENDING_TEXTS } from "~/lib/pending-work";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, invalidForm, logRefused, reply, runIntent } from "~/services/route-action.server";
 import { AddKeywordDialog } from "./keywords/add-keyword-dialog";
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const ErrorBoundary = RouteErrorBoundary;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
   // Streamed: the screen shows a loading state until the list arrives.
   const keywords: Promise<ScreenKeyword[]> = listPageKeywords(user, page.site.id, page.id);
@@ -183,7 +183,7 @@ function failed(error: unknown, intent: KeywordIntent) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: null, toast: errorTitle(KEYWORD_TEXTS.unexpected) });

@@ -24,12 +24,12 @@ import { LLM_REFRESH_DELAY_MS, LLM_TEXTS } from "~/lib/llm-rules";
 import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
-import { requireOwnedPage } from "~/models/access.server";
+import { requireActor, requireOwnedPage } from "~/models/access.server";
 import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import { WorkNotice } from "~/components/pending-work";
 import { PENDING_TEXTS } from "~/lib/pending-work";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const ErrorBoundary = RouteErrorBoundary;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
   let answers: ScreenLlmAnswer[] | null = null;
   try {
@@ -79,7 +79,7 @@ function failed(error: unknown) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, toast: errorTitle("Error", "Unknown action.") });

@@ -12,17 +12,17 @@ import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { errorToast, successToast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
-import { requireOwnedPage } from "~/models/access.server";
+import { requireActor, requireOwnedPage } from "~/models/access.server";
 import { cancelAction, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.name ?? "Page"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const owned = await requireOwnedPage(user, params, request);
   // The page is read and checked once; the model functions below take it as checked.
   const summary = await getPageSummary(user, owned.site.id, owned);
@@ -79,7 +79,7 @@ const INTENTS = { "cancel-request": cancelRequest, "retry-request": retryRequest
  * that is missing or another account's answers the screen's 404.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false }, 400);

@@ -29,7 +29,7 @@ import { errorToast, successToast, type Toast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { versionLabel, versionLabels } from "~/lib/version-rules";
-import { ownedPage, requireOwnedPage } from "~/models/access.server";
+import { ownedPage, requireActor, requireOwnedPage } from "~/models/access.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import {
   createVersion,
@@ -41,7 +41,7 @@ import {
   recordModification,
   type ListedVersion,
 } from "~/models/version.server";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 import { AddHtmlDialog } from "./page-versions/add-html-dialog";
 import { addHtmlSchema, deleteSchema, modifySchema, restoreSchema, saveEditSchema, VERSION_TEXTS } from "./page-versions/version-forms";
@@ -76,7 +76,7 @@ function toScreenVersion(row: ListedVersion, label: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
   // Streamed: the screen shows 'Loading page versions...' until the list arrives.
   const versions = listVersions(user, page.site.id, page).then((rows) => {
@@ -215,7 +215,7 @@ function failed(error: unknown, intent: VersionIntent) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Unknown action.") });

@@ -49,7 +49,7 @@ import {
 import { pageFormSchema } from "~/lib/schemas/page";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
-import { requireOwnedSite } from "~/models/access.server";
+import { getActor, requireActor, requireOwnedSite } from "~/models/access.server";
 import { MissingActionError } from "~/models/page-action.server";
 import {
   BatchRuleError,
@@ -62,7 +62,7 @@ import {
   queueArticleCreation,
   updatePage,
 } from "~/models/page.server";
-import { getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, invalidForm, logRefused, reply, runIntent } from "~/services/route-action.server";
@@ -75,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const site = await requireOwnedSite(user, params.siteId, request);
   const query = parsePageListQuery(new URL(request.url).searchParams);
   // One page of the list, read directly: it takes milliseconds, so nothing is streamed (decision 021). A
@@ -198,7 +198,7 @@ function failed(error: unknown, intent: PageIntent) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
+  const user = await getActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: null, error: "Unknown action", toast: errorToast("Unknown action") });

@@ -23,7 +23,7 @@ import { publicViewPath } from "~/lib/public-view";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { versionLabel, versionLabels } from "~/lib/version-rules";
-import { requireOwnedVersion } from "~/models/access.server";
+import { requireActor, requireOwnedVersion } from "~/models/access.server";
 import { hasArticleContent } from "~/models/article-view.server";
 import {
   approve as approveVersion,
@@ -36,7 +36,8 @@ import {
   sendForRevision,
   type ReviewVersion,
 } from "~/models/review.server";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import { teamViewOfSite } from "~/models/site.server";
+import type { SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 import { SendRevisionDialog } from "./review/send-revision-dialog";
@@ -70,10 +71,11 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const article = await getReviewVersion(user, owned.versionId);
+  const [article, teamView] = await Promise.all([getReviewVersion(user, owned.versionId), teamViewOfSite(user, owned.page.site.id)]);
   return {
+    teamView,
     version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
     page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
     site: article.site,
@@ -141,7 +143,7 @@ function failed(error: unknown, intent: ReviewIntent, form: FormData) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Unknown action.") });

@@ -20,9 +20,9 @@ import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { z } from "~/lib/zod";
-import { orNotFound } from "~/models/access.server";
+import { orNotFound, requireActor } from "~/models/access.server";
 import { getSiteOverview, renameSite } from "~/models/site.server";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 import { preloadSiteForm, SiteDialog } from "./sites/site-dialog";
 import { loadSiteFormOptions } from "./sites/site-form.server";
@@ -30,7 +30,7 @@ import { loadSiteFormOptions } from "./sites/site-form.server";
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.site.name ?? "Site"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   // The overview checks the site's owner itself: the site is read once.
   const [site, siteForm] = await Promise.all([
     orNotFound(request, user, "site", () => getSiteOverview(user, parseId(params.siteId, "site"))),
@@ -56,7 +56,7 @@ async function rename({ form, user, siteId }: Ctx) {
 const INTENTS = { rename };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, toast: errorToast(RENAME_FAILED) });

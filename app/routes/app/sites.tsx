@@ -24,8 +24,9 @@ import { notify } from "~/lib/notify";
 import { FIRST_ARTICLE_TURNAROUND, TRIAL_PRICE_EUR, WORDS_LABEL } from "~/lib/offer";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
+import { getActor } from "~/models/access.server";
 import { createSite, deleteSite, InvalidReferenceError, listSites, updateSite, type SiteRow } from "~/models/site.server";
-import { getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
+import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { invalidForm, intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
 import { hasTrialOffer } from "~/services/trial-offer.server";
@@ -112,7 +113,8 @@ function failed(error: unknown, intent: keyof typeof INTENTS) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
+  // The team edits a client's site with the same dialog (issue 14); the list and new sites stay the member's own.
+  const user = await getActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!user) {
