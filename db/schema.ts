@@ -593,6 +593,38 @@ export const teamInboxReplies = pgTable(
   ],
 );
 
+/**
+ * Invitations to take a site (issue 14): the team e-mails a link to the person who asked for it; it leads to a
+ * sign-up with the address filled in, and the site becomes theirs once the account is confirmed. Single use,
+ * valid 7 days; only the SHA-256 of the link's token is stored. A newer invitation for the site revokes the older.
+ */
+export const siteInvitations = pgTable(
+  "site_invitations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** The account made (or signed in) through the link, waiting for its address to be confirmed. */
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** When the site became that account's: the link is used. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("site_invitations_token_hash_idx").on(t.tokenHash),
+    index("site_invitations_site_id_idx").on(t.siteId, t.createdAt),
+    index("site_invitations_created_by_idx").on(t.createdBy),
+    index("site_invitations_accepted_by_idx").on(t.acceptedBy),
+  ],
+);
+
 export type User = typeof user.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;

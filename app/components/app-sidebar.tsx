@@ -88,7 +88,7 @@ export function AppSidebar({
                 )}
               >
                 <Icon className="size-5 shrink-0" aria-hidden="true" />
-                <span className={cn("flex-1", collapsed && "md:sr-only")}>{entry.label}</span>
+                <span className={cn("min-w-0 flex-1 truncate", collapsed && "md:sr-only")}>{entry.label}</span>
                 {entry.badge && entry.badge.count > 0 ? (
                   <span
                     className={cn(

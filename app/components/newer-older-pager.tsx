@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** The links between the pages of a list shown newest first: "Plus récentes" and "Plus anciennes". */
+/** The links between the pages of a list shown newest first: "Plus récentes" and "Plus anciennes" (from past the end: the last page). */
 export function NewerOlderPager({
   page,
   pages,
@@ -12,11 +12,11 @@ export function NewerOlderPager({
   href: (page: number) => string;
   label: string;
 }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="text-sm text-primary underline underline-offset-4">
+        <Link to={href(Math.min(page - 1, pages))} className="text-sm text-primary underline underline-offset-4">
           Plus récentes
         </Link>
       ) : (

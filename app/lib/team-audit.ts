@@ -6,6 +6,9 @@ export const AUDIT_ACTIONS = {
   "inbox.handled": "Demande traitée",
   "inbox.reopened": "Demande rouverte",
   "inbox.replied": "Réponse envoyée",
+  "site.given": "Site donné à un client",
+  "site.invited": "Invitation envoyée",
+  "invitation.claimed": "Invitation acceptée",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

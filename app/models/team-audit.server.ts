@@ -1,5 +1,5 @@
 /** The console's audit log screen (issue 14): the team's actions, newest first, filtered and paged on the server. */
-import { and, desc, gte, ilike, lt, sql, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { teamAuditLog } from "../../db/schema";
 import { getDb } from "~/services/db.server";
@@ -67,5 +67,11 @@ export async function teamListAudit(member: TeamMember, query: AuditQuery): Prom
     .orderBy(desc(teamAuditLog.at), desc(teamAuditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((query.page - 1) * AUDIT_PAGE_SIZE);
-  return { lines: rows.map(({ total: _total, ...line }) => line), total: rows[0]?.total ?? 0 };
+  if (rows[0] || query.page === 1) return { lines: rows.map(({ total: _total, ...line }) => line), total: rows[0]?.total ?? 0 };
+  // A page past the end: how many lines there are all the same, so that the screen leads back.
+  const [counted] = await db
+    .select({ n: count() })
+    .from(teamAuditLog)
+    .where(where.length ? and(...where) : undefined);
+  return { lines: [], total: counted?.n ?? 0 };
 }

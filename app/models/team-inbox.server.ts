@@ -4,7 +4,7 @@
  * function takes the acting team member and checks the role itself; each change writes its audit line in the
  * same transaction.
  */
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { contactMessages, pages, pagesActions, pagesVersions, sites, teamInbox, teamInboxReplies, user } from "../../db/schema";
@@ -142,13 +142,37 @@ export async function teamListInbox(member: TeamMember, query: InboxQuery): Prom
   const db = await getDb();
   const where = [viewCondition(member, query.view)];
   if (query.kind) where.push(eq(teamInbox.kind, query.kind));
-  if (query.q) where.push(ilike(teamInbox.subject, likePattern(query.q)));
+  if (query.q) {
+    // The subject (site address, sender, page and site names), and the addresses and texts that came in.
+    const pattern = likePattern(query.q);
+    where.push(
+      or(
+        ilike(teamInbox.subject, pattern),
+        ilike(sites.stripeEmail, pattern),
+        ilike(sites.email1, pattern),
+        ilike(sites.additionalGuidelines, pattern),
+        ilike(contactMessages.message, pattern),
+        ilike(client.email, pattern),
+        ilike(teamInbox.comments, pattern),
+      )!,
+    );
+  }
   const rows = await selectItems(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
     .where(and(...where))
     .orderBy(desc(teamInbox.receivedAt), desc(teamInbox.id))
     .limit(INBOX_PAGE_SIZE)
     .offset((query.page - 1) * INBOX_PAGE_SIZE);
-  return { items: rows.map(toItem), total: (rows[0] as { total?: number } | undefined)?.total ?? 0 };
+  const total = (rows[0] as { total?: number } | undefined)?.total;
+  if (total !== undefined || query.page === 1) return { items: rows.map(toItem), total: total ?? 0 };
+  // A page past the end: how many there are all the same, so that the screen leads back.
+  const [counted] = await db
+    .select({ n: count() })
+    .from(teamInbox)
+    .leftJoin(sites, eq(sites.id, teamInbox.siteId))
+    .leftJoin(contactMessages, eq(contactMessages.id, teamInbox.contactMessageId))
+    .leftJoin(client, eq(client.id, teamInbox.clientId))
+    .where(and(...where));
+  return { items: [], total: counted?.n ?? 0 };
 }
 
 /** The side panel's figures: items still open, and those assigned to the member. */

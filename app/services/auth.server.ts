@@ -15,6 +15,7 @@ import { authLimits } from "./auth-limits.server";
 import { steadyReplies } from "./auth-timing.server";
 import { teamTwoFactorGate } from "./auth-team-gate.server";
 import { actionMail, queueMail } from "./mail.server";
+import { claimAcceptedInvitations } from "./site-invitations.server";
 // The accounts' e-mails are queued (stored, then sent in the background): a reply that waited for the mail
 // server would be slower for a known address than for an unknown one. See app/jobs/outbox.server.ts (reached through the mail service's queueMail).
 import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
@@ -113,6 +114,15 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
+      // A site the team invited this address to becomes the account's once the address is confirmed (issue 14).
+      // A failure here must not undo the confirmation: it is logged, and the invitation link still works signed in.
+      afterEmailVerification: async (user) => {
+        try {
+          await claimAcceptedInvitations(user);
+        } catch (error) {
+          logger.error({ err: error, userId: user.id }, "invited sites not claimed after confirmation");
+        }
+      },
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/auth/confirm?token=${encodeURIComponent(token)}`;
         await queueMail(

@@ -65,6 +65,10 @@ describe("the audit log", () => {
     expect(first.lines[0]!.recordId).toBe("u54");
     const second = await teamListAudit(reader, parseAuditQuery(new URLSearchParams({ actor: actor.email, page: "2" })));
     expect(second.lines.map((l) => l.recordId)).toEqual(["u4", "u3", "u2", "u1", "u0"]);
+    expect(await teamListAudit(reader, parseAuditQuery(new URLSearchParams({ actor: actor.email, page: "7" })))).toEqual({
+      lines: [],
+      total: 55,
+    });
     const roles = await teamListAudit(reader, parseAuditQuery(new URLSearchParams({ actor: actor.email, action: "role.set" })));
     expect(roles.total).toBe(11);
     const today = new Date().toISOString().slice(0, 10);

@@ -87,6 +87,9 @@ describe("what reaches the inbox", () => {
     );
     const item = await itemWhere(eq(teamInbox.siteId, site.id));
     expect(item).toMatchObject({ kind: "first_article", subject: "https://boulangerie-inbox.example" });
+    // Found by what came in: either address, the guidelines.
+    for (const q of [stripe, contact.toUpperCase(), "ton chaleureux"])
+      expect((await teamListInbox(lead, query({ q }))).items.map((i) => i.id)).toContain(item.id);
     const found = await teamGetInboxItem(lead, item.id);
     expect(found!.item.site).toMatchObject({
       id: site.id,
@@ -162,6 +165,9 @@ describe("the inbox's list", () => {
     expect((await teamListInbox(lead, query({ q: marker, kind: "first_article" }))).total).toBe(0);
     expect(await teamInboxCounts(lead)).toEqual({ open: before.open - 1, mine: before.mine });
     expect((await teamInboxCounts(colleague)).mine).toBeGreaterThanOrEqual(1);
+
+    // A page past the end still says how many there are.
+    expect(await teamListInbox(lead, query({ q: marker, page: "9" }))).toEqual({ items: [], total: INBOX_PAGE_SIZE + 1 });
 
     // A wildcard is a character; unreadable filters fall back to the default view.
     expect((await teamListInbox(lead, query({ q: "%%%" }))).total).toBe(0);

@@ -70,3 +70,12 @@ export const twoFactorVerifySchema = z.object({
     .trim()
     .regex(/^\d{6}$/, "Saisissez les 6 chiffres affichés par l'application"),
 });
+
+/** The sign-up of an invitation (issue 14): the address is the invitation's, so only the name and the password. */
+export const invitationSignUpSchema = z
+  .object({
+    fullName: z.string().trim().max(120, "Le nom ne peut pas dépasser 120 caractères").optional().default(""),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });

@@ -28,3 +28,10 @@ export const inboxAssignSchema = z.object({
     .optional()
     .transform((v) => v || null),
 });
+
+/** Giving a site to an existing client, or inviting someone to take it: their e-mail address. */
+export const siteRecipientSchema = z.object({ email: emailField });
+
+/** The console's site list: search and owner filter. */
+export const SITE_OWNER_FILTERS = { all: "Tous", unowned: "Sans client", owned: "Avec client" } as const;
+export type SiteOwnerFilter = keyof typeof SITE_OWNER_FILTERS;

@@ -28,9 +28,7 @@ export const toneArticleSchema = z.object({
       }
       return id;
     }),
-  content: optionalText.pipe(
-    z.string().max(TONE_CONTENT_MAX, `Content must be at most ${TONE_CONTENT_MAX} characters`).nullable(),
-  ),
+  content: optionalText.pipe(z.string().max(TONE_CONTENT_MAX, `Content must be at most ${TONE_CONTENT_MAX} characters`).nullable()),
 });
 
 export type ToneArticleInput = z.input<typeof toneArticleSchema>;

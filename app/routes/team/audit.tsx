@@ -21,6 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const COLUMNS = ["Quand", "Par", "Action", "Sur", "Détails"];
+const RECORD_LINKS: Record<string, (id: string) => string> = {
+  inbox: (id) => `/team/inbox/${id}`,
+  site: (id) => `/team/sites/${id}`,
+};
 const RECORD_NAMES: Record<string, string> = {
   user: "compte",
   site: "site",
@@ -102,7 +106,9 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {total === 0
           ? "Aucune ligne ne correspond."
-          : `${total} ligne${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
+          : lines.length === 0
+            ? `${total} ligne${total > 1 ? "s" : ""}, mais aucune sur cette page : la dernière est la page ${pages}.`
+            : `${total} ligne${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
       </p>
 
       {lines.length ? (
@@ -124,10 +130,10 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={new Date(line.at).toISOString()}>{teamDateTime(line.at, { seconds: true })}</time>
                   </td>
-                  <td className="max-w-64 px-3 py-2 [overflow-wrap:anywhere]">{line.actorLabel}</td>
+                  <td className="max-w-64 min-w-48 px-3 py-2 break-words">{line.actorLabel}</td>
                   <td className="px-3 py-2">{actionLabel(line.action)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {line.recordType ? `${RECORD_NAMES[line.recordType] ?? line.recordType} ${line.recordId ?? ""}` : "—"}
+                  <td className="max-w-48 px-3 py-2 [overflow-wrap:anywhere]">
+                    <RecordCell type={line.recordType} id={line.recordId} />
                   </td>
                   <td className="px-3 py-2 break-words text-muted-foreground">{detailsText(line.details)}</td>
                 </tr>
@@ -139,5 +145,19 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
 
       <NewerOlderPager page={query.page} pages={pages} href={(page) => pageHref(query, page)} label="Pages du journal" />
     </div>
+  );
+}
+
+/** The record a line is about; the console's own records are links. */
+function RecordCell({ type, id }: { type: string | null; id: string | null }) {
+  if (!type) return "—";
+  const text = `${RECORD_NAMES[type] ?? type} ${id ?? ""}`;
+  const href = id ? RECORD_LINKS[type]?.(id) : undefined;
+  return href ? (
+    <Link to={href} className="text-primary underline underline-offset-4">
+      {text}
+    </Link>
+  ) : (
+    text
   );
 }

@@ -141,7 +141,7 @@ export default function TeamInboxItem({ loaderData: { item, addresses, replies, 
         </p>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] [&>*]:min-w-0">
         <Details item={item} />
         <Handling item={item} members={members} />
       </div>
@@ -223,6 +223,16 @@ function Details({ item }: { item: InboxItem }) {
                 <Field label="E-mail de contact">{item.site.email1 ?? "—"}</Field>
                 <Field label="Consignes">{item.site.guidelines ?? "—"}</Field>
                 <Field label="Client">{item.site.ownerEmail ?? "Aucun : le site n'appartient encore à personne."}</Field>
+                <Field label="Suite">
+                  <span className="flex flex-wrap gap-x-4 gap-y-1">
+                    <Link to={`/team/sites/${item.site.id}`} className="text-primary underline underline-offset-4">
+                      {item.site.ownerEmail ? "Le site dans la console" : "Inviter le demandeur ou donner le site"}
+                    </Link>
+                    <Link to={`/sites/${item.site.id}`} className="text-primary underline underline-offset-4">
+                      Ouvrir le site
+                    </Link>
+                  </span>
+                </Field>
               </>
             ) : (
               <Field label="Site">Le site de cette demande a été supprimé.</Field>
@@ -241,7 +251,26 @@ function Details({ item }: { item: InboxItem }) {
               <Field label="Client">{item.review.clientEmail ?? "Compte supprimé"}</Field>
               {item.review.decision === "revision" ? <Field label="Commentaires">{item.review.comments ?? "—"}</Field> : null}
               <Field label="Article">
-                {item.review.version.publicId ? (
+                {item.review.version.pageId && item.review.version.siteId ? (
+                  <span className="flex flex-wrap gap-x-4 gap-y-1">
+                    <Link
+                      to={`/sites/${item.review.version.siteId}/pages/${item.review.version.pageId}/page-versions`}
+                      className="text-primary underline underline-offset-4"
+                    >
+                      Ouvrir les versions de la page
+                    </Link>
+                    {item.review.version.publicId ? (
+                      <a
+                        href={`/view/${item.review.version.publicId}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="text-primary underline underline-offset-4"
+                      >
+                        Voir la version<span className="sr-only"> (nouvel onglet)</span>
+                      </a>
+                    ) : null}
+                  </span>
+                ) : item.review.version.publicId ? (
                   <a
                     href={`/view/${item.review.version.publicId}`}
                     target="_blank"
@@ -355,6 +384,7 @@ function ReplyCard({ item, addresses }: { item: InboxItem; addresses: string[] }
               id={fields.body.id}
               name="body"
               rows={8}
+              className="min-h-48"
               defaultValue={fields.body.initialValue}
               maxLength={INBOX_REPLY_LIMITS.body}
               aria-invalid={fields.body.errors ? true : undefined}

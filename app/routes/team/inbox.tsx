@@ -68,7 +68,9 @@ export default function TeamInbox({ loaderData: { query, items, total, now } }: 
         ))}
       </nav>
 
+      {/* Made again for each view of the URL: "Effacer" empties the fields too. */}
       <Form
+        key={`${query.kind ?? ""}|${query.q ?? ""}`}
         method="get"
         className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         aria-label="Filtres de la boîte de réception"
@@ -106,7 +108,9 @@ export default function TeamInbox({ loaderData: { query, items, total, now } }: 
           ? query.view === "open" && !query.kind && !query.q
             ? "Rien à traiter : tout ce qui est arrivé a été traité."
             : "Aucun élément ne correspond."
-          : `${total} élément${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
+          : items.length === 0
+            ? `${total} élément${total > 1 ? "s" : ""}, mais aucun sur cette page : la dernière est la page ${pages}.`
+            : `${total} élément${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
       </p>
 
       {items.length ? (

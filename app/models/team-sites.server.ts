@@ -1,0 +1,286 @@
+/**
+ * The console's sites (issue 14): every site of every account, searchable and paged on the server; a site's
+ * page with its requester, owner and invitations; giving an unowned site to an existing client; inviting the
+ * requester by e-mail. Every function takes the acting team member and checks the role itself; each change
+ * writes its audit line in the same transaction as the change.
+ */
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { pages, siteInvitations, sites, teamInbox, user } from "../../db/schema";
+import { BRAND_NAME } from "~/lib/constants";
+import { SITE_OWNER_FILTERS, type SiteOwnerFilter } from "~/lib/schemas/team";
+import { queueMailWith } from "~/jobs/outbox.server";
+import type { TeamMember } from "~/services/auth.server";
+import { getDb, type Db } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+import { actionMail } from "~/services/mail.server";
+import { createInvitation, INVITATION_DAYS } from "~/services/site-invitations.server";
+import { writeAudit } from "~/services/team-audit.server";
+import { roleOf } from "~/services/team-roles.server";
+import { assertTeam } from "./team-access.server";
+
+/** Sites per page of the console's list. */
+export const TEAM_SITES_PAGE_SIZE = 30;
+
+/** A refusal the team member can act on (the site already has a client, no such client...). */
+export class TeamSiteError extends Error {}
+
+export const teamSitesQuery = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  owner: z
+    .string()
+    .refine((v): v is SiteOwnerFilter => Object.hasOwn(SITE_OWNER_FILTERS, v))
+    .catch("all")
+    .default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type TeamSitesQuery = z.infer<typeof teamSitesQuery>;
+
+export function parseTeamSitesQuery(params: URLSearchParams): TeamSitesQuery {
+  return teamSitesQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The newest invitation still open for the site, as "<e-mail>" (null when none). */
+const openInvitationEmail = sql<string | null>`(
+  select ${siteInvitations.email} from ${siteInvitations}
+  where ${siteInvitations.siteId} = ${sites.id} and ${siteInvitations.claimedAt} is null and ${siteInvitations.revokedAt} is null
+    and ${siteInvitations.expiresAt} > now()
+  order by ${siteInvitations.createdAt} desc limit 1)`;
+
+export type TeamSiteRow = {
+  id: number;
+  name: string;
+  url: string;
+  createdAt: Date;
+  owner: { id: string; name: string; email: string } | null;
+  requester: string | null;
+  pagesCount: number;
+  invitedEmail: string | null;
+};
+
+/** One page of every site (newest first) and how many match, in one query. */
+export async function teamListSites(member: TeamMember, query: TeamSitesQuery): Promise<{ sites: TeamSiteRow[]; total: number }> {
+  assertTeam(member);
+  const db = await getDb();
+  const where: (SQL | undefined)[] = [];
+  if (query.owner === "unowned") where.push(isNull(sites.linkedUser));
+  if (query.owner === "owned") where.push(isNotNull(sites.linkedUser));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    where.push(
+      or(
+        ilike(sites.name, pattern),
+        ilike(sites.url, pattern),
+        ilike(user.email, pattern),
+        ilike(user.name, pattern),
+        ilike(sites.stripeEmail, pattern),
+        ilike(sites.email1, pattern),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      id: sites.id,
+      name: sites.name,
+      url: sites.url,
+      createdAt: sites.createdAt,
+      owner: { id: user.id, name: user.name, email: user.email },
+      requester: sql<string | null>`coalesce(${sites.email1}, ${sites.stripeEmail})`,
+      pagesCount: sql<number>`(select count(*) from ${pages} where ${pages.site} = ${sites.id})`.mapWith(Number),
+      invitedEmail: openInvitationEmail,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(sites)
+    .leftJoin(user, eq(user.id, sites.linkedUser))
+    .where(and(...where))
+    .orderBy(desc(sites.id))
+    .limit(TEAM_SITES_PAGE_SIZE)
+    .offset((query.page - 1) * TEAM_SITES_PAGE_SIZE);
+  if (rows[0] || query.page === 1) return { sites: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  const [counted] = await db
+    .select({ n: count() })
+    .from(sites)
+    .leftJoin(user, eq(user.id, sites.linkedUser))
+    .where(and(...where));
+  return { sites: [], total: counted?.n ?? 0 };
+}
+
+export type TeamSiteInvitation = {
+  id: number;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+  createdByEmail: string | null;
+  state: "open" | "accepted" | "claimed" | "revoked" | "expired";
+};
+
+export type TeamSiteDetail = {
+  site: TeamSiteRow & { stripeEmail: string | null; email1: string | null; guidelines: string | null };
+  invitations: TeamSiteInvitation[];
+  /** The inbox line of its first-article request, if it came that way. */
+  inboxItemId: number | null;
+};
+
+/** One site with its invitations; null when there is no such site. */
+export async function teamGetSite(member: TeamMember, siteId: number): Promise<TeamSiteDetail | null> {
+  assertTeam(member);
+  const db = await getDb();
+  const inviter = sql`(select ${user.email} from ${user} where ${user.id} = ${siteInvitations.createdBy})`;
+  const [[row], invitations, [item]] = await Promise.all([
+    db
+      .select({
+        id: sites.id,
+        name: sites.name,
+        url: sites.url,
+        createdAt: sites.createdAt,
+        owner: { id: user.id, name: user.name, email: user.email },
+        requester: sql<string | null>`coalesce(${sites.email1}, ${sites.stripeEmail})`,
+        pagesCount: sql<number>`(select count(*) from ${pages} where ${pages.site} = ${sites.id})`.mapWith(Number),
+        invitedEmail: openInvitationEmail,
+        stripeEmail: sites.stripeEmail,
+        email1: sites.email1,
+        guidelines: sites.additionalGuidelines,
+      })
+      .from(sites)
+      .leftJoin(user, eq(user.id, sites.linkedUser))
+      .where(eq(sites.id, siteId)),
+    db
+      .select({
+        id: siteInvitations.id,
+        email: siteInvitations.email,
+        createdAt: siteInvitations.createdAt,
+        expiresAt: siteInvitations.expiresAt,
+        acceptedAt: siteInvitations.acceptedAt,
+        claimedAt: siteInvitations.claimedAt,
+        revokedAt: siteInvitations.revokedAt,
+        createdByEmail: sql<string | null>`${inviter}`,
+      })
+      .from(siteInvitations)
+      .where(eq(siteInvitations.siteId, siteId))
+      .orderBy(desc(siteInvitations.createdAt), desc(siteInvitations.id)),
+    db
+      .select({ id: teamInbox.id })
+      .from(teamInbox)
+      .where(and(eq(teamInbox.siteId, siteId), eq(teamInbox.kind, "first_article")))
+      .limit(1),
+  ]);
+  if (!row) return null;
+  const now = Date.now();
+  return {
+    site: row,
+    inboxItemId: item?.id ?? null,
+    invitations: invitations.map(({ acceptedAt, claimedAt, revokedAt, ...invitation }) => ({
+      ...invitation,
+      state: claimedAt
+        ? "claimed"
+        : revokedAt
+          ? "revoked"
+          : invitation.expiresAt.getTime() <= now
+            ? "expired"
+            : acceptedAt
+              ? "accepted"
+              : "open",
+    })),
+  };
+}
+
+const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
+
+/** The site, locked for the change, when nobody has it yet; else a refusal that says why. */
+async function lockUnownedSite(tx: Db, siteId: number) {
+  const [site] = await tx
+    .select({ id: sites.id, name: sites.name, url: sites.url, owner: sites.linkedUser })
+    .from(sites)
+    .where(eq(sites.id, siteId))
+    .for("update");
+  if (!site) throw new TeamSiteError("Ce site n'existe plus.");
+  if (site.owner) throw new TeamSiteError("Ce site a déjà un client.");
+  return site;
+}
+
+/**
+ * Gives an unowned site to an existing client account (by its e-mail): the site is in their list at once, they
+ * get an e-mail saying so, and the site's open invitations are revoked.
+ */
+export async function teamGiveSite(member: TeamMember, siteId: number, email: string): Promise<{ clientEmail: string }> {
+  assertTeam(member);
+  const db = await getDb();
+  const env = getEnv();
+  const given = await db.transaction(async (tx) => {
+    const site = await lockUnownedSite(tx as unknown as Db, siteId);
+    const [client] = await tx
+      .select({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()));
+    if (!client) throw new TeamSiteError("Aucun compte n'a cette adresse. Invitez plutôt la personne par e-mail.");
+    if (roleOf(client) !== "client") throw new TeamSiteError("Ce compte est un compte de l'équipe, pas un client.");
+    if (!client.emailVerified)
+      throw new TeamSiteError("Ce compte n'a pas encore confirmé son adresse. Invitez plutôt la personne par e-mail.");
+    await tx.update(sites).set({ linkedUser: client.id }).where(eq(sites.id, siteId));
+    await tx
+      .update(siteInvitations)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(siteInvitations.siteId, siteId), isNull(siteInvitations.claimedAt), isNull(siteInvitations.revokedAt)));
+    const mail = actionMail({
+      to: client.email,
+      subject: `Votre site ${site.name} est dans votre compte ${BRAND_NAME}`,
+      greeting: `Bonjour ${client.name},`,
+      lines: [`L'équipe a ajouté le site ${site.url} à votre compte : vous le retrouvez dans la liste de vos sites.`],
+      action: "Voir le site",
+      url: `${env.PUBLIC_URL}/sites/${siteId}`,
+      footer: "Une question ? Répondez simplement à cet e-mail.",
+    });
+    await queueMailWith(tx as unknown as Db, [{ ...mail, replyTo: env.CONTACT_EMAIL }]);
+    await writeAudit(
+      { actor: auditActor(member), action: "site.given", record: { type: "site", id: siteId }, details: { to: client.email } },
+      tx as unknown as Db,
+    );
+    return client.email;
+  });
+  logger.info({ userId: member.id, siteId }, "site given to a client");
+  return { clientEmail: given };
+}
+
+/**
+ * Invites someone to take an unowned site: an e-mail with a single-use link, valid 7 days, to a sign-up with
+ * the address filled in; the site is theirs once the account is confirmed. Revokes the site's earlier invitations.
+ */
+export async function teamInviteToSite(member: TeamMember, siteId: number, email: string): Promise<{ expiresAt: Date }> {
+  assertTeam(member);
+  const db = await getDb();
+  const env = getEnv();
+  const address = email.toLowerCase();
+  const expiresAt = await db.transaction(async (tx) => {
+    const site = await lockUnownedSite(tx as unknown as Db, siteId);
+    const invitation = await createInvitation(tx as unknown as Db, { siteId, email: address, createdBy: member.id });
+    const mail = actionMail({
+      to: address,
+      subject: `Votre site ${site.name} vous attend sur ${BRAND_NAME}`,
+      greeting: "Bonjour,",
+      lines: [
+        `Notre équipe a préparé votre espace pour le site ${site.url}.`,
+        "Créez votre compte avec cette adresse e-mail : le site y sera dès votre adresse confirmée. Si vous avez déjà un compte avec cette adresse, ouvrez le lien une fois connecté.",
+        `Ce lien est valable ${INVITATION_DAYS} jours et ne sert qu'une fois.`,
+      ],
+      action: "Créer mon compte",
+      url: `${env.PUBLIC_URL}/auth/invitation?token=${encodeURIComponent(invitation.token)}`,
+      footer: "Si vous n'avez rien demandé, ignorez cet e-mail.",
+    });
+    await queueMailWith(tx as unknown as Db, [{ ...mail, replyTo: env.CONTACT_EMAIL }]);
+    await writeAudit(
+      {
+        actor: auditActor(member),
+        action: "site.invited",
+        record: { type: "site", id: siteId },
+        details: { to: address, expires: invitation.expiresAt.toISOString().slice(0, 10) },
+      },
+      tx as unknown as Db,
+    );
+    return invitation.expiresAt;
+  });
+  logger.info({ userId: member.id, siteId }, "site invitation sent");
+  return { expiresAt };
+}

@@ -1,0 +1,238 @@
+import { getFormProps } from "@conform-to/react";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/site";
+import { FormField } from "~/components/form-field";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { BRAND_NAME } from "~/lib/constants";
+import { siteRecipientSchema } from "~/lib/schemas/team";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { teamDateTime } from "~/lib/team-format";
+import { errorToast, successToast } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import { teamGetSite, teamGiveSite, teamInviteToSite, TeamSiteError, type TeamSiteInvitation } from "~/models/team-sites.server";
+import { requireTeamMember, type TeamMember } from "~/services/auth.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.site.name ?? "Site"} – Console – ${BRAND_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+function siteIdOf(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const member = await requireTeamMember(request);
+  const found = await teamGetSite(member, siteIdOf(params.siteId));
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+type Ctx = { request: Request; form: FormData; member: TeamMember; siteId: number };
+
+async function give({ form, member, siteId }: Ctx) {
+  const submission = parseSubmission(form, siteRecipientSchema);
+  if (submission.status !== "success") return reply({ ok: false, intent: "give", ...invalidForm(submission, { title: "Site non donné" }) });
+  const { clientEmail } = await teamGiveSite(member, siteId, submission.value.email);
+  return reply({ ok: true, intent: "give", toast: successToast("Site donné", `Il est maintenant dans le compte de ${clientEmail}.`) });
+}
+
+async function invite({ form, member, siteId }: Ctx) {
+  const submission = parseSubmission(form, siteRecipientSchema);
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "invite", ...invalidForm(submission, { title: "Invitation non envoyée" }) });
+  const { expiresAt } = await teamInviteToSite(member, siteId, submission.value.email);
+  return reply({
+    ok: true,
+    intent: "invite",
+    toast: successToast("Invitation envoyée", `À ${submission.value.email}, valable jusqu'au ${teamDateTime(expiresAt)}.`),
+  });
+}
+
+const INTENTS = { give, invite };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const member = await requireTeamMember(request);
+  const siteId = siteIdOf(params.siteId);
+  const form = await request.formData();
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Action inconnue.", "Erreur") });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, member, siteId, user: member },
+    {
+      expected: [TeamSiteError],
+      failed: (error, failedIntent) =>
+        reply({
+          ok: false,
+          intent: failedIntent,
+          toast: errorToast(
+            error instanceof TeamSiteError ? error.message : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
+            failedIntent === "give" ? "Site non donné" : "Invitation non envoyée",
+          ),
+        }),
+    },
+  );
+}
+
+const INVITATION_STATES: Record<TeamSiteInvitation["state"], { label: string; tone: "default" | "secondary" | "outline" | "destructive" }> =
+  {
+    open: { label: "En attente", tone: "secondary" },
+    accepted: { label: "Compte créé, adresse à confirmer", tone: "secondary" },
+    claimed: { label: "Acceptée", tone: "default" },
+    revoked: { label: "Remplacée", tone: "outline" },
+    expired: { label: "Expirée", tone: "outline" },
+  };
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="[overflow-wrap:anywhere] whitespace-pre-wrap">{children}</dd>
+    </div>
+  );
+}
+
+export default function TeamSite({ loaderData: { site, invitations, inboxItemId } }: Route.ComponentProps) {
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <Link to="/team/sites" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Sites des clients
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{site.name}</h1>
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">{site.url}</p>
+        </div>
+        <Button asChild>
+          <Link to={`/sites/${site.id}`}>Ouvrir le site</Link>
+        </Button>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">
+            <h2>Le site</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3">
+            <Field label="Client">
+              {site.owner ? `${site.owner.name} (${site.owner.email})` : <Badge variant="outline">Sans client</Badge>}
+            </Field>
+            <Field label="Créé le">{teamDateTime(site.createdAt)}</Field>
+            <Field label="Pages">{site.pagesCount}</Field>
+            {site.stripeEmail || site.email1 ? (
+              <>
+                <Field label="E-mail de paiement">{site.stripeEmail ?? "—"}</Field>
+                <Field label="E-mail de contact">{site.email1 ?? "—"}</Field>
+                <Field label="Consignes">{site.guidelines ?? "—"}</Field>
+              </>
+            ) : null}
+            {inboxItemId ? (
+              <Field label="Demande">
+                <Link to={`/team/inbox/${inboxItemId}`} className="text-primary underline underline-offset-4">
+                  Voir la demande de premier article
+                </Link>
+              </Field>
+            ) : null}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {site.owner ? null : (
+        <div className="grid gap-6 md:grid-cols-2">
+          <RecipientCard
+            intent="invite"
+            title="Inviter le demandeur"
+            description="Un e-mail avec un lien à usage unique, valable 7 jours, vers une inscription avec l'adresse déjà remplie. Le site sera dans son compte dès l'adresse confirmée."
+            defaultEmail={site.email1 ?? site.stripeEmail ?? ""}
+            submit="Envoyer l'invitation"
+            pending="Envoi..."
+          />
+          <RecipientCard
+            intent="give"
+            title="Donner à un client existant"
+            description="Le site passe tout de suite dans le compte du client (adresse confirmée), qui reçoit un e-mail."
+            defaultEmail=""
+            submit="Donner le site"
+            pending="Enregistrement..."
+          />
+        </div>
+      )}
+
+      {invitations.length ? (
+        <section aria-labelledby="invitations-title" className="grid gap-3">
+          <h2 id="invitations-title" className="text-lg font-semibold">
+            Invitations
+          </h2>
+          <ul className="grid gap-2">
+            {invitations.map((invitation) => {
+              const state = INVITATION_STATES[invitation.state];
+              return (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border px-4 py-3 text-sm">
+                  <span className="font-medium [overflow-wrap:anywhere]">{invitation.email}</span>
+                  <Badge variant={state.tone}>{state.label}</Badge>
+                  <span className="text-muted-foreground">
+                    Envoyée le {teamDateTime(invitation.createdAt)}
+                    {invitation.createdByEmail ? ` par ${invitation.createdByEmail}` : ""}
+                    {invitation.state === "open" || invitation.state === "accepted"
+                      ? ` · valable jusqu'au ${teamDateTime(invitation.expiresAt)}`
+                      : ""}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function RecipientCard(props: {
+  intent: "give" | "invite";
+  title: string;
+  description: string;
+  defaultEmail: string;
+  submit: string;
+  pending: string;
+}) {
+  const fetcher = useToastFetcher<typeof action>(undefined, `site-${props.intent}`);
+  const [form, fields] = useSchemaForm(siteRecipientSchema, { fetcher, defaultValue: { email: props.defaultEmail } });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{props.title}</h2>
+        </CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <input type="hidden" name="intent" value={props.intent} />
+          <FormField
+            id={fields.email.id}
+            label="Adresse e-mail"
+            name="email"
+            type="email"
+            autoComplete="off"
+            defaultValue={fields.email.initialValue}
+            error={fields.email.errors?.[0]}
+          />
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? props.pending : props.submit}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}

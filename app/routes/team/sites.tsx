@@ -1,0 +1,154 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/sites";
+import { NativeSelect } from "~/components/native-select";
+import { NewerOlderPager } from "~/components/newer-older-pager";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { BRAND_NAME } from "~/lib/constants";
+import { SITE_OWNER_FILTERS } from "~/lib/schemas/team";
+import { teamDateTime } from "~/lib/team-format";
+import { cn } from "~/lib/utils";
+import { parseTeamSitesQuery, teamListSites, TEAM_SITES_PAGE_SIZE, type TeamSitesQuery } from "~/models/team-sites.server";
+import { requireTeamMember } from "~/services/auth.server";
+
+export const meta: Route.MetaFunction = () => [{ title: `Sites des clients – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireTeamMember(request);
+  const query = parseTeamSitesQuery(new URL(request.url).searchParams);
+  const { sites, total } = await teamListSites(member, query);
+  return { query, sites, total };
+}
+
+function sitesHref(query: TeamSitesQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.owner !== "all") params.set("owner", query.owner);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/team/sites?${search}` : "/team/sites";
+}
+
+const COLUMNS = ["Site", "Client", "Pages", "Créé le", ""];
+
+export default function TeamSites({ loaderData: { query, sites, total } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/sites";
+  const pages = Math.max(1, Math.ceil(total / TEAM_SITES_PAGE_SIZE));
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Sites des clients</h1>
+        <p className="text-muted-foreground">
+          Tous les sites, avec leur client. Un site venu d'une demande de premier article n'a pas de client tant que personne ne l'a reçu :
+          donnez-le à un client existant, ou invitez le demandeur.
+        </p>
+      </div>
+
+      <Form
+        key={`${query.q ?? ""}|${query.owner}`}
+        method="get"
+        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+        aria-label="Filtres des sites"
+      >
+        <div className="grid gap-2">
+          <Label htmlFor="sites-q">Rechercher</Label>
+          <Input
+            id="sites-q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ""}
+            placeholder="Nom, adresse, e-mail du client ou du demandeur"
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="sites-owner">Client</Label>
+          <NativeSelect id="sites-owner" name="owner" defaultValue={query.owner}>
+            {Object.entries(SITE_OWNER_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={loading}>
+            {loading ? "Filtrage..." : "Filtrer"}
+          </Button>
+          {query.q || query.owner !== "all" ? (
+            <Button asChild variant="outline">
+              <Link to="/team/sites">Effacer</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {total === 0
+          ? "Aucun site ne correspond."
+          : sites.length === 0
+            ? `${total} site${total > 1 ? "s" : ""}, mais aucun sur cette page : la dernière est la page ${pages}.`
+            : `${total} site${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
+      </p>
+
+      {sites.length ? (
+        <div className={cn("overflow-x-auto rounded-lg border", loading && "opacity-60")}>
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <caption className="sr-only">Sites des clients</caption>
+            <thead className="bg-muted/50 text-muted-foreground">
+              <tr>
+                {COLUMNS.map((column, i) => (
+                  <th key={i} scope="col" className="px-3 py-2 font-medium">
+                    {column || <span className="sr-only">Actions</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {sites.map((site) => (
+                <tr key={site.id} className="border-t align-top">
+                  <td className="max-w-80 px-3 py-2">
+                    <Link to={`/team/sites/${site.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      {site.name}
+                    </Link>
+                    <div className="text-muted-foreground [overflow-wrap:anywhere]">{site.url}</div>
+                  </td>
+                  <td className="max-w-64 px-3 py-2 break-words">
+                    {site.owner ? (
+                      <>
+                        <div>{site.owner.name}</div>
+                        <div className="text-muted-foreground">{site.owner.email}</div>
+                      </>
+                    ) : (
+                      <div className="grid justify-items-start gap-1">
+                        <Badge variant="outline">Sans client</Badge>
+                        {site.invitedEmail ? (
+                          <span className="text-muted-foreground">Invitation envoyée à {site.invitedEmail}</span>
+                        ) : site.requester ? (
+                          <span className="text-muted-foreground">Demandé par {site.requester}</span>
+                        ) : null}
+                      </div>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{site.pagesCount}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{teamDateTime(site.createdAt)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/sites/${site.id}`} aria-label={`Ouvrir le site ${site.name}`}>
+                        Ouvrir
+                      </Link>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <NewerOlderPager page={query.page} pages={pages} href={(page) => sitesHref(query, page)} label="Pages des sites" />
+    </div>
+  );
+}
