@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useSyncExternalStore } from "react";
 import {
   data,
+  Form,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -17,6 +18,7 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { SidebarProvider } from "~/components/sidebar-context";
 import { StaticToast } from "~/components/static-toast";
+import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, isProtectedPath } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
@@ -49,7 +51,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The team's way between its console and the client screens: sent to team members only, so that nothing of
   // the console is in a client's page or JavaScript.
   const teamLinks = signedIn?.member ? TEAM_LINKS : null;
-  return data({ user, teamLinks, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // An admin seeing the product as a client (issue 14): who, and the one-click way back; words from the server too.
+  const impersonation = signedIn?.impersonatedBy
+    ? {
+        text: `Vous voyez le produit en tant que ${signedIn.user.name} (${signedIn.user.email}), depuis la console.`,
+        action: "/auth/stop-impersonating",
+        button: "Revenir à mon compte",
+      }
+    : null;
+  return data({ user, teamLinks, impersonation, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /**
@@ -123,6 +133,23 @@ function Toaster() {
   );
 }
 
+/** While an admin sees the product as a client: always in view, with the way back (a plain form: works before hydration). */
+function ImpersonationBar({ text, action, button }: { text: string; action: string; button: string }) {
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-lg dark:bg-amber-950 dark:text-amber-100"
+    >
+      <span className="min-w-0 flex-1">{text}</span>
+      <Form method="post" action={action} reloadDocument>
+        <Button type="submit" size="sm">
+          {button}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 /** Shows the toast a redirect left behind (flash cookie), once. */
 function FlashToast({ toast }: { toast: Toast | null }) {
   useEffect(() => {
@@ -158,6 +185,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <SidebarProvider>
       <div className="flex min-h-dvh flex-col">
         <Header user={loaderData.user} teamLinks={loaderData.teamLinks} />
+        {loaderData.impersonation ? <ImpersonationBar {...loaderData.impersonation} /> : null}
         <PendingGuard />
         <Outlet />
       </div>

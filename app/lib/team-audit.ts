@@ -9,6 +9,10 @@ export const AUDIT_ACTIONS = {
   "site.given": "Site donné à un client",
   "site.invited": "Invitation envoyée",
   "invitation.claimed": "Invitation acceptée",
+  "user.banned": "Compte banni",
+  "user.unbanned": "Bannissement levé",
+  "user.impersonated": "Session ouverte en tant que client",
+  "user.impersonation_stopped": "Retour de la session client",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -82,7 +82,8 @@ const itemColumns = {
   comments: teamInbox.comments,
   review: { versionId: pagesVersions.id, publicId: pagesVersions.publicId, pageId: reviewPage.id, siteId: reviewPage.site },
   clientEmail: client.email,
-  replies: sql<number>`(select count(*) from ${teamInboxReplies} where ${teamInboxReplies.itemId} = ${teamInbox.id})`.mapWith(Number),
+  // Qualified by hand: drizzle writes columns unqualified inside sql``, where "id" would be the replies' own.
+  replies: sql<number>`(select count(*) from "team_inbox_replies" "r" where "r"."item_id" = "team_inbox"."id")`.mapWith(Number),
 };
 
 function selectItems(db: Db, extra: Record<string, SQL.Aliased | SQL> = {}) {

@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { pages, siteInvitations, sites, teamInbox, user } from "../../db/schema";
+import { siteInvitations, sites, teamInbox, user } from "../../db/schema";
 import { BRAND_NAME } from "~/lib/constants";
 import { SITE_OWNER_FILTERS, type SiteOwnerFilter } from "~/lib/schemas/team";
 import { queueMailWith } from "~/jobs/outbox.server";
@@ -44,11 +44,13 @@ export function parseTeamSitesQuery(params: URLSearchParams): TeamSitesQuery {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The newest invitation still open for the site, as "<e-mail>" (null when none). */
+// Subqueries are qualified by hand: drizzle writes columns unqualified inside sql``, where "id" would be the subquery's own.
 const openInvitationEmail = sql<string | null>`(
-  select ${siteInvitations.email} from ${siteInvitations}
-  where ${siteInvitations.siteId} = ${sites.id} and ${siteInvitations.claimedAt} is null and ${siteInvitations.revokedAt} is null
-    and ${siteInvitations.expiresAt} > now()
-  order by ${siteInvitations.createdAt} desc limit 1)`;
+  select "i"."email" from "site_invitations" "i"
+  where "i"."site_id" = "sites"."id" and "i"."claimed_at" is null and "i"."revoked_at" is null and "i"."expires_at" > now()
+  order by "i"."created_at" desc limit 1)`;
+
+const pagesCount = sql<number>`(select count(*) from "pages" where "pages"."site" = "sites"."id")`.mapWith(Number);
 
 export type TeamSiteRow = {
   id: number;
@@ -89,7 +91,7 @@ export async function teamListSites(member: TeamMember, query: TeamSitesQuery): 
       createdAt: sites.createdAt,
       owner: { id: user.id, name: user.name, email: user.email },
       requester: sql<string | null>`coalesce(${sites.email1}, ${sites.stripeEmail})`,
-      pagesCount: sql<number>`(select count(*) from ${pages} where ${pages.site} = ${sites.id})`.mapWith(Number),
+      pagesCount,
       invitedEmail: openInvitationEmail,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -128,7 +130,7 @@ export type TeamSiteDetail = {
 export async function teamGetSite(member: TeamMember, siteId: number): Promise<TeamSiteDetail | null> {
   assertTeam(member);
   const db = await getDb();
-  const inviter = sql`(select ${user.email} from ${user} where ${user.id} = ${siteInvitations.createdBy})`;
+  const inviter = sql`(select "u"."email" from "user" "u" where "u"."id" = "site_invitations"."created_by")`;
   const [[row], invitations, [item]] = await Promise.all([
     db
       .select({
@@ -138,7 +140,7 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
         createdAt: sites.createdAt,
         owner: { id: user.id, name: user.name, email: user.email },
         requester: sql<string | null>`coalesce(${sites.email1}, ${sites.stripeEmail})`,
-        pagesCount: sql<number>`(select count(*) from ${pages} where ${pages.site} = ${sites.id})`.mapWith(Number),
+        pagesCount,
         invitedEmail: openInvitationEmail,
         stripeEmail: sites.stripeEmail,
         email1: sites.email1,

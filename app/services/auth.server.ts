@@ -261,7 +261,13 @@ export type SessionUser = {
 };
 
 /** What a request's session says: who, with which role, and whether two-factor sign-in is on. */
-type SessionRead = { user: SessionUser; role: Role; twoFactorEnabled: boolean };
+type SessionRead = {
+  user: SessionUser;
+  role: Role;
+  twoFactorEnabled: boolean;
+  /** The admin who opened this session as the user (better-auth's impersonation), else null. */
+  impersonatedBy: string | null;
+};
 
 /**
  * Session reads in flight, by the request's Cookie header. A document runs the root's, the signed-in layout's
@@ -280,6 +286,7 @@ async function readSession(headers: Headers): Promise<SessionRead | null> {
     user: { id, email, name, image: image ?? null },
     role: roleOf(session.user),
     twoFactorEnabled: session.user.twoFactorEnabled === true,
+    impersonatedBy: (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
   };
 }
 
@@ -306,12 +313,14 @@ export type TeamMember = SessionUser & { role: TeamRole; twoFactorEnabled: boole
  * Who is signed in (null: nobody), in one read of the session: the user, and `member` when they are a team
  * member signed in with two-factor sign-in on (else null).
  */
-export async function getSignedIn(request: Request): Promise<{ user: SessionUser; member: TeamMember | null } | null> {
+export async function getSignedIn(
+  request: Request,
+): Promise<{ user: SessionUser; member: TeamMember | null; impersonatedBy: string | null } | null> {
   const session = await sessionOf(request);
   if (!session) return null;
   const member =
     isTeamRole(session.role) && session.twoFactorEnabled ? { ...session.user, role: session.role, twoFactorEnabled: true } : null;
-  return { user: session.user, member };
+  return { user: session.user, member, impersonatedBy: session.impersonatedBy };
 }
 
 /**

@@ -232,6 +232,7 @@ describe("handling an item", () => {
     expect(mail!.text).toContain(`— ${lead.name}`);
 
     const found = await teamGetInboxItem(lead, item.id);
+    expect(found!.item.replies).toBe(1);
     expect(found!.replies).toEqual([
       expect.objectContaining({ id: replyId, mailState: "done", body: "Bonjour Léa,\n\nOui, avec plaisir." }),
     ]);

@@ -7,7 +7,7 @@
 import "~/jobs/outbox.server";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteInvitations, sites, teamAuditLog, user } from "../../db/schema";
+import { pages, siteInvitations, sites, teamAuditLog, user } from "../../db/schema";
 import { runOnce } from "~/jobs/run.server";
 import { NotTeamError } from "~/models/team-access.server";
 import { parseTeamSitesQuery, teamGetSite, teamGiveSite, teamInviteToSite, teamListSites, TeamSiteError } from "~/models/team-sites.server";
@@ -107,10 +107,15 @@ describe("the console's list of sites", () => {
       .values({ name: `${marker} owned`, url: "https://owned.example", linkedUser: client.id })
       .returning();
     const unowned = await unownedSite(`${marker} unowned`);
+    await database.db.insert(pages).values([
+      { site: owned!.id, name: "Une", url: "https://owned.example/1" },
+      { site: owned!.id, name: "Deux", url: "https://owned.example/2" },
+    ]);
+    await teamInviteToSite(member, unowned.id, "invited@example.com");
     const all = await teamListSites(member, parseTeamSitesQuery(new URLSearchParams({ q: marker })));
     expect(all.sites.map((s) => s.id)).toEqual([unowned.id, owned!.id]);
-    expect(all.sites[1]).toMatchObject({ owner: { email: client.email }, pagesCount: 0 });
-    expect(all.sites[0]).toMatchObject({ owner: null, requester: unowned.stripeEmail });
+    expect(all.sites[1]).toMatchObject({ owner: { email: client.email }, pagesCount: 2, invitedEmail: null });
+    expect(all.sites[0]).toMatchObject({ owner: null, requester: unowned.stripeEmail, pagesCount: 0, invitedEmail: "invited@example.com" });
     expect((await teamListSites(member, parseTeamSitesQuery(new URLSearchParams({ q: marker, owner: "unowned" })))).total).toBe(1);
     expect((await teamListSites(member, parseTeamSitesQuery(new URLSearchParams({ q: client.email })))).sites.map((s) => s.id)).toContain(
       owned!.id,
@@ -192,7 +197,7 @@ describe("inviting the requester", () => {
     // Used once: the link says so.
     expect(await screen(token, browser())).toMatchObject({ mode: "invalid", message: expect.stringContaining("déjà servi") });
     const detail = await teamGetSite(member, site.id);
-    expect(detail!.invitations.map((i) => i.state)).toEqual(["claimed"]);
+    expect(detail!.invitations).toEqual([expect.objectContaining({ state: "claimed", email, createdByEmail: member.email })]);
   });
 
   it("adds the site in one click for someone signed in with the invited address, and for nobody else", async () => {

@@ -35,3 +35,17 @@ export const siteRecipientSchema = z.object({ email: emailField });
 /** The console's site list: search and owner filter. */
 export const SITE_OWNER_FILTERS = { all: "Tous", unowned: "Sans client", owned: "Avec client" } as const;
 export type SiteOwnerFilter = keyof typeof SITE_OWNER_FILTERS;
+
+/** The console's account list: role filter. */
+export const ACCOUNT_ROLE_FILTERS = { all: "Tous", client: "Clients", team: "Équipe", admin: "Administrateurs" } as const;
+export type AccountRoleFilter = keyof typeof ACCOUNT_ROLE_FILTERS;
+
+export const ROLE_LABELS = { client: "Client", team: "Équipe", admin: "Administrateur" } as const;
+
+/** An admin gives an account a role. */
+export const setRoleSchema = z.object({ role: z.enum(["client", "team", "admin"], { error: "Choisissez un rôle." }) });
+
+/** An admin bans an account, with an optional reason the account is told. */
+export const banSchema = z.object({
+  reason: z.string().trim().max(300, "La raison ne peut pas dépasser 300 caractères").optional().default(""),
+});
