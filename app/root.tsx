@@ -34,7 +34,7 @@ import { getEnv } from "~/services/env.server";
 import { readToast } from "~/services/toast.server";
 import appCss from "./app.css?url";
 
-const TEAM_LINKS = {
+const PLACE_LINKS = {
   console: { to: "/team", label: "Console de l'équipe" },
   sites: { to: "/sites", label: "Mes sites" },
 };
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   // The team's way between its console and the client screens: sent to team members only, so that nothing of
   // the console is in a client's page or JavaScript.
-  const teamLinks = signedIn?.member ? TEAM_LINKS : null;
+  const placeLinks = signedIn?.member ? PLACE_LINKS : null;
   // An admin seeing the product as a client (issue 14): who, and the one-click way back; words from the server too.
   const impersonation = signedIn?.impersonatedBy
     ? {
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         button: "Revenir à mon compte",
       }
     : null;
-  return data({ user, teamLinks, impersonation, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ user, placeLinks, impersonation, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /**
@@ -184,7 +184,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SidebarProvider>
       <div className="flex min-h-dvh flex-col">
-        <Header user={loaderData.user} teamLinks={loaderData.teamLinks} />
+        <Header user={loaderData.user} placeLinks={loaderData.placeLinks} />
         {loaderData.impersonation ? <ImpersonationBar {...loaderData.impersonation} /> : null}
         <PendingGuard />
         <Outlet />

@@ -64,6 +64,7 @@ export default [
       route("inbox/:itemId", "routes/team/inbox-item.tsx"),
       route("sites", "routes/team/sites.tsx"),
       route("sites/:siteId", "routes/team/site.tsx"),
+      route("work", "routes/team/work.tsx"),
       route("accounts", "routes/team/accounts.tsx"),
       route("accounts/:userId", "routes/team/account.tsx"),
       route("audit", "routes/team/audit.tsx"),

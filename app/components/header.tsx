@@ -16,37 +16,30 @@ type Place = { to: string; label: string };
 type TeamView = { title: string; detail: string };
 
 /**
- * The site's header. `teamLinks` (team members only, from the root loader) lead between the console and the
+ * The site's header. `placeLinks` (team members only, from the root loader) lead between the console and the
  * client screens: the one of the other side is shown.
  */
-export function Header({ user, teamLinks }: { user: HeaderUser | null; teamLinks?: { console: Place; sites: Place } | null }) {
+export function Header({ user, placeLinks }: { user: HeaderUser | null; placeLinks?: { console: Place; sites: Place } | null }) {
   // The side panel exists only in the signed-in area and the console (their layouts' handle), and so does the button that opens it.
   const matches = useMatches();
   const inApp = matches.some((match) => (match.handle as { sidebar?: boolean } | undefined)?.sidebar);
   const { pathname } = useLocation();
   // The team working on a client's site: the screen's loader says whose it is (models/site.server.ts teamViewOfSite).
-  const teamView = matches.map((match) => (match.data as { teamView?: TeamView | null } | undefined)?.teamView).find(Boolean);
-  const teamLink = teamLinks
-    ? pathname === teamLinks.console.to || pathname.startsWith(`${teamLinks.console.to}/`)
-      ? teamLinks.sites
-      : teamLinks.console
+  const whoseSite = matches.map((match) => (match.data as { whoseSite?: TeamView | null } | undefined)?.whoseSite).find(Boolean);
+  const teamLink = placeLinks
+    ? pathname === placeLinks.console.to || pathname.startsWith(`${placeLinks.console.to}/`)
+      ? placeLinks.sites
+      : placeLinks.console
     : null;
   const isStatic = useStaticPage();
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="flex h-16 items-center gap-1.5 px-2.5 sm:gap-3 sm:px-6">
         {user && inApp ? <MobileMenuButton /> : null}
-        <Logo />
-        {teamView ? (
-          <p
-            className="min-w-0 truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-            data-testid="team-view"
-            title={`${teamView.title} · ${teamView.detail}`}
-          >
-            <strong className="font-semibold">{teamView.title}</strong>
-            <span className="hidden xl:inline"> · {teamView.detail}</span>
-          </p>
-        ) : null}
+        <div className="shrink-0">
+          <Logo />
+        </div>
+        {whoseSite ? <WhoseSite view={whoseSite} className="hidden min-w-0 md:block" /> : null}
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {teamLink && !isStatic ? (
             <Button asChild variant="outline" size="sm" className="px-2 sm:h-9 sm:px-3">
@@ -64,7 +57,23 @@ export function Header({ user, teamLinks }: { user: HeaderUser | null; teamLinks
           )}
         </div>
       </div>
+      {/* On a phone the line has a row of its own, under the logo. */}
+      {whoseSite ? <WhoseSite view={whoseSite} className="mx-2.5 mb-2 md:hidden" /> : null}
     </header>
+  );
+}
+
+/** Whose site the team is working on (the words are the loader's). */
+function WhoseSite({ view, className }: { view: TeamView; className: string }) {
+  return (
+    <p
+      className={`truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100 ${className}`}
+      data-testid="whose-site"
+      title={`${view.title} · ${view.detail}`}
+    >
+      <strong className="font-semibold">{view.title}</strong>
+      <span className="hidden xl:inline"> · {view.detail}</span>
+    </p>
   );
 }
 

@@ -149,6 +149,26 @@ export async function requeueAction(creator: { id: string }, name: ActionName, p
   });
 }
 
+/** What a retried request becomes: new, attempts at zero, no error, due now. */
+const asNew = () => ({
+  state: "queued",
+  attempts: 0,
+  lastError: null,
+  startedAt: null,
+  finishedAt: null,
+  nextAttemptAt: null,
+  leaseUntil: null,
+  workerId: null,
+  updatedAt: new Date(),
+});
+
+/** What a cancelled request becomes. */
+const asCancelled = () => ({ state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, updatedAt: new Date() });
+
+/** The states a request is retried from, and cancelled from (a running request's worker holds it). */
+const RETRYABLE = ["failed", "cancelled"];
+const CANCELLABLE = ["queued", "waiting"];
+
 /**
  * Puts a failed (or cancelled) request of the page back in the queue, as new: attempts at zero, no error, due
  * now. Returns false when it is not such a request of that page (already retried, or another page's).
@@ -157,18 +177,8 @@ export async function retryAction(requestId: number, pageId: number): Promise<bo
   const db = await getDb();
   const rows = await db
     .update(pagesActions)
-    .set({
-      state: "queued",
-      attempts: 0,
-      lastError: null,
-      startedAt: null,
-      finishedAt: null,
-      nextAttemptAt: null,
-      leaseUntil: null,
-      workerId: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, ["failed", "cancelled"])))
+    .set(asNew())
+    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, RETRYABLE)))
     .returning({ id: pagesActions.id });
   return rows.length === 1;
 }
@@ -182,10 +192,34 @@ export async function cancelQueuedAction(requestId: number, pageId: number): Pro
   const db = await getDb();
   const rows = await db
     .update(pagesActions)
-    .set({ state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, updatedAt: new Date() })
-    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, ["queued", "waiting"])))
+    .set(asCancelled())
+    .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, CANCELLABLE)))
     .returning({ id: pagesActions.id });
   return rows.length === 1;
+}
+
+/** Retries any of `ids` that failed or were cancelled, whatever their page (the team's queue); returns those retried. */
+export async function retryActions(ids: readonly number[], db?: Db): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const database = db ?? (await getDb());
+  const rows = await database
+    .update(pagesActions)
+    .set(asNew())
+    .where(and(inArray(pagesActions.id, [...ids]), inArray(pagesActions.state, RETRYABLE)))
+    .returning({ id: pagesActions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Cancels any of `ids` not started yet, whatever their page (the team's queue); returns those cancelled. */
+export async function cancelActions(ids: readonly number[], db?: Db): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const database = db ?? (await getDb());
+  const rows = await database
+    .update(pagesActions)
+    .set(asCancelled())
+    .where(and(inArray(pagesActions.id, [...ids]), inArray(pagesActions.state, CANCELLABLE)))
+    .returning({ id: pagesActions.id });
+  return rows.map((r) => r.id);
 }
 
 export type ClaimedAction = {

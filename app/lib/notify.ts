@@ -13,3 +13,8 @@ export function notify(toast: Toast) {
     else sonner.success(toast.title, options);
   });
 }
+
+/** Closes the toasts on screen (a refusal that a later success has made stale). */
+export function dismissToasts() {
+  void import("sonner").then(({ toast }) => toast.dismiss());
+}

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = {
   "user.unbanned": "Bannissement levé",
   "user.impersonated": "Session ouverte en tant que client",
   "user.impersonation_stopped": "Retour de la session client",
+  "work.retried": "Travaux relancés",
+  "work.cancelled": "Travaux annulés",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -8,7 +8,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } fro
 import { z } from "zod";
 import { siteInvitations, sites, teamInbox, user } from "../../db/schema";
 import { BRAND_NAME } from "~/lib/constants";
-import { SITE_OWNER_FILTERS, type SiteOwnerFilter } from "~/lib/schemas/team";
+import { SITE_OWNER_FILTERS, TEAM_SITES_PAGE_SIZE, type SiteOwnerFilter } from "~/lib/schemas/team";
 import { queueMailWith } from "~/jobs/outbox.server";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
@@ -19,9 +19,6 @@ import { createInvitation, INVITATION_DAYS } from "~/services/site-invitations.s
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf } from "~/services/team-roles.server";
 import { assertTeam } from "./team-access.server";
-
-/** Sites per page of the console's list. */
-export const TEAM_SITES_PAGE_SIZE = 30;
 
 /** A refusal the team member can act on (the site already has a client, no such client...). */
 export class TeamSiteError extends Error {}

@@ -7,15 +7,13 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { sites, user } from "../../db/schema";
-import { ACCOUNT_ROLE_FILTERS, type AccountRoleFilter } from "~/lib/schemas/team";
+import { ACCOUNT_ROLE_FILTERS, TEAM_ACCOUNTS_PAGE_SIZE, type AccountRoleFilter } from "~/lib/schemas/team";
 import { callAuth, getSignedIn, type AuthCallResult, type TeamMember } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf, type Role } from "~/services/team-roles.server";
 import { assertTeam } from "./team-access.server";
-
-export const TEAM_ACCOUNTS_PAGE_SIZE = 30;
 
 /** Refused: what the admin can do about it is in the message. */
 export class TeamAccountError extends Error {}

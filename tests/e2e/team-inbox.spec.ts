@@ -28,7 +28,7 @@ test.afterEach(async () => {
 
 /** The console's side panel entry of the inbox; its badge is read out as "<n> élément(s) à traiter". */
 const inboxEntry = (page: Page) =>
-  page.getByRole("complementary", { name: "Console de l'équipe" }).getByRole("link", { name: /^Boîte de réception/ });
+  page.getByRole("complementary", { name: "Console de l'équipe" }).getByRole("link", { name: /^Réception/ });
 const views = (page: Page) => page.getByRole("navigation", { name: "Vues de la boîte de réception" });
 const items = (page: Page) => page.getByRole("list", { name: "Éléments de la boîte de réception" }).getByRole("listitem");
 const itemCard = (page: Page, subject: string) => items(page).filter({ has: page.getByRole("link", { name: subject, exact: true }) });
@@ -59,7 +59,7 @@ test("what visitors send reaches the inbox; a team member takes a message, answe
   // 1. The team member's first sign-in: the inbox is empty, the side panel shows no count.
   const { page } = await openContext({ baseURL: server.url });
   await setUpTeamMember(page, memberEmail, { dataDir });
-  await expect(inboxEntry(page)).toHaveAccessibleName("Boîte de réception");
+  await expect(inboxEntry(page)).toHaveAccessibleName("Réception");
   await inboxEntry(page).click();
   await expect(page).toHaveURL(/\/team\/inbox$/);
   await expect(page.getByRole("heading", { name: "Boîte de réception", level: 1 })).toBeVisible();
@@ -94,7 +94,7 @@ test("what visitors send reaches the inbox; a team member takes a message, answe
   // 3. Both are in the inbox, newest first, and counted in the side panel and the views.
   const contactSubject = `${senderName} <${senderEmail}>`;
   await open(page, "/team/inbox");
-  await expect(inboxEntry(page)).toHaveAccessibleName("Boîte de réception 2 éléments à traiter");
+  await expect(inboxEntry(page)).toHaveAccessibleName("Réception 2 éléments à traiter");
   await expect(views(page).getByRole("link", { name: "À traiter 2" })).toHaveAttribute("aria-current", "page");
   await expect(views(page).getByRole("link", { name: "Les miens 0" })).toBeVisible();
   await expect(page.getByText("2 éléments.")).toBeVisible();
@@ -221,7 +221,7 @@ test("what visitors send reaches the inbox; a team member takes a message, answe
   await expectToast(page, "Marqué comme traité");
   await expect(page.getByTestId("inbox-state")).toHaveText(new RegExp(`^Traité le .+ par ${memberName}\\.$`));
   await expect(page.getByRole("button", { name: "Rouvrir" })).toBeVisible();
-  await expect(inboxEntry(page)).toHaveAccessibleName("Boîte de réception 1 élément à traiter");
+  await expect(inboxEntry(page)).toHaveAccessibleName("Réception 1 élément à traiter");
   await page.getByRole("link", { name: "Boîte de réception", exact: true }).click();
   await expect(page).toHaveURL(/\/team\/inbox$/);
   await expect(views(page).getByRole("link", { name: "À traiter 1" })).toBeVisible();

@@ -49,3 +49,7 @@ export const setRoleSchema = z.object({ role: z.enum(["client", "team", "admin"]
 export const banSchema = z.object({
   reason: z.string().trim().max(300, "La raison ne peut pas dépasser 300 caractères").optional().default(""),
 });
+
+/** Rows per page of the console's site and account lists. */
+export const TEAM_SITES_PAGE_SIZE = 30;
+export const TEAM_ACCOUNTS_PAGE_SIZE = 30;

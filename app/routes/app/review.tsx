@@ -73,9 +73,9 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, teamView] = await Promise.all([getReviewVersion(user, owned.versionId), teamViewOfSite(user, owned.page.site.id)]);
+  const [article, whoseSite] = await Promise.all([getReviewVersion(user, owned.versionId), teamViewOfSite(user, owned.page.site.id)]);
   return {
-    teamView,
+    whoseSite,
     version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
     page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
     site: article.site,

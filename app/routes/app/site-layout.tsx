@@ -5,13 +5,13 @@ import { teamViewOfSite } from "~/models/site.server";
 
 /**
  * Around a site's screens (/sites/:siteId/...): when the team works on a client's site (issue 14), the header
- * says whose site it is (`teamView`, read by components/header.tsx). For a client it reads nothing.
+ * says whose site it is (`whoseSite`, read by components/header.tsx). For a client it reads nothing.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireActor(request);
   const siteId = Number(params.siteId);
-  const teamView = Number.isSafeInteger(siteId) && siteId > 0 ? await teamViewOfSite(actor, siteId) : null;
-  return { teamView };
+  const whoseSite = Number.isSafeInteger(siteId) && siteId > 0 ? await teamViewOfSite(actor, siteId) : null;
+  return { whoseSite };
 }
 
 export default function SiteLayout() {

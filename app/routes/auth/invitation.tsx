@@ -6,7 +6,7 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { authRefusal } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
-import { notify } from "~/lib/notify";
+import { dismissToasts, notify } from "~/lib/notify";
 import { invitationSignUpSchema, PASSWORD_MISMATCH } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast } from "~/lib/toast";
@@ -46,7 +46,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const found = await findInvitation(tokenOf(request));
-  if (!found.ok) return { mode: "invalid", message: PROBLEMS[found.problem] } as const;
+  if (!found.ok) return { mode: "invalid", message: PROBLEMS[found.problem], signedIn: Boolean(await getSessionUser(request)) } as const;
   const { invitation } = found;
   const site = { name: invitation.site.name, url: invitation.site.url };
   const user = await getSessionUser(request);
@@ -125,7 +125,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
       <AuthMain>
         <AuthCard title="Invitation non valable" description={loaderData.message}>
           <Button asChild className="w-full">
-            <Link to="/auth">Aller à la connexion</Link>
+            {loaderData.signedIn ? <Link to="/sites">Voir mes sites</Link> : <Link to="/auth">Aller à la connexion</Link>}
           </Button>
         </AuthCard>
       </AuthMain>
@@ -226,7 +226,9 @@ function ClaimCard({ siteLine, email }: { siteLine: React.ReactNode; email: stri
 }
 
 function SignUpCard({ siteLine, email }: { siteLine: React.ReactNode; email: string }) {
-  const fetcher = useToastFetcher<typeof action>();
+  const fetcher = useToastFetcher<typeof action>((answer) => {
+    if (answer.ok) dismissToasts();
+  });
   const [form, fields] = useSchemaForm(invitationSignUpSchema, {
     fetcher,
     onInvalid: (_, errors) => {
@@ -240,7 +242,23 @@ function SignUpCard({ siteLine, email }: { siteLine: React.ReactNode; email: str
       <AuthCard title="Créez votre compte" description={<>{siteLine} Créez votre compte : le site y sera dès votre adresse confirmée.</>}>
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value="signup" />
-          <FormField id="invitation-email" label="Adresse e-mail" value={email} readOnly autoComplete="username" />
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">Adresse e-mail</span>
+            <p className="rounded-md border bg-muted px-3 py-2 text-sm break-all" data-testid="invited-address">
+              {email}
+            </p>
+            {/* For password managers: the account's name is this address. */}
+            <input
+              type="email"
+              name="username"
+              value={email}
+              readOnly
+              autoComplete="username"
+              tabIndex={-1}
+              aria-hidden="true"
+              className="sr-only"
+            />
+          </div>
           <FormField id={fields.fullName.id} label="Nom complet" name="fullName" autoComplete="name" error={fields.fullName.errors?.[0]} />
           <NewPasswordFields label="Mot de passe" fields={fields} />
           <Button type="submit" disabled={busy}>

@@ -7,10 +7,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
-import { ACCOUNT_ROLE_FILTERS, ROLE_LABELS } from "~/lib/schemas/team";
+import { ACCOUNT_ROLE_FILTERS, ROLE_LABELS, TEAM_ACCOUNTS_PAGE_SIZE } from "~/lib/schemas/team";
 import { teamDateTime } from "~/lib/team-format";
 import { cn } from "~/lib/utils";
-import { parseTeamAccountsQuery, TEAM_ACCOUNTS_PAGE_SIZE, teamListAccounts, type TeamAccountsQuery } from "~/models/team-users.server";
+import { parseTeamAccountsQuery, teamListAccounts, type TeamAccountsQuery } from "~/models/team-users.server";
 import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Comptes – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
@@ -38,7 +38,7 @@ export default function TeamAccounts({ loaderData: { query, accounts, total } }:
   const loading = navigation.state === "loading" && navigation.location.pathname === "/team/accounts";
   const pages = Math.max(1, Math.ceil(total / TEAM_ACCOUNTS_PAGE_SIZE));
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Comptes</h1>
         <p className="text-muted-foreground">

@@ -57,7 +57,7 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const actionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Journal de l'équipe</h1>
         <p className="text-muted-foreground">

@@ -24,7 +24,7 @@ export default function TeamHome({ loaderData: { overview } }: Route.ComponentPr
     { label: "Travaux en échec", value: overview.actionsFailed, alert: overview.actionsFailed > 0 },
   ];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Console de l'équipe</h1>
         <p className="text-muted-foreground">Ce qui attend une personne, chez tous les clients.</p>

@@ -120,7 +120,7 @@ function replySubject(item: InboxItem): string {
 export default function TeamInboxItem({ loaderData: { item, addresses, replies, members, memberId, now } }: Route.ComponentProps) {
   const due = item.kind === "first_article" && !item.handledAt ? firstArticleDueText(new Date(item.receivedAt), new Date(now)) : null;
   return (
-    <div className="grid max-w-4xl gap-6">
+    <div className="grid max-w-4xl grid-cols-1 gap-6">
       <Link to="/team/inbox" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" /> Boîte de réception
       </Link>

@@ -42,7 +42,7 @@ export default function TeamInbox({ loaderData: { query, items, total, now } }: 
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const viewCount: Partial<Record<InboxView, number>> = { open: counts?.open, mine: counts?.mine };
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Boîte de réception</h1>
         <p className="text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Globe, Inbox, LayoutDashboard, ScrollText, Users } from "lucide-react";
+import { Globe, Inbox, LayoutDashboard, ListChecks, ScrollText, Users } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AppSidebar, type SidebarEntry } from "~/components/app-sidebar";
@@ -29,10 +29,11 @@ export default function TeamLayout({ loaderData: { member, inbox } }: Route.Comp
         { to: "/team", label: "Accueil", icon: LayoutDashboard, exact: true },
         {
           to: "/team/inbox",
-          label: "Boîte de réception",
+          label: "Réception",
           icon: Inbox,
           badge: inbox ? { count: inbox.open, label: inbox.open > 1 ? "éléments à traiter" : "élément à traiter" } : undefined,
         },
+        { to: "/team/work", label: "Travaux", icon: ListChecks },
         { to: "/team/sites", label: "Sites", icon: Globe },
         { to: "/team/accounts", label: "Comptes", icon: Users },
         { to: "/team/audit", label: "Journal", icon: ScrollText },

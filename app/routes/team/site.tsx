@@ -103,7 +103,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export default function TeamSite({ loaderData: { site, invitations, inboxItemId } }: Route.ComponentProps) {
   return (
-    <div className="grid max-w-4xl gap-6">
+    <div className="grid max-w-4xl grid-cols-1 gap-6">
       <Link to="/team/sites" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" /> Sites des clients
       </Link>

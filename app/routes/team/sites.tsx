@@ -7,10 +7,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
-import { SITE_OWNER_FILTERS } from "~/lib/schemas/team";
+import { SITE_OWNER_FILTERS, TEAM_SITES_PAGE_SIZE } from "~/lib/schemas/team";
 import { teamDateTime } from "~/lib/team-format";
 import { cn } from "~/lib/utils";
-import { parseTeamSitesQuery, teamListSites, TEAM_SITES_PAGE_SIZE, type TeamSitesQuery } from "~/models/team-sites.server";
+import { parseTeamSitesQuery, teamListSites, type TeamSitesQuery } from "~/models/team-sites.server";
 import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sites des clients – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
@@ -38,7 +38,7 @@ export default function TeamSites({ loaderData: { query, sites, total } }: Route
   const loading = navigation.state === "loading" && navigation.location.pathname === "/team/sites";
   const pages = Math.max(1, Math.ceil(total / TEAM_SITES_PAGE_SIZE));
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Sites des clients</h1>
         <p className="text-muted-foreground">

@@ -1,0 +1,33 @@
+/**
+ * The outside services the queued work depends on (issue 14's provider lines): which kinds of work each serves,
+ * and whether its settings are there. Derived from the tasks' own `settings`, so a new task joins its provider.
+ */
+import { getEnv, missingSettings, type Env } from "~/services/env.server";
+import { IMAGE_SETTINGS } from "~/services/providers/images.server";
+import { LLM_SETTINGS } from "~/services/providers/openrouter.server";
+import { SERP_SETTINGS } from "~/services/providers/dataforseo.server";
+import { ACTION_NAMES, TASKS, type ActionName } from "./queue.server";
+
+export type ProviderId = "openrouter" | "dataforseo" | "images" | "mail";
+
+const SETTINGS: Record<ProviderId, readonly (keyof Env)[]> = {
+  openrouter: LLM_SETTINGS,
+  dataforseo: SERP_SETTINGS,
+  images: IMAGE_SETTINGS,
+  mail: [],
+};
+
+export type ProviderState = { id: ProviderId; kinds: ActionName[]; missing: (keyof Env)[]; note: string | null };
+
+/** Each provider, the kinds of work it serves, and the settings it lacks (none: configured). */
+export function providerStates(env: Env = getEnv()): ProviderState[] {
+  return (Object.keys(SETTINGS) as ProviderId[]).map((id) => {
+    const settings = SETTINGS[id];
+    const kinds = ACTION_NAMES.filter((name) => {
+      const needs = TASKS[name].settings as readonly (keyof Env)[];
+      return id === "mail" ? needs.length === 0 : needs === settings;
+    });
+    const note = id === "mail" && !env.SMTP_URL ? "Sans SMTP_URL : les e-mails sont écrits dans le dossier outbox." : null;
+    return { id, kinds, missing: missingSettings(settings, env), note };
+  });
+}

@@ -1,0 +1,293 @@
+/**
+ * The team's work queue (issue 14): every queued action of every site, filtered by state, kind, site and age,
+ * paged on the server, with attempts, last error, duration and cost; the stuck ones (running past their lease,
+ * waiting for a provider or unclaimed for over an hour) listed first, apart; a line per provider; retrying and
+ * cancelling one or several at once, audited. Every function checks the acting member's role itself.
+ */
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { actions, pages, pagesActions, sites } from "../../db/schema";
+import {
+  WORK_AGES,
+  WORK_BULK_MAX,
+  WORK_KINDS,
+  WORK_PAGE_SIZE,
+  WORK_STATES,
+  type WorkAge,
+  type WorkKind,
+  type WorkState,
+} from "~/lib/team-work";
+import { providerStates, type ProviderId } from "~/jobs/providers.server";
+import { cancelActions, retryActions } from "~/jobs/queue.server";
+import type { TeamMember } from "~/services/auth.server";
+import { getDb, type Db } from "~/services/db.server";
+import { writeAudit } from "~/services/team-audit.server";
+import { assertTeam } from "./team-access.server";
+
+const AGE_MS: Record<WorkAge, number> = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 };
+
+export const workQuery = z.object({
+  state: z
+    .string()
+    .refine((v): v is WorkState | "stuck" => v === "stuck" || Object.hasOwn(WORK_STATES, v))
+    .optional()
+    .catch(undefined),
+  kind: z
+    .string()
+    .refine((v): v is WorkKind => Object.hasOwn(WORK_KINDS, v))
+    .optional()
+    .catch(undefined),
+  site: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  age: z
+    .string()
+    .refine((v): v is WorkAge => Object.hasOwn(WORK_AGES, v))
+    .optional()
+    .catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type WorkQuery = z.infer<typeof workQuery>;
+
+export function parseWorkQuery(params: URLSearchParams): WorkQuery {
+  return workQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+}
+
+/** Stuck: running past its lease, waiting for a provider for over an hour, or queued and due for over an hour. */
+const stuck = sql`(
+  (${pagesActions.state} = 'running' and ${pagesActions.leaseUntil} < now())
+  or (${pagesActions.state} = 'waiting' and ${pagesActions.updatedAt} < now() - interval '1 hour')
+  or (${pagesActions.state} = 'queued' and coalesce(${pagesActions.nextAttemptAt}, ${pagesActions.createdDate}) < now() - interval '1 hour')
+)`;
+
+const workColumns = {
+  id: pagesActions.id,
+  kind: sql<WorkKind>`${actions.name}`,
+  state: sql<WorkState>`${pagesActions.state}`,
+  attempts: pagesActions.attempts,
+  lastError: pagesActions.lastError,
+  createdDate: pagesActions.createdDate,
+  startedAt: pagesActions.startedAt,
+  finishedAt: pagesActions.finishedAt,
+  nextAttemptAt: pagesActions.nextAttemptAt,
+  costUsd: sql<number | null>`${pagesActions.costUsd}`.mapWith((v) => (v === null ? null : Number(v))),
+  tokensIn: pagesActions.tokensIn,
+  tokensOut: pagesActions.tokensOut,
+  page: { id: pages.id, name: pages.name },
+  site: { id: sites.id, name: sites.name },
+  stuck: sql<boolean>`${stuck}`.mapWith(Boolean),
+};
+
+export type WorkRow = {
+  id: number;
+  kind: WorkKind;
+  state: WorkState;
+  attempts: number;
+  lastError: string | null;
+  createdDate: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  nextAttemptAt: Date | null;
+  costUsd: number | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  page: { id: number; name: string } | null;
+  site: { id: number; name: string } | null;
+  stuck: boolean;
+};
+
+function selectWork(db: Db, extra: Record<string, SQL.Aliased | SQL> = {}) {
+  return db
+    .select({ ...workColumns, ...extra })
+    .from(pagesActions)
+    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+    .leftJoin(pages, eq(pages.id, pagesActions.linkedPage))
+    .leftJoin(sites, eq(sites.id, pages.site));
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filters(query: WorkQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (query.state === "stuck") where.push(stuck);
+  else if (query.state) where.push(eq(pagesActions.state, query.state));
+  if (query.kind) where.push(eq(actions.name, query.kind));
+  if (query.site) where.push(eq(pages.site, query.site));
+  if (query.q)
+    where.push(
+      or(ilike(sites.name, likePattern(query.q)), ilike(sites.url, likePattern(query.q)), ilike(pages.name, likePattern(query.q))),
+    );
+  if (query.age) where.push(lt(pagesActions.createdDate, new Date(Date.now() - AGE_MS[query.age])));
+  return and(...where);
+}
+
+/**
+ * The queue as the console shows it: the stuck requests that match the filters (first, apart: at most a page),
+ * then one page of every matching request, newest first, and how many match. One query each.
+ */
+export async function teamListWork(member: TeamMember, query: WorkQuery): Promise<{ stuck: WorkRow[]; items: WorkRow[]; total: number }> {
+  assertTeam(member);
+  const db = await getDb();
+  const where = filters(query);
+  const [stuckRows, rows] = await Promise.all([
+    query.state && query.state !== "stuck"
+      ? Promise.resolve([])
+      : selectWork(db).where(and(where, stuck)).orderBy(pagesActions.createdDate, pagesActions.id).limit(WORK_PAGE_SIZE),
+    selectWork(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .where(where)
+      .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
+      .limit(WORK_PAGE_SIZE)
+      .offset((query.page - 1) * WORK_PAGE_SIZE),
+  ]);
+  const items = rows.map((row) => {
+    const { total: _total, ...line } = row as WorkRow & { total?: number };
+    return line;
+  });
+  let total = (rows[0] as { total?: number } | undefined)?.total ?? 0;
+  if (!rows[0] && query.page > 1) {
+    const [counted] = await db
+      .select({ n: count() })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .leftJoin(pages, eq(pages.id, pagesActions.linkedPage))
+      .leftJoin(sites, eq(sites.id, pages.site))
+      .where(where);
+    total = counted?.n ?? 0;
+  }
+  return { stuck: query.state === "stuck" ? [] : (stuckRows as WorkRow[]), items, total };
+}
+
+export type ProviderLine = {
+  id: ProviderId;
+  kinds: WorkKind[];
+  configured: boolean;
+  missing: string[];
+  note: string | null;
+  lastSuccessAt: Date | null;
+  lastError: { at: Date; message: string } | null;
+  /** Of the requests that ended in the last hour (done or failed), the share that failed; null when none ended. */
+  failureShareLastHour: number | null;
+  endedLastHour: number;
+};
+
+type KindFigures = {
+  kind: string;
+  lastSuccessAt: Date | null;
+  lastErrorAt: Date | null;
+  lastError: string | null;
+  doneLastHour: number;
+  failedLastHour: number;
+};
+
+/** A line per provider: configured or not, its last success and last error, its share of failures in the last hour. One query. */
+export async function teamProviderLines(member: TeamMember): Promise<ProviderLine[]> {
+  assertTeam(member);
+  const db = await getDb();
+  const result = (await db.execute(sql`
+    select n.name as kind,
+      max(a.finished_at) filter (where a.state = 'done') as "lastSuccessAt",
+      e.updated_at as "lastErrorAt",
+      e.last_error as "lastError",
+      count(*) filter (where a.state = 'done' and a.finished_at > now() - interval '1 hour')::int as "doneLastHour",
+      count(*) filter (where a.state = 'failed' and a.finished_at > now() - interval '1 hour')::int as "failedLastHour"
+    from actions n
+    left join pages_actions a on a.linked_action = n.id
+    left join lateral (
+      select x.updated_at, x.last_error from pages_actions x
+      where x.linked_action = n.id and x.last_error is not null and x.state <> 'waiting'
+      order by x.updated_at desc limit 1
+    ) e on true
+    group by n.name, e.updated_at, e.last_error
+  `)) as unknown as {
+    rows: (Omit<KindFigures, "lastSuccessAt" | "lastErrorAt"> & {
+      lastSuccessAt: string | Date | null;
+      lastErrorAt: string | Date | null;
+    })[];
+  };
+  const byKind = new Map(result.rows.map((row) => [row.kind, row]));
+  const asDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return providerStates().map((provider) => {
+    const figures = provider.kinds.map((kind) => byKind.get(kind)).filter((f) => f !== undefined);
+    const lastSuccessAt = figures.map((f) => asDate(f.lastSuccessAt)).reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+    const lastError = figures
+      .filter((f) => f.lastErrorAt && f.lastError)
+      .map((f) => ({ at: asDate(f.lastErrorAt)!, message: f.lastError! }))
+      .reduce<{ at: Date; message: string } | null>((a, b) => (!a || b.at > a.at ? b : a), null);
+    const done = figures.reduce((sum, f) => sum + Number(f.doneLastHour), 0);
+    const failed = figures.reduce((sum, f) => sum + Number(f.failedLastHour), 0);
+    return {
+      id: provider.id,
+      kinds: provider.kinds as WorkKind[],
+      configured: provider.missing.length === 0,
+      missing: provider.missing,
+      note: provider.note,
+      lastSuccessAt,
+      lastError,
+      failureShareLastHour: done + failed ? failed / (done + failed) : null,
+      endedLastHour: done + failed,
+    };
+  });
+}
+
+const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
+
+/** The ids of a bulk form, at most a page of them; anything unreadable is left out. */
+export function workIds(values: FormDataEntryValue[]): number[] {
+  const ids = values.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)].slice(0, WORK_BULK_MAX);
+}
+
+/** Retries those of `ids` that failed or were cancelled; the others are left as they are. */
+export async function teamRetryWork(member: TeamMember, ids: number[]): Promise<{ changed: number[]; skipped: number }> {
+  assertTeam(member);
+  const db = await getDb();
+  const changed = await db.transaction(async (tx) => {
+    const done = await retryActions(ids, tx as unknown as Db);
+    if (done.length)
+      await writeAudit(
+        {
+          actor: auditActor(member),
+          action: "work.retried",
+          record: done.length === 1 ? { type: "action", id: done[0]! } : undefined,
+          details: { ids: done },
+        },
+        tx as unknown as Db,
+      );
+    return done;
+  });
+  return { changed, skipped: ids.length - changed.length };
+}
+
+/** Cancels those of `ids` that have not started (queued or waiting); the others are left as they are. */
+export async function teamCancelWork(member: TeamMember, ids: number[]): Promise<{ changed: number[]; skipped: number }> {
+  assertTeam(member);
+  const db = await getDb();
+  const changed = await db.transaction(async (tx) => {
+    const done = await cancelActions(ids, tx as unknown as Db);
+    if (done.length)
+      await writeAudit(
+        {
+          actor: auditActor(member),
+          action: "work.cancelled",
+          record: done.length === 1 ? { type: "action", id: done[0]! } : undefined,
+          details: { ids: done },
+        },
+        tx as unknown as Db,
+      );
+    return done;
+  });
+  return { changed, skipped: ids.length - changed.length };
+}
+
+/** For the filters: the kinds and states by their words. */
+export const workFilterOptions = () => ({
+  kinds: Object.entries(WORK_KINDS).map(([value, label]) => ({ value, label })),
+  states: [{ value: "stuck", label: "Bloqués" }, ...Object.entries(WORK_STATES).map(([value, label]) => ({ value, label }))],
+});
+
+/** The site of a filter, by its id, for the filter's label. */
+export async function teamSiteName(member: TeamMember, siteId: number): Promise<string | null> {
+  assertTeam(member);
+  const db = await getDb();
+  const [row] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+  return row?.name ?? null;
+}
