@@ -138,9 +138,9 @@ function ImpersonationBar({ text, action, button }: { text: string; action: stri
   return (
     <div
       role="status"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-lg dark:bg-amber-950 dark:text-amber-100"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto grid max-w-2xl gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-lg sm:flex sm:items-center sm:justify-between sm:gap-3 dark:bg-amber-950 dark:text-amber-100"
     >
-      <span className="min-w-0 flex-1">{text}</span>
+      <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{text}</span>
       <Form method="post" action={action} reloadDocument>
         <Button type="submit" size="sm">
           {button}

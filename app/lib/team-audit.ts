@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "user.impersonation_stopped": "Retour de la session client",
   "work.retried": "Travaux relancés",
   "work.cancelled": "Travaux annulés",
+  "page.demo_set": "Page marquée comme démo",
+  "page.demo_cleared": "Page retirée des démos",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -2,7 +2,7 @@
  * The demo article list of the main page (spec part 3, sections 3, 4 and 7): pages marked as demo
  * (hide_revisions_texts_from_preview), each with its newest version, newest first. Public: it shows only
  * a page name and the public id of a version that /view/:publicId serves to anyone. Only the service's team
- * marks a page as demo (the seed data, `npm run demo`): no screen of a client's sets the flag.
+ * marks a page as demo (the console's /team/demo, the seed data, `npm run demo`): no screen of a client's sets the flag.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { pages, pagesVersions } from "../../db/schema";
@@ -49,7 +49,7 @@ export async function listDemoArticles(limit = DEMO_LIST_LIMIT): Promise<DemoArt
 
 /**
  * TEAM ONLY: marks a client's page as a demo article of the service's home page (or takes it off). No client
- * screen calls this; until the team's console exists, `npm run demo -- <pageId> on|off` does. Answers the
+ * screen calls this; the console does (models/team-demo.server.ts, audited) and `npm run demo -- <pageId> on|off`. Answers the
  * page, or null when there is no such page.
  */
 export async function teamSetDemoArticle(pageId: number, demo: boolean): Promise<{ id: number; name: string; demo: boolean } | null> {

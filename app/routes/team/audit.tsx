@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const COLUMNS = ["Quand", "Par", "Action", "Sur", "Détails"];
 const RECORD_LINKS: Record<string, (id: string) => string> = {
   inbox: (id) => `/team/inbox/${id}`,
+  user: (id) => `/team/accounts/${id}`,
   site: (id) => `/team/sites/${id}`,
 };
 const RECORD_NAMES: Record<string, string> = {
