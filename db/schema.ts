@@ -625,6 +625,35 @@ export const siteInvitations = pgTable(
   ],
 );
 
+/**
+ * Every provider call's reported usage and cost (issue 14), written as soon as the provider answers: calls of
+ * attempts that later failed, were retried or were abandoned count too. pages_actions.tokens_in, tokens_out and
+ * cost_usd hold each action's running total of these rows. The console's costs read this table.
+ */
+export const providerUsage = pgTable(
+  "provider_usage",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    actionId: integer("action_id").references(() => pagesActions.id, { onDelete: "set null" }),
+    attempt: integer("attempt"),
+    /** The action's kind and its page's site, kept when the action or the page goes (the money was spent). */
+    kind: text("kind").notNull(),
+    siteId: integer("site_id").references(() => sites.id, { onDelete: "set null" }),
+    /** 'openrouter', 'dataforseo', 'images'. */
+    provider: text("provider").notNull(),
+    model: text("model"),
+    tokensIn: integer("tokens_in"),
+    tokensOut: integer("tokens_out"),
+    costUsd: numeric("cost_usd", { precision: 14, scale: 6 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("provider_usage_created_at_idx").on(t.createdAt),
+    index("provider_usage_action_id_idx").on(t.actionId),
+    index("provider_usage_site_id_idx").on(t.siteId),
+  ],
+);
+
 export type User = typeof user.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;

@@ -32,7 +32,7 @@ export async function askForArticle(options: {
 }): Promise<string> {
   const attempt = async (request: string) => {
     const completion = await ask(options.api, options.model, request, options.system, options.signal);
-    options.usage.add(completion.usage);
+    options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
     const html = removeInventedLinks(cleanArticleHtml(extractHtml(completion.text)), options.allowedLinks, options.siteUrl).html;
     return { html, problems: options.check(html) };
   };

@@ -31,3 +31,10 @@ export function providerStates(env: Env = getEnv()): ProviderState[] {
     return { id, kinds, missing: missingSettings(settings, env), note };
   });
 }
+
+/** The provider a kind of work calls ('unknown' for the ones that call none). */
+export function providerOfKind(kind: ActionName): ProviderId | "unknown" {
+  const needs = TASKS[kind].settings as readonly (keyof Env)[];
+  const found = (Object.keys(SETTINGS) as ProviderId[]).find((id) => id !== "mail" && SETTINGS[id] === needs);
+  return found ?? "unknown";
+}

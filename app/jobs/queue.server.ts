@@ -351,11 +351,15 @@ export async function runHeld(id: number, work: () => Promise<void>, what: Recor
 }
 
 /** The action is done, with what it cost. Only its holder may say so (a retaken action's first worker is ignored). */
-export async function completeAction(id: number, workerId: string, usage: Usage = {}, db?: Db) {
+export async function completeAction(id: number, workerId: string, usage?: Usage, db?: Db) {
   const database = db ?? (await getDb());
+  // The worker's usage is already on the action (each call's, as it came: jobs/spend.server.ts); `usage` sets it
+  // outright, for work done outside a task.
+  const figures = usage
+    ? sql`, tokens_in = ${usage.tokensIn ?? null}, tokens_out = ${usage.tokensOut ?? null}, cost_usd = ${usage.costUsd ?? null}`
+    : sql``;
   await database.execute(sql`
-    update pages_actions set state = 'done', finished_at = now(), last_error = null, lease_until = null, next_attempt_at = null, updated_at = now(),
-      tokens_in = ${usage.tokensIn ?? null}, tokens_out = ${usage.tokensOut ?? null}, cost_usd = ${usage.costUsd ?? null}
+    update pages_actions set state = 'done', finished_at = now(), last_error = null, lease_until = null, next_attempt_at = null, updated_at = now()${figures}
     where id = ${id} and worker_id = ${workerId} and state = 'running'`);
 }
 

@@ -21,6 +21,8 @@ import os from "node:os";
 import { getEnv, missingSettings, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "~/services/providers/http.server";
+import { providerOfKind } from "./providers.server";
+import { SpendMeter } from "./spend.server";
 import "./outbox.server";
 import {
   backoffSeconds,
@@ -96,19 +98,25 @@ export async function runOnce(workerId: string, tasks: Tasks = plan().runnable):
     },
     Math.max(1000, (lease * 1000) / 3),
   );
+  const meter = new SpendMeter({ id: action.id, attempt: action.attempts, kind: action.name });
   try {
-    const usage = await tasks[action.name]!.run({
+    const returned = await tasks[action.name]!.run({
       id: action.id,
       attempt: action.attempts,
       creator: action.creator,
       payload: read.payload,
       signal: held.signal,
+      usage: meter,
     });
     finished = true;
-    await completeAction(action.id, workerId, usage ?? {});
-    log.info({ usage: usage ?? null }, "action done");
+    // Usage a task returned without adding it to its meter is recorded all the same.
+    if (returned && returned !== meter) meter.add(returned, { provider: providerOfKind(action.name) });
+    await meter.settled();
+    await completeAction(action.id, workerId);
+    log.info({ usage: { tokensIn: meter.tokensIn, tokensOut: meter.tokensOut, costUsd: meter.costUsd } }, "action done");
   } catch (err) {
     finished = true;
+    await meter.settled();
     const reason = err instanceof Error ? err.message : String(err);
     const permanent = err instanceof PermanentError || action.attempts >= MAX_ATTEMPTS;
     const wait =

@@ -8,7 +8,7 @@
  * Tasks make their own queries and never call the user-scoped models: nobody acts for a user in the worker.
  */
 import { z } from "zod";
-import type { Usage } from "~/lib/usage";
+import type { Usage, UsageTally } from "~/lib/usage";
 import type { Env } from "~/services/env.server";
 
 /** The columns of a pages_actions row that a payload is read from. */
@@ -28,6 +28,11 @@ export type TaskRun<P> = {
    * nothing. Pass it to provider calls, and call `signal.throwIfAborted()` before writing results.
    */
   signal: AbortSignal;
+  /**
+   * Add each provider call's usage here, with the call (`{ provider, model }`), as soon as it answers: it is
+   * recorded at once, so that the money of a call counts even if the attempt then fails.
+   */
+  usage: UsageTally;
 };
 
 export type Task<P> = {

@@ -5,7 +5,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { keywords, pagesActions, pagesKeywords, pagesVersions, serps, sites, toneArticles } from "../../db/schema";
+import { keywords, pagesActions, pagesKeywords, pagesVersions, providerUsage, serps, sites, toneArticles } from "../../db/schema";
 import { articleContext, articlePrompt } from "~/jobs/tasks/create_article.server";
 import { queueActions } from "~/jobs/queue.server";
 import { createPage } from "~/models/page.server";
@@ -138,6 +138,14 @@ describe("create_article", () => {
         "The article was refused twice: the article has 2 words; at least 1500 are needed; the article has 2 <h1> titles; exactly one is needed; the article has no <h2> sections",
     });
     expect((await versions()).length).toBe(before);
+    // Both answers were paid for: the failed request carries their cost, and the ledger each call with its model and site.
+    const failed = await request();
+    expect(failed).toMatchObject({ costUsd: "0.003000", tokensIn: 80, tokensOut: 120 });
+    const spent = await database.db.select().from(providerUsage).where(eq(providerUsage.actionId, failed!.id));
+    expect(spent.map((row) => [row.provider, row.model, row.costUsd, row.kind, row.siteId !== null])).toEqual([
+      ["openrouter", MODEL, "0.001500", "create_article", true],
+      ["openrouter", MODEL, "0.001500", "create_article", true],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { eq, inArray, not } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { llms, locationCountries, locationLanguages, pagesActions, pagesLlmAnswers, sites } from "../../db/schema";
+import { llms, locationCountries, locationLanguages, pagesActions, pagesLlmAnswers, providerUsage, sites } from "../../db/schema";
 import { addKeyword } from "~/models/keyword.server";
 import { queueActions } from "~/jobs/queue.server";
 import { createPage } from "~/models/page.server";
@@ -120,6 +120,13 @@ describe("the llm_answers action", () => {
       lastError: `1 of 2 answers stored; OpenRouter answered 502 for ${models[1].model}`,
     });
     expect((await answers()).map((a) => a.linkedLlm)).toEqual([models[0].id]);
+    // The model that answered was paid: its cost is on the request, and in the ledger with its model, though the attempt failed.
+    const asked = await request();
+    expect(asked).toMatchObject({ costUsd: "0.001500", tokensIn: 40, tokensOut: 60 });
+    const spent = await database.db.select().from(providerUsage).where(eq(providerUsage.actionId, asked!.id));
+    expect(spent.map((row) => [row.provider, row.model, row.costUsd, row.attempt, row.kind])).toEqual([
+      ["openrouter", models[0].model, "0.001500", 1, "llm_answers"],
+    ]);
   });
 
   it("fails at once when OpenRouter refuses the key", async () => {

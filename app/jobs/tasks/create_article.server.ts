@@ -21,7 +21,6 @@ import {
   toneArticles,
 } from "../../../db/schema";
 import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
-import { UsageTally } from "~/lib/usage";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -73,10 +72,9 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
   return defineTask({
     payload: createArticlePayload,
     settings: LLM_SETTINGS,
-    async run({ payload: { pageId }, signal }) {
+    async run({ payload: { pageId }, signal, usage }) {
       const context = await articleContext(pageId);
       if (!context) throw new PermanentError("The page of this article request no longer exists");
-      const usage = new UsageTally();
       const html = await askForArticle({
         api: client(),
         model: getEnv().ARTICLE_MODEL,

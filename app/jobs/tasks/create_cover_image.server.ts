@@ -16,7 +16,6 @@ import { SITE_DEFAULTS } from "~/lib/constants";
 import { MAX_IMAGES, MIN_IMAGES, PAGE_IMAGES_BUCKET } from "~/lib/image-rules";
 import { detectImageType } from "~/lib/image-type";
 import { articleText } from "~/lib/sanitize.server";
-import { UsageTally } from "~/lib/usage";
 import { getDb } from "~/services/db.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
@@ -73,7 +72,7 @@ export function coverImageTask(
   return defineTask({
     payload: coverImagePayload,
     settings: IMAGE_SETTINGS,
-    async run({ payload: { pageId, request: info }, signal }) {
+    async run({ payload: { pageId, request: info }, signal, usage }) {
       const context = await coverImageContext(pageId);
       if (!context) throw new PermanentError("The page of this image request no longer exists");
       const requested = Number(info.number_of_images);
@@ -83,7 +82,6 @@ export function coverImageTask(
         Math.max(MIN_IMAGES, Number.isSafeInteger(requested) && requested > 0 ? requested : context.defaultCount),
       );
       const comments = typeof info.comments === "string" ? info.comments.trim() : "";
-      const usage = new UsageTally();
 
       let example: { bytes: Uint8Array; type: string } | null = null;
       const exampleId = Number(info.image_example_id);
@@ -109,7 +107,7 @@ export function coverImageTask(
           signal,
         );
         prompt = `${clip(written.text, 3000)}\nNo text, no letters, no logos.`;
-        usage.add(written.usage);
+        usage.add(written.usage, { provider: "openrouter", model });
       }
 
       const env = getEnv();
@@ -121,8 +119,8 @@ export function coverImageTask(
         requestSize(env.IMAGES_MODEL, context.width, context.height),
         example,
         signal,
+        usage,
       ).catch((err) => Promise.reject(toWorkerError(err, env.IMAGES_MODEL, "The image API")));
-      usage.add(generated.usage);
       const covers = await Promise.all(generated.images.map((bytes) => toCover(bytes, context.width, context.height)));
       signal.throwIfAborted();
       await saveCoverPropositions(context.pageId, context.versionId, covers);

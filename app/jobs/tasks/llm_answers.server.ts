@@ -9,7 +9,6 @@ import type OpenAI from "openai";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, llms, locationLanguages, pages, pagesKeywords, pagesLlmAnswers, sites } from "../../../db/schema";
-import { UsageTally } from "~/lib/usage";
 import { getDb } from "~/services/db.server";
 import { PermanentError, RateLimitedError, RetryableError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient, type Completion } from "~/services/providers/openrouter.server";
@@ -64,23 +63,24 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
   return defineTask({
     payload: llmAnswersPayload,
     settings: LLM_SETTINGS,
-    async run({ payload: { pageId }, signal }) {
+    async run({ payload: { pageId }, signal, usage }) {
       const context = await llmQuestionContext(pageId);
       if (!context) throw new PermanentError("The page of this LLM answers request no longer exists");
       if (context.llms.length === 0) throw new PermanentError("No active LLM to ask");
       const question = questionFor(context);
       const api = client();
       const answers: NewLlmAnswer[] = [];
-      const usage = new UsageTally();
       const failures: Error[] = [];
       for (const llm of context.llms) {
         try {
           let completion: Completion;
           try {
             completion = await ask(api, llm.model, question, undefined, signal);
+            usage.add(completion.usage, { provider: "openrouter", model: llm.model });
           } catch (err) {
             if (!(err instanceof RateLimitedError && llm.fallback)) throw err;
             completion = await ask(api, llm.fallback, question, undefined, signal);
+            usage.add(completion.usage, { provider: "openrouter", model: llm.fallback });
           }
           answers.push({
             llmId: llm.id,
@@ -89,7 +89,6 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
             mentionsSite: mentionsSite(completion.text, context.siteName, context.siteUrl),
             citedUrls: citedUrls(completion.text),
           });
-          usage.add(completion.usage);
         } catch (err) {
           failures.push(err instanceof Error ? err : new Error(String(err)));
         }

@@ -10,7 +10,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, pagesVersionsHistory, sites } from "../../../db/schema";
 import { markChanges, removeMarks } from "~/lib/highlight";
-import { UsageTally } from "~/lib/usage";
 import { getDb } from "~/services/db.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider } from "~/services/providers/dataforseo.server";
@@ -93,7 +92,7 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
   return defineTask({
     payload: modifyPayload,
     settings: LLM_SETTINGS,
-    async run({ id, payload: { versionId, createNewVersion, request }, signal }) {
+    async run({ id, payload: { versionId, createNewVersion, request }, signal, usage }) {
       const context = await modificationContext(versionId, request);
       if (!context) throw new PermanentError("The version to modify no longer exists");
       if (!context.comments) {
@@ -103,7 +102,6 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
         await saveModification(context, removeMarks(context.html), { createNewVersion, actionId: id });
         return {};
       }
-      const usage = new UsageTally();
 
       let sources: Source[] = [];
       if (context.webSearch) {
@@ -113,7 +111,7 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
         const query = await searchContextFor(context.pageId, context.searchQuery);
         if (!query) throw new PermanentError("The page of this modification request no longer exists");
         const found = await provider.search({ ...query, depth: Math.min(query.depth, 10) }, signal);
-        usage.add({ costUsd: found.costUsd });
+        usage.add({ costUsd: found.costUsd }, { provider: "dataforseo" });
         sources = found.rows.flatMap((r) => (r.url ? [{ url: r.url, title: r.title, description: r.metaDescription }] : []));
       }
 

@@ -26,13 +26,14 @@ export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
   return defineTask({
     payload: serpsPayload,
     settings: SERP_SETTINGS,
-    async run({ payload: { pageId, keywordId }, signal }) {
+    async run({ payload: { pageId, keywordId }, signal, usage }) {
       const context = await serpSearchContext(pageId, keywordId);
       if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
       const { rows, costUsd } = await provider().search(context, signal);
+      usage.add({ costUsd }, { provider: "dataforseo" });
       signal.throwIfAborted();
       await replaceSerpResults(context.siteId, keywordId, rows);
-      return { costUsd };
+      return usage;
     },
   });
 }

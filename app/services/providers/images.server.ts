@@ -32,9 +32,11 @@ export async function generateImages(
   size: string,
   example: { bytes: Uint8Array; type: string } | null,
   signal?: AbortSignal,
+  /** Each call's usage goes here as it answers (the worker's meter records it at once). */
+  meter?: UsageTally,
 ): Promise<{ images: Uint8Array[]; usage: Usage }> {
   const images: Uint8Array[] = [];
-  const usage = new UsageTally();
+  const usage = meter ?? new UsageTally();
   // dall-e-3 makes one image per request; the others take n.
   const perRequest = model.startsWith("dall-e-3") ? 1 : count;
   while (images.length < count) {
@@ -51,10 +53,14 @@ export async function generateImages(
           )
         : await api.images.generate(params as unknown as OpenAI.ImageGenerateParamsNonStreaming, { signal })
     ) as OpenAI.ImagesResponse & { usage?: { input_tokens?: number; output_tokens?: number; cost?: number } };
+    // Counted as soon as the API answered: the call was paid, whatever happens to its images.
+    usage.add(
+      { tokensIn: response.usage?.input_tokens, tokensOut: response.usage?.output_tokens, costUsd: response.usage?.cost },
+      { provider: "images", model },
+    );
     const data = Array.isArray(response?.data) ? response.data : [];
     if (data.length === 0) throw new RetryableError("The image API sent an answer without images");
     for (const item of data) images.push(await imageBytes(item, signal));
-    usage.add({ tokensIn: response.usage?.input_tokens, tokensOut: response.usage?.output_tokens, costUsd: response.usage?.cost });
   }
   return { images: images.slice(0, count), usage };
 }
