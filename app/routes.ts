@@ -65,6 +65,7 @@ export default [
       route("sites", "routes/team/sites.tsx"),
       route("sites/:siteId", "routes/team/site.tsx"),
       route("work", "routes/team/work.tsx"),
+      route("costs", "routes/team/costs.tsx"),
       route("demo", "routes/team/demo.tsx"),
       route("accounts", "routes/team/accounts.tsx"),
       route("accounts/:userId", "routes/team/account.tsx"),

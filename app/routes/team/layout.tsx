@@ -1,4 +1,4 @@
-import { Globe, Inbox, LayoutDashboard, ListChecks, ScrollText, Sparkles, Users } from "lucide-react";
+import { ChartColumn, Globe, Inbox, LayoutDashboard, ListChecks, ScrollText, Sparkles, Users } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AppSidebar, type SidebarEntry } from "~/components/app-sidebar";
@@ -34,6 +34,7 @@ export default function TeamLayout({ loaderData: { member, inbox } }: Route.Comp
           badge: inbox ? { count: inbox.open, label: inbox.open > 1 ? "éléments à traiter" : "élément à traiter" } : undefined,
         },
         { to: "/team/work", label: "Travaux", icon: ListChecks },
+        { to: "/team/costs", label: "Coûts", icon: ChartColumn },
         { to: "/team/sites", label: "Sites", icon: Globe },
         { to: "/team/accounts", label: "Comptes", icon: Users },
         { to: "/team/demo", label: "Démos", icon: Sparkles },

@@ -1,0 +1,28 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/**
+ * The spend per day, as bars (recharts, drawn in the browser: loaded with the console's costs screen only, never by
+ * the public pages).
+ * The table beside it carries the same figures for anyone who does not read the chart.
+ */
+export function DailyChart({ days }: { days: { day: string; costUsd: number }[] }) {
+  return (
+    <div className="h-64 w-full" role="img" aria-label="Dépenses par jour (le tableau ci-dessous donne les mêmes chiffres)">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 256 }}>
+        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12 }} minTickGap={16} stroke="var(--muted-foreground)" />
+          <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} tick={{ fontSize: 12 }} width={56} stroke="var(--muted-foreground)" />
+          <Tooltip
+            formatter={(value) => [`$${Number(value).toFixed(4)}`, "Dépense"]}
+            labelFormatter={(label) => shortDay(String(label))}
+            cursor={{ fill: "var(--muted)" }}
+          />
+          <Bar dataKey="costUsd" fill="var(--primary)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
