@@ -67,6 +67,7 @@ export default [
       route("work", "routes/team/work.tsx"),
       route("costs", "routes/team/costs.tsx"),
       route("demo", "routes/team/demo.tsx"),
+      route("reference", "routes/team/reference.tsx"),
       route("accounts", "routes/team/accounts.tsx"),
       route("accounts/:userId", "routes/team/account.tsx"),
       route("audit", "routes/team/audit.tsx"),

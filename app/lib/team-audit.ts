@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = {
   "work.cancelled": "Travaux annulés",
   "page.demo_set": "Page marquée comme démo",
   "page.demo_cleared": "Page retirée des démos",
+  "llm.added": "LLM ajouté",
+  "llm.updated": "LLM modifié",
+  "tone.added": "Ton partagé ajouté",
+  "tone.updated": "Ton partagé modifié",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

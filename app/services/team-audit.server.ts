@@ -13,7 +13,7 @@ export type AuditActor = { id: string; email: string } | "command line";
 export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
-  record?: { type: "user" | "site" | "page" | "action" | "message" | "inbox"; id: string | number };
+  record?: { type: "user" | "site" | "page" | "action" | "message" | "inbox" | "llm" | "tone"; id: string | number };
   details?: Record<string, unknown>;
 };
 

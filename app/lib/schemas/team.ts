@@ -53,3 +53,36 @@ export const banSchema = z.object({
 /** Rows per page of the console's site and account lists. */
 export const TEAM_SITES_PAGE_SIZE = 30;
 export const TEAM_ACCOUNTS_PAGE_SIZE = 30;
+
+/** An OpenRouter model id: "vendor/model" (letters, digits, '.', '-', '_', ':'). */
+const MODEL_ID = /^[A-Za-z0-9._-]+\/[A-Za-z0-9._:-]+$/;
+const MODEL_MESSAGE = "Un modèle OpenRouter s'écrit « fournisseur/modèle », par exemple openai/gpt-4o-mini";
+
+/** An LLM the llm_answers work asks: its name, its OpenRouter model, an optional fallback model, active or not. */
+export const llmSchema = z.object({
+  name: z.string({ error: "Le nom est requis" }).trim().min(1, "Le nom est requis").max(100, "Le nom ne peut pas dépasser 100 caractères"),
+  model: z.string({ error: "Le modèle est requis" }).trim().min(1, "Le modèle est requis").max(200).regex(MODEL_ID, MODEL_MESSAGE),
+  fallback: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || MODEL_ID.test(v), MODEL_MESSAGE),
+  active: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+export type LlmInput = z.infer<typeof llmSchema>;
+
+/** A shared tone group (no parent) or one of its articles: a name and, for an article, its text. */
+export const sharedToneSchema = z.object({
+  name: z.string({ error: "Le nom est requis" }).trim().min(1, "Le nom est requis").max(200, "Le nom ne peut pas dépasser 200 caractères"),
+  content: z
+    .string()
+    .max(50_000, "Le texte ne peut pas dépasser 50 000 caractères")
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : null)),
+});
+export type SharedToneInput = z.infer<typeof sharedToneSchema>;

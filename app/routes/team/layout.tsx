@@ -1,4 +1,4 @@
-import { ChartColumn, Globe, Inbox, LayoutDashboard, ListChecks, ScrollText, Sparkles, Users } from "lucide-react";
+import { BookOpen, ChartColumn, Globe, Inbox, LayoutDashboard, ListChecks, ScrollText, Sparkles, Users } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AppSidebar, type SidebarEntry } from "~/components/app-sidebar";
@@ -38,6 +38,7 @@ export default function TeamLayout({ loaderData: { member, inbox } }: Route.Comp
         { to: "/team/sites", label: "Sites", icon: Globe },
         { to: "/team/accounts", label: "Comptes", icon: Users },
         { to: "/team/demo", label: "Démos", icon: Sparkles },
+        { to: "/team/reference", label: "Référence", icon: BookOpen },
         { to: "/team/audit", label: "Journal", icon: ScrollText },
       ]
     : [];
