@@ -391,6 +391,12 @@ export const pagesActions = pgTable(
     index("pages_actions_linked_action_idx").on(t.linkedAction),
     index("pages_actions_linked_pages_version_idx").on(t.linkedPagesVersion),
     index("pages_actions_creator_idx").on(t.creator),
+    // The team's work queue (issue 14): newest first; each provider's last success and failures; its last error.
+    index("pages_actions_created_date_idx").on(t.createdDate, t.id),
+    index("pages_actions_action_state_finished_idx").on(t.linkedAction, t.state, t.finishedAt),
+    index("pages_actions_action_error_idx")
+      .on(t.linkedAction, t.updatedAt)
+      .where(sql`${t.lastError} is not null`),
   ],
 );
 

@@ -12,6 +12,7 @@ describe("authErrorMessage", () => {
     ["TOKEN_EXPIRED", "Ce lien est invalide ou a expiré. Demandez-en un nouveau."],
     ["USER_ALREADY_EXISTS", "Impossible de créer ce compte. Connectez-vous ou réinitialisez votre mot de passe."],
     ["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "Impossible de créer ce compte. Connectez-vous ou réinitialisez votre mot de passe."],
+    ["BANNED_USER", "Ce compte a été suspendu. Pour en savoir plus, écrivez-nous depuis le formulaire de contact."],
     ["INVALID_ORIGIN", "La demande a été refusée par mesure de sécurité. Rechargez la page et réessayez."],
     ["MISSING_OR_NULL_ORIGIN", "La demande a été refusée par mesure de sécurité. Rechargez la page et réessayez."],
     ["CROSS_SITE_NAVIGATION_LOGIN_BLOCKED", "La demande a été refusée par mesure de sécurité. Rechargez la page et réessayez."],

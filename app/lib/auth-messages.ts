@@ -29,6 +29,9 @@ export function authErrorMessage(code: string | undefined, status: number, retry
       return "Ce code de secours n'est pas valide, ou a déjà servi.";
     case "INVALID_TWO_FACTOR_COOKIE":
       return "La connexion a expiré. Saisissez à nouveau votre e-mail et votre mot de passe.";
+    case "BANNED_USER":
+      // Said only after the right password: better-auth checks the ban when it opens the session.
+      return "Ce compte a été suspendu. Pour en savoir plus, écrivez-nous depuis le formulaire de contact.";
     case "INVALID_ORIGIN":
     case "MISSING_OR_NULL_ORIGIN":
     case "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED":

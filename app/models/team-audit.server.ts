@@ -51,6 +51,10 @@ export async function teamListAudit(member: TeamMember, query: AuditQuery): Prom
   if (query.actor) where.push(ilike(teamAuditLog.actorLabel, `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (query.from) where.push(gte(teamAuditLog.at, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) where.push(lt(teamAuditLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  const countQuery = db
+    .select({ n: count() })
+    .from(teamAuditLog)
+    .where(where.length ? and(...where) : undefined);
   const rows = await db
     .select({
       id: teamAuditLog.id,
@@ -60,7 +64,8 @@ export async function teamListAudit(member: TeamMember, query: AuditQuery): Prom
       recordType: teamAuditLog.recordType,
       recordId: teamAuditLog.recordId,
       details: teamAuditLog.details,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // How many match: a subquery of the same statement, evaluated once.
+      total: sql<number>`(${countQuery})`.mapWith(Number),
     })
     .from(teamAuditLog)
     .where(where.length ? and(...where) : undefined)
@@ -69,9 +74,6 @@ export async function teamListAudit(member: TeamMember, query: AuditQuery): Prom
     .offset((query.page - 1) * AUDIT_PAGE_SIZE);
   if (rows[0] || query.page === 1) return { lines: rows.map(({ total: _total, ...line }) => line), total: rows[0]?.total ?? 0 };
   // A page past the end: how many lines there are all the same, so that the screen leads back.
-  const [counted] = await db
-    .select({ n: count() })
-    .from(teamAuditLog)
-    .where(where.length ? and(...where) : undefined);
+  const [counted] = await countQuery;
   return { lines: [], total: counted?.n ?? 0 };
 }

@@ -62,16 +62,18 @@ export async function teamCosts(member: TeamMember, period: { from: string; to: 
   const end = new Date(Date.parse(`${period.to}T00:00:00Z`) + 86_400_000);
   const [breakdowns, finished] = await Promise.all([
     db.execute(sql`
-      select
-        case when grouping(u.day) = 0 then 'day' when grouping(u.site_id) = 0 then 'site' when grouping(u.model) = 0 then 'model' else 'kind' end as grp,
-        u.day, u.site_id, max(s.name) as site_name, u.model, u.kind,
-        sum(u.cost_usd) as cost, count(*)::int as calls, sum(coalesce(u.tokens_in, 0) + coalesce(u.tokens_out, 0)) as tokens
-      from (
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, site_id, coalesce(model, provider) as model, kind, cost_usd, tokens_in, tokens_out
-        from provider_usage where created_at >= ${start} and created_at < ${end}
-      ) u
-      left join sites s on s.id = u.site_id
-      group by grouping sets ((u.day), (u.site_id), (u.model), (u.kind))
+      with g as (
+        select
+          case when grouping(day) = 0 then 'day' when grouping(site_id) = 0 then 'site' when grouping(model) = 0 then 'model' else 'kind' end as grp,
+          day, site_id, model, kind, sum(cost_usd) as cost, count(*)::int as calls, sum(coalesce(tokens_in, 0) + coalesce(tokens_out, 0)) as tokens
+        from (
+          select (created_at at time zone 'UTC')::date::text as day, site_id, coalesce(model, provider) as model, kind, cost_usd, tokens_in, tokens_out
+          from provider_usage where created_at >= ${start} and created_at < ${end}
+        ) u
+        group by grouping sets ((day), (site_id), (model), (kind))
+      )
+      -- The sites are named once grouped: one lookup per site line, not per call.
+      select g.*, s.name as site_name from g left join sites s on g.grp = 'site' and s.id = g.site_id
     `),
     db.execute(sql`
       select count(*)::int as n from pages_actions a join actions n on n.id = a.linked_action

@@ -158,7 +158,20 @@ export async function teamListInbox(member: TeamMember, query: InboxQuery): Prom
       )!,
     );
   }
-  const rows = await selectItems(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+  // How many match: a subquery of the same statement, evaluated once; joined only where the search needs it.
+  const countQuery = query.q
+    ? db
+        .select({ n: count() })
+        .from(teamInbox)
+        .leftJoin(sites, eq(sites.id, teamInbox.siteId))
+        .leftJoin(contactMessages, eq(contactMessages.id, teamInbox.contactMessageId))
+        .leftJoin(client, eq(client.id, teamInbox.clientId))
+        .where(and(...where))
+    : db
+        .select({ n: count() })
+        .from(teamInbox)
+        .where(and(...where));
+  const rows = await selectItems(db, { total: sql<number>`(${countQuery})`.mapWith(Number) })
     .where(and(...where))
     .orderBy(desc(teamInbox.receivedAt), desc(teamInbox.id))
     .limit(INBOX_PAGE_SIZE)
@@ -166,13 +179,7 @@ export async function teamListInbox(member: TeamMember, query: InboxQuery): Prom
   const total = (rows[0] as { total?: number } | undefined)?.total;
   if (total !== undefined || query.page === 1) return { items: rows.map(toItem), total: total ?? 0 };
   // A page past the end: how many there are all the same, so that the screen leads back.
-  const [counted] = await db
-    .select({ n: count() })
-    .from(teamInbox)
-    .leftJoin(sites, eq(sites.id, teamInbox.siteId))
-    .leftJoin(contactMessages, eq(contactMessages.id, teamInbox.contactMessageId))
-    .leftJoin(client, eq(client.id, teamInbox.clientId))
-    .where(and(...where));
+  const [counted] = await countQuery;
   return { items: [], total: counted?.n ?? 0 };
 }
 

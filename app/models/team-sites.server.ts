@@ -80,6 +80,11 @@ export async function teamListSites(member: TeamMember, query: TeamSitesQuery): 
       ),
     );
   }
+  const countQuery = db
+    .select({ n: count() })
+    .from(sites)
+    .leftJoin(user, eq(user.id, sites.linkedUser))
+    .where(and(...where));
   const rows = await db
     .select({
       id: sites.id,
@@ -90,7 +95,8 @@ export async function teamListSites(member: TeamMember, query: TeamSitesQuery): 
       requester: sql<string | null>`coalesce(${sites.email1}, ${sites.stripeEmail})`,
       pagesCount,
       invitedEmail: openInvitationEmail,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // How many match: a subquery of this statement, evaluated once (the row subqueries above run for the page only).
+      total: sql<number>`(${countQuery})`.mapWith(Number),
     })
     .from(sites)
     .leftJoin(user, eq(user.id, sites.linkedUser))
@@ -99,11 +105,7 @@ export async function teamListSites(member: TeamMember, query: TeamSitesQuery): 
     .limit(TEAM_SITES_PAGE_SIZE)
     .offset((query.page - 1) * TEAM_SITES_PAGE_SIZE);
   if (rows[0] || query.page === 1) return { sites: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
-  const [counted] = await db
-    .select({ n: count() })
-    .from(sites)
-    .leftJoin(user, eq(user.id, sites.linkedUser))
-    .where(and(...where));
+  const [counted] = await countQuery;
   return { sites: [], total: counted?.n ?? 0 };
 }
 

@@ -104,15 +104,17 @@ export async function teamListAccounts(
     roleCondition(query.role),
     query.q ? or(ilike(user.email, likePattern(query.q)), ilike(user.name, likePattern(query.q))) : undefined,
   );
+  const countQuery = db.select({ n: count() }).from(user).where(where);
   const rows = await db
-    .select({ ...accountColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    // How many match: a subquery of the same statement, evaluated once (the sites counts run for the page only).
+    .select({ ...accountColumns, total: sql<number>`(${countQuery})`.mapWith(Number) })
     .from(user)
     .where(where)
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(TEAM_ACCOUNTS_PAGE_SIZE)
     .offset((query.page - 1) * TEAM_ACCOUNTS_PAGE_SIZE);
   if (rows[0] || query.page === 1) return { accounts: rows.map(({ total: _total, ...row }) => toAccount(row)), total: rows[0]?.total ?? 0 };
-  const [counted] = await db.select({ n: count() }).from(user).where(where);
+  const [counted] = await countQuery;
   return { accounts: [], total: counted?.n ?? 0 };
 }
 

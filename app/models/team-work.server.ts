@@ -53,11 +53,11 @@ export function parseWorkQuery(params: URLSearchParams): WorkQuery {
 }
 
 /** Stuck: running past its lease, waiting for a provider for over an hour, or queued and due for over an hour. */
-const stuck = sql`(
+const stuck = sql`(${pagesActions.state} in ('running', 'waiting', 'queued') and (
   (${pagesActions.state} = 'running' and ${pagesActions.leaseUntil} < now())
   or (${pagesActions.state} = 'waiting' and ${pagesActions.updatedAt} < now() - interval '1 hour')
   or (${pagesActions.state} = 'queued' and coalesce(${pagesActions.nextAttemptAt}, ${pagesActions.createdDate}) < now() - interval '1 hour')
-)`;
+))`;
 
 const workColumns = {
   id: pagesActions.id,
@@ -120,9 +120,21 @@ function filters(query: WorkQuery): SQL | undefined {
   return and(...where);
 }
 
+/** How many requests match the filters, as a subquery of the list's own statement (evaluated once). */
+function countOf(db: Db, where: SQL | undefined) {
+  return db
+    .select({ n: count() })
+    .from(pagesActions)
+    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+    .leftJoin(pages, eq(pages.id, pagesActions.linkedPage))
+    .leftJoin(sites, eq(sites.id, pages.site))
+    .where(where);
+}
+
 /**
  * The queue as the console shows it: the stuck requests that match the filters (first, apart: at most a page),
- * then one page of every matching request, newest first, and how many match. One query each.
+ * then one page of every matching request, newest first (read down the created-date index), and how many match
+ * (a subquery of the same statement). One query each.
  */
 export async function teamListWork(member: TeamMember, query: WorkQuery): Promise<{ stuck: WorkRow[]; items: WorkRow[]; total: number }> {
   assertTeam(member);
@@ -132,7 +144,7 @@ export async function teamListWork(member: TeamMember, query: WorkQuery): Promis
     query.state && query.state !== "stuck"
       ? Promise.resolve([])
       : selectWork(db).where(and(where, stuck)).orderBy(pagesActions.createdDate, pagesActions.id).limit(WORK_PAGE_SIZE),
-    selectWork(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+    selectWork(db, { total: sql<number>`(${countOf(db, where)})`.mapWith(Number) })
       .where(where)
       .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
       .limit(WORK_PAGE_SIZE)
@@ -144,13 +156,7 @@ export async function teamListWork(member: TeamMember, query: WorkQuery): Promis
   });
   let total = (rows[0] as { total?: number } | undefined)?.total ?? 0;
   if (!rows[0] && query.page > 1) {
-    const [counted] = await db
-      .select({ n: count() })
-      .from(pagesActions)
-      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
-      .leftJoin(pages, eq(pages.id, pagesActions.linkedPage))
-      .leftJoin(sites, eq(sites.id, pages.site))
-      .where(where);
+    const [counted] = await countOf(db, where);
     total = counted?.n ?? 0;
   }
   return { stuck: query.state === "stuck" ? [] : (stuckRows as WorkRow[]), items, total };
@@ -182,21 +188,20 @@ type KindFigures = {
 export async function teamProviderLines(member: TeamMember): Promise<ProviderLine[]> {
   assertTeam(member);
   const db = await getDb();
+  // Per kind (a handful of rows), each figure read through an index of pages_actions (migration 0016).
   const result = (await db.execute(sql`
     select n.name as kind,
-      max(a.finished_at) filter (where a.state = 'done') as "lastSuccessAt",
+      (select max(a.finished_at) from pages_actions a where a.linked_action = n.id and a.state = 'done') as "lastSuccessAt",
       e.updated_at as "lastErrorAt",
       e.last_error as "lastError",
-      count(*) filter (where a.state = 'done' and a.finished_at > now() - interval '1 hour')::int as "doneLastHour",
-      count(*) filter (where a.state = 'failed' and a.finished_at > now() - interval '1 hour')::int as "failedLastHour"
+      (select count(*)::int from pages_actions a where a.linked_action = n.id and a.state = 'done' and a.finished_at > now() - interval '1 hour') as "doneLastHour",
+      (select count(*)::int from pages_actions a where a.linked_action = n.id and a.state = 'failed' and a.finished_at > now() - interval '1 hour') as "failedLastHour"
     from actions n
-    left join pages_actions a on a.linked_action = n.id
     left join lateral (
       select x.updated_at, x.last_error from pages_actions x
       where x.linked_action = n.id and x.last_error is not null and x.state <> 'waiting'
       order by x.updated_at desc limit 1
     ) e on true
-    group by n.name, e.updated_at, e.last_error
   `)) as unknown as {
     rows: (Omit<KindFigures, "lastSuccessAt" | "lastErrorAt"> & {
       lastSuccessAt: string | Date | null;

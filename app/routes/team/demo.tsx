@@ -41,6 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function TeamDemo({ loaderData: { demos, found, q } }: Route.ComponentProps) {
+  // One fetcher for every line: a line that leaves the list (taken off the demos) must not take its answer's toast with it.
+  const flag = useToastFetcher<typeof action>();
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
@@ -56,7 +58,7 @@ export default function TeamDemo({ loaderData: { demos, found, q } }: Route.Comp
           Pages en démo ({demos.length})
         </h2>
         {demos.length ? (
-          <PageList pages={demos} />
+          <PageList pages={demos} flag={flag} />
         ) : (
           <p className="text-sm text-muted-foreground">Aucune page n'est marquée comme démo : l'accueil ne montre pas d'exemple.</p>
         )}
@@ -73,25 +75,32 @@ export default function TeamDemo({ loaderData: { demos, found, q } }: Route.Comp
           </div>
           <Button type="submit">Chercher</Button>
         </Form>
-        {q ? found.length ? <PageList pages={found} /> : <p className="text-sm text-muted-foreground">Aucune page ne correspond.</p> : null}
+        {q ? (
+          found.length ? (
+            <PageList pages={found} flag={flag} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Aucune page ne correspond.</p>
+          )
+        ) : null}
       </section>
     </div>
   );
 }
 
-function PageList({ pages }: { pages: TeamDemoPage[] }) {
+type FlagFetcher = ReturnType<typeof useToastFetcher<typeof action>>;
+
+function PageList({ pages, flag }: { pages: TeamDemoPage[]; flag: FlagFetcher }) {
   return (
     <ul className="grid gap-2">
       {pages.map((page) => (
-        <DemoLine key={page.id} page={page} />
+        <DemoLine key={page.id} page={page} flag={flag} />
       ))}
     </ul>
   );
 }
 
-function DemoLine({ page }: { page: TeamDemoPage }) {
-  const fetcher = useToastFetcher<typeof action>();
-  const busy = fetcher.state !== "idle";
+function DemoLine({ page, flag: fetcher }: { page: TeamDemoPage; flag: FlagFetcher }) {
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("pageId") === String(page.id);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3 text-sm">
       <div className="grid min-w-0 gap-0.5">

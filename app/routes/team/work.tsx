@@ -213,7 +213,7 @@ function Providers({ providers }: { providers: ProviderLine[] }) {
       <h2 id="providers-title" className="sr-only">
         Fournisseurs
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
         {providers.map((provider) => {
           const share = provider.failureShareLastHour;
           const alarming = !provider.configured || (share !== null && share >= 0.5);
@@ -346,7 +346,7 @@ function WorkTable({ rows, caption, formId, dim = false }: { rows: WorkRow[]; ca
                 <td className="px-3 py-2 tabular-nums">{row.attempts}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{teamDateTime(row.createdDate)}</td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {row.startedAt && row.finishedAt
+                  {(row.state === "done" || row.state === "failed") && row.startedAt && row.finishedAt
                     ? workDuration(new Date(row.finishedAt).getTime() - new Date(row.startedAt).getTime())
                     : "—"}
                 </td>

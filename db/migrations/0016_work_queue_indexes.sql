@@ -1,0 +1,3 @@
+CREATE INDEX "pages_actions_created_date_idx" ON "pages_actions" USING btree ("created_date","id");--> statement-breakpoint
+CREATE INDEX "pages_actions_action_state_finished_idx" ON "pages_actions" USING btree ("linked_action","state","finished_at");--> statement-breakpoint
+CREATE INDEX "pages_actions_action_error_idx" ON "pages_actions" USING btree ("linked_action","updated_at") WHERE "pages_actions"."last_error" is not null;
