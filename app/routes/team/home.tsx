@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
@@ -18,10 +19,16 @@ export default function TeamHome({ loaderData: { overview } }: Route.ComponentPr
       value: overview.unclaimedSites,
       detail: overview.overdueSites ? `dont ${overview.overdueSites} au-delà de 48 h` : "aucune au-delà de 48 h",
       alert: overview.overdueSites > 0,
+      to: "/team/sites?owner=unowned",
     },
-    { label: "Messages de contact (7 derniers jours)", value: overview.contactMessagesThisWeek },
-    { label: "Travaux en attente", value: overview.actionsQueued, detail: `${overview.actionsRunning} en cours` },
-    { label: "Travaux en échec", value: overview.actionsFailed, alert: overview.actionsFailed > 0 },
+    { label: "Messages de contact (7 derniers jours)", value: overview.contactMessagesThisWeek, to: "/team/inbox?view=all&kind=contact" },
+    {
+      label: "Travaux en attente",
+      value: overview.actionsQueued,
+      detail: `${overview.actionsRunning} en cours`,
+      to: "/team/work?state=queued",
+    },
+    { label: "Travaux en échec", value: overview.actionsFailed, alert: overview.actionsFailed > 0, to: "/team/work?state=failed" },
   ];
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -32,15 +39,20 @@ export default function TeamHome({ loaderData: { overview } }: Route.ComponentPr
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {figures.map((figure) => (
           <li key={figure.label}>
-            <Card className="h-full">
-              <CardHeader>
-                <CardDescription>{figure.label}</CardDescription>
-                <CardTitle className={figure.alert ? "text-3xl text-destructive" : "text-3xl"}>{figure.value}</CardTitle>
-                {figure.detail ? (
-                  <p className={figure.alert ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>{figure.detail}</p>
-                ) : null}
-              </CardHeader>
-            </Card>
+            <Link
+              to={figure.to}
+              className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&>*]:transition-colors hover:[&>*]:bg-muted/40"
+            >
+              <Card className="h-full">
+                <CardHeader>
+                  <CardDescription>{figure.label}</CardDescription>
+                  <CardTitle className={figure.alert ? "text-3xl text-destructive" : "text-3xl"}>{figure.value}</CardTitle>
+                  {figure.detail ? (
+                    <p className={figure.alert ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>{figure.detail}</p>
+                  ) : null}
+                </CardHeader>
+              </Card>
+            </Link>
           </li>
         ))}
       </ul>
