@@ -75,6 +75,12 @@ const workColumns = {
   page: { id: pages.id, name: pages.name },
   site: { id: sites.id, name: sites.name },
   stuck: sql<boolean>`${stuck}`.mapWith(Boolean),
+  // A batch item waits for the earlier items of its batch (jobs/queue.server.ts claimNextAction): say so.
+  waitsForBatch: sql<boolean>`(${pagesActions.state} = 'queued' and ${pagesActions.queued} is true and exists (
+    select 1 from "pages_actions" "b"
+    where "b"."linked_action" = "pages_actions"."linked_action" and "b"."creator" is not distinct from "pages_actions"."creator"
+      and "b"."created_date" = "pages_actions"."created_date" and "b"."id" < "pages_actions"."id"
+      and "b"."state" in ('queued', 'running', 'waiting')))`.mapWith(Boolean),
 };
 
 export type WorkRow = {
@@ -93,6 +99,7 @@ export type WorkRow = {
   page: { id: number; name: string } | null;
   site: { id: number; name: string } | null;
   stuck: boolean;
+  waitsForBatch: boolean;
 };
 
 function selectWork(db: Db, extra: Record<string, SQL.Aliased | SQL> = {}) {

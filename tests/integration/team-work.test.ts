@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesActions, sites, teamAuditLog } from "../../db/schema";
-import { actionId } from "~/jobs/queue.server";
+import { actionId, queueActions } from "~/jobs/queue.server";
 import { NotTeamError } from "~/models/team-access.server";
 import { parseWorkQuery, teamCancelWork, teamListWork, teamProviderLines, teamRetryWork, workIds } from "~/models/team-work.server";
 import type { TeamMember } from "~/services/auth.server";
@@ -130,6 +130,16 @@ describe("the work queue", () => {
       ["work.cancelled", { ids: expect.arrayContaining([ids.queued, ids.waiting]) }],
     ]);
     expect(workIds(["3", "3", "x", "-1", "4"])).toEqual([3, 4]);
+  });
+
+  it("says when a batch item waits for the earlier items of its batch", async () => {
+    const { db } = database;
+    const [second] = await db.insert(pages).values({ site: siteId, name: "Deuxième", url: "https://travaux.example/2" }).returning();
+    const batch = await queueActions(member, "create_article", [{ pageId }, { pageId: second!.id }]);
+    const { items } = await teamListWork(member, query({ kind: "create_article", state: "queued" }));
+    const byId = new Map(items.map((r) => [r.id, r]));
+    expect(byId.get(batch[0]!.id)?.waitsForBatch).toBe(false);
+    expect(byId.get(batch[1]!.id)?.waitsForBatch).toBe(true);
   });
 
   it("is the team's only", async () => {

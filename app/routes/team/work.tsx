@@ -339,6 +339,9 @@ function WorkTable({ rows, caption, formId, dim = false }: { rows: WorkRow[]; ca
                     <Badge variant={STATE_TONES[row.state]}>{WORK_STATES[row.state] ?? row.state}</Badge>
                     {row.stuck ? <Badge variant="destructive">Bloqué</Badge> : null}
                   </div>
+                  {row.waitsForBatch ? (
+                    <div className="text-xs text-muted-foreground">Attend les éléments précédents de son lot</div>
+                  ) : null}
                   {row.state === "queued" && row.nextAttemptAt ? (
                     <div className="text-xs text-muted-foreground">Nouvel essai après {teamDateTime(row.nextAttemptAt)}</div>
                   ) : null}
