@@ -136,7 +136,15 @@ export default function TeamReference({ loaderData: { models, tones } }: Route.C
         ) : (
           <p className="text-sm text-muted-foreground">Aucun ton partagé.</p>
         )}
-        <ToneForm id={null} parent={null} name="" content={null} submit="Ajouter le groupe" legend="Nouveau groupe partagé" />
+        <Card className="gap-3 py-4">
+          <CardHeader className="px-4">
+            <CardTitle className="text-base">Ajouter un groupe partagé</CardTitle>
+            <CardDescription>Les clients le verront dans leur liste de tons, et pourront le choisir pour leurs sites.</CardDescription>
+          </CardHeader>
+          <CardContent className="px-4">
+            <ToneForm id={null} parent={null} name="" content={null} submit="Ajouter le groupe" legend="Nouveau groupe partagé" compact />
+          </CardContent>
+        </Card>
       </section>
     </div>
   );

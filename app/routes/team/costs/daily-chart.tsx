@@ -8,13 +8,21 @@ const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
  * The table beside it carries the same figures for anyone who does not read the chart.
  */
 export function DailyChart({ days }: { days: { day: string; costUsd: number }[] }) {
+  // Enough decimals for the axis to tell its lines apart: small spends are fractions of a cent.
+  const max = Math.max(0, ...days.map((d) => d.costUsd));
+  const decimals = max >= 10 ? 0 : max >= 0.5 ? 2 : max >= 0.05 ? 3 : 4;
   return (
     <div className="h-64 w-full" role="img" aria-label="Dépenses par jour (le tableau ci-dessous donne les mêmes chiffres)">
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 256 }}>
         <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
           <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12 }} minTickGap={16} stroke="var(--muted-foreground)" />
-          <YAxis tickFormatter={(v: number) => `$${v.toFixed(2)}`} tick={{ fontSize: 12 }} width={56} stroke="var(--muted-foreground)" />
+          <YAxis
+            tickFormatter={(v: number) => `$${v.toFixed(decimals)}`}
+            tick={{ fontSize: 12 }}
+            width={64}
+            stroke="var(--muted-foreground)"
+          />
           <Tooltip
             formatter={(value) => [`$${Number(value).toFixed(4)}`, "Dépense"]}
             labelFormatter={(label) => shortDay(String(label))}
