@@ -45,3 +45,10 @@ export function parseId(value: string | undefined | null, kind: RecordKind): num
 export function throwNotFound(body: NotFoundBody): never {
   throw data(body, { status: 404 });
 }
+
+/** A route parameter that must be a positive integer id; anything else answers 404 (the console's screens). */
+export function idOr404(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}

@@ -17,3 +17,9 @@ export class NotTeamError extends Error {
 export function assertTeam(member: TeamMember): void {
   if (!isTeamRole(member.role) || !member.twoFactorEnabled) throw new NotTeamError();
 }
+
+/** Who acted, as the audit log records a team member. */
+export const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
+
+/** A `%text%` pattern for ILIKE in which the text's own wildcards are characters, not patterns. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -9,7 +9,7 @@ import type { TeamMember } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { teamSetDemoArticle } from "./demo.server";
-import { assertTeam } from "./team-access.server";
+import { assertTeam, auditActor, containsPattern } from "./team-access.server";
 
 export type TeamDemoPage = {
   id: number;
@@ -62,7 +62,7 @@ export async function teamFindPages(member: TeamMember, text: string): Promise<T
   const q = text.trim();
   if (!q) return [];
   const db = await getDb();
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q);
   const byId = /^\d{1,9}$/.test(q) ? eq(pages.id, Number(q)) : undefined;
   return db
     .select(selectPages())
@@ -84,7 +84,7 @@ export async function teamSetDemo(
   const page = await teamSetDemoArticle(pageId, demo);
   if (page)
     await writeAudit({
-      actor: { id: member.id, email: member.email },
+      actor: auditActor(member),
       action: demo ? "page.demo_set" : "page.demo_cleared",
       record: { type: "page", id: pageId },
       details: { name: page.name },

@@ -18,7 +18,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { letterMail } from "~/services/mail.server";
 import { writeAudit } from "~/services/team-audit.server";
-import { assertTeam } from "./team-access.server";
+import { assertTeam, auditActor, containsPattern } from "./team-access.server";
 
 /** The item is not (or no longer) there. */
 export class InboxItemMissingError extends Error {
@@ -122,8 +122,6 @@ function toItem(row: Row) {
   };
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function viewCondition(member: TeamMember, view: InboxView): SQL | undefined {
   switch (view) {
     case "open":
@@ -145,7 +143,7 @@ export async function teamListInbox(member: TeamMember, query: InboxQuery): Prom
   if (query.kind) where.push(eq(teamInbox.kind, query.kind));
   if (query.q) {
     // The subject (site address, sender, page and site names), and the addresses and texts that came in.
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     where.push(
       or(
         ilike(teamInbox.subject, pattern),
@@ -257,8 +255,6 @@ function teamMemberOptions(db: Db): Promise<TeamMemberOption[]> {
     .where(inArray(user.role, ["team", "admin"]))
     .orderBy(user.name, user.email);
 }
-
-const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
 
 /** Gives the item to a team member (or to nobody). */
 export async function teamAssignInboxItem(member: TeamMember, id: number, assigneeId: string | null): Promise<void> {

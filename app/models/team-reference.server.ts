@@ -9,7 +9,7 @@ import type { LlmInput, SharedToneInput } from "~/lib/schemas/team";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { writeAudit } from "~/services/team-audit.server";
-import { assertTeam } from "./team-access.server";
+import { assertTeam, auditActor } from "./team-access.server";
 
 /** Refused: the message says why (a model already listed, a group that is not shared...). */
 export class TeamReferenceError extends Error {}
@@ -24,8 +24,6 @@ export async function teamListLlms(member: TeamMember): Promise<TeamLlm[]> {
     .from(llms)
     .orderBy(asc(llms.name), asc(llms.id));
 }
-
-const actor = (member: TeamMember) => ({ id: member.id, email: member.email });
 
 async function modelTaken(db: Db, model: string, except?: number) {
   const [row] = await db.select({ id: llms.id }).from(llms).where(eq(llms.nameOpenrouter, model));
@@ -42,7 +40,7 @@ export async function teamAddLlm(member: TeamMember, input: LlmInput): Promise<T
       .values({ name: input.name, nameOpenrouter: input.model, fallbackOpenrouter: input.fallback, active: input.active })
       .returning({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active });
     await writeAudit(
-      { actor: actor(member), action: "llm.added", record: { type: "llm", id: row!.id }, details: { ...input } },
+      { actor: auditActor(member), action: "llm.added", record: { type: "llm", id: row!.id }, details: { ...input } },
       tx as unknown as Db,
     );
     return row!;
@@ -61,7 +59,7 @@ export async function teamUpdateLlm(member: TeamMember, id: number, input: LlmIn
       .returning({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active });
     if (!row) throw new TeamReferenceError("Ce modèle n'existe plus.");
     await writeAudit(
-      { actor: actor(member), action: "llm.updated", record: { type: "llm", id }, details: { ...input } },
+      { actor: auditActor(member), action: "llm.updated", record: { type: "llm", id }, details: { ...input } },
       tx as unknown as Db,
     );
     return row;
@@ -117,7 +115,12 @@ export async function teamAddSharedTone(member: TeamMember, input: SharedToneInp
       .values({ name: input.name, content: parent === null ? null : input.content, parentToneArticle: parent, creator: null })
       .returning({ id: toneArticles.id });
     await writeAudit(
-      { actor: actor(member), action: "tone.added", record: { type: "tone", id: row!.id }, details: { name: input.name, group: parent } },
+      {
+        actor: auditActor(member),
+        action: "tone.added",
+        record: { type: "tone", id: row!.id },
+        details: { name: input.name, group: parent },
+      },
       tx as unknown as Db,
     );
     return row!;
@@ -136,7 +139,7 @@ export async function teamUpdateSharedTone(member: TeamMember, id: number, input
       .returning({ id: toneArticles.id });
     if (!row) throw new TeamReferenceError("Cet élément partagé n'existe plus.");
     await writeAudit(
-      { actor: actor(member), action: "tone.updated", record: { type: "tone", id }, details: { name: input.name } },
+      { actor: auditActor(member), action: "tone.updated", record: { type: "tone", id }, details: { name: input.name } },
       tx as unknown as Db,
     );
   });

@@ -18,7 +18,7 @@ import { actionMail } from "~/services/mail.server";
 import { createInvitation, INVITATION_DAYS } from "~/services/site-invitations.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf } from "~/services/team-roles.server";
-import { assertTeam } from "./team-access.server";
+import { assertTeam, auditActor, containsPattern } from "./team-access.server";
 
 /** A refusal the team member can act on (the site already has a client, no such client...). */
 export class TeamSiteError extends Error {}
@@ -37,8 +37,6 @@ export type TeamSitesQuery = z.infer<typeof teamSitesQuery>;
 export function parseTeamSitesQuery(params: URLSearchParams): TeamSitesQuery {
   return teamSitesQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The newest invitation still open for the site, as "<e-mail>" (null when none). */
 // Subqueries are qualified by hand: drizzle writes columns unqualified inside sql``, where "id" would be the subquery's own.
@@ -68,7 +66,7 @@ export async function teamListSites(member: TeamMember, query: TeamSitesQuery): 
   if (query.owner === "unowned") where.push(isNull(sites.linkedUser));
   if (query.owner === "owned") where.push(isNotNull(sites.linkedUser));
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     where.push(
       or(
         ilike(sites.name, pattern),
@@ -187,8 +185,6 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
     })),
   };
 }
-
-const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
 
 /** The site, locked for the change, when nobody has it yet; else a refusal that says why. */
 async function lockUnownedSite(tx: Db, siteId: number) {

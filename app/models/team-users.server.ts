@@ -13,7 +13,7 @@ import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf, type Role } from "~/services/team-roles.server";
-import { assertTeam } from "./team-access.server";
+import { assertTeam, auditActor, containsPattern } from "./team-access.server";
 
 /** Refused: what the admin can do about it is in the message. */
 export class TeamAccountError extends Error {}
@@ -44,8 +44,6 @@ export type TeamAccountsQuery = z.infer<typeof teamAccountsQuery>;
 export function parseTeamAccountsQuery(params: URLSearchParams): TeamAccountsQuery {
   return teamAccountsQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const accountColumns = {
   id: user.id,
@@ -102,7 +100,7 @@ export async function teamListAccounts(
   const db = await getDb();
   const where = and(
     roleCondition(query.role),
-    query.q ? or(ilike(user.email, likePattern(query.q)), ilike(user.name, likePattern(query.q))) : undefined,
+    query.q ? or(ilike(user.email, containsPattern(query.q)), ilike(user.name, containsPattern(query.q))) : undefined,
   );
   const countQuery = db.select({ n: count() }).from(user).where(where);
   const rows = await db
@@ -131,8 +129,6 @@ export async function teamGetAccount(
   ]);
   return row ? { account: toAccount(row), sites: owned } : null;
 }
-
-const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
 
 async function targetOf(userId: string) {
   const db = await getDb();

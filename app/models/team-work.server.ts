@@ -22,7 +22,7 @@ import { cancelActions, retryActions } from "~/jobs/queue.server";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { writeAudit } from "~/services/team-audit.server";
-import { assertTeam } from "./team-access.server";
+import { assertTeam, auditActor, containsPattern } from "./team-access.server";
 
 const AGE_MS: Record<WorkAge, number> = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 };
 
@@ -111,8 +111,6 @@ function selectWork(db: Db, extra: Record<string, SQL.Aliased | SQL> = {}) {
     .leftJoin(sites, eq(sites.id, pages.site));
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filters(query: WorkQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (query.state === "stuck") where.push(stuck);
@@ -121,7 +119,11 @@ function filters(query: WorkQuery): SQL | undefined {
   if (query.site) where.push(eq(pages.site, query.site));
   if (query.q)
     where.push(
-      or(ilike(sites.name, likePattern(query.q)), ilike(sites.url, likePattern(query.q)), ilike(pages.name, likePattern(query.q))),
+      or(
+        ilike(sites.name, containsPattern(query.q)),
+        ilike(sites.url, containsPattern(query.q)),
+        ilike(pages.name, containsPattern(query.q)),
+      ),
     );
   if (query.age) where.push(lt(pagesActions.createdDate, new Date(Date.now() - AGE_MS[query.age])));
   return and(...where);
@@ -240,25 +242,28 @@ export async function teamProviderLines(member: TeamMember): Promise<ProviderLin
   });
 }
 
-const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
-
 /** The ids of a bulk form, at most a page of them; anything unreadable is left out. */
 export function workIds(values: FormDataEntryValue[]): number[] {
   const ids = values.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
   return [...new Set(ids)].slice(0, WORK_BULK_MAX);
 }
 
-/** Retries those of `ids` that failed or were cancelled; the others are left as they are. */
-export async function teamRetryWork(member: TeamMember, ids: number[]): Promise<{ changed: number[]; skipped: number }> {
+/** Applies `change` to those of `ids` it allows, with one audit line naming the requests it changed. */
+async function changeWork(
+  member: TeamMember,
+  ids: number[],
+  change: (ids: readonly number[], db: Db) => Promise<number[]>,
+  action: "work.retried" | "work.cancelled",
+): Promise<{ changed: number[]; skipped: number }> {
   assertTeam(member);
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
-    const done = await retryActions(ids, tx as unknown as Db);
+    const done = await change(ids, tx as unknown as Db);
     if (done.length)
       await writeAudit(
         {
           actor: auditActor(member),
-          action: "work.retried",
+          action,
           record: done.length === 1 ? { type: "action", id: done[0]! } : undefined,
           details: { ids: done },
         },
@@ -269,26 +274,11 @@ export async function teamRetryWork(member: TeamMember, ids: number[]): Promise<
   return { changed, skipped: ids.length - changed.length };
 }
 
+/** Retries those of `ids` that failed or were cancelled; the others are left as they are. */
+export const teamRetryWork = (member: TeamMember, ids: number[]) => changeWork(member, ids, retryActions, "work.retried");
+
 /** Cancels those of `ids` that have not started (queued or waiting); the others are left as they are. */
-export async function teamCancelWork(member: TeamMember, ids: number[]): Promise<{ changed: number[]; skipped: number }> {
-  assertTeam(member);
-  const db = await getDb();
-  const changed = await db.transaction(async (tx) => {
-    const done = await cancelActions(ids, tx as unknown as Db);
-    if (done.length)
-      await writeAudit(
-        {
-          actor: auditActor(member),
-          action: "work.cancelled",
-          record: done.length === 1 ? { type: "action", id: done[0]! } : undefined,
-          details: { ids: done },
-        },
-        tx as unknown as Db,
-      );
-    return done;
-  });
-  return { changed, skipped: ids.length - changed.length };
-}
+export const teamCancelWork = (member: TeamMember, ids: number[]) => changeWork(member, ids, cancelActions, "work.cancelled");
 
 /** For the filters: the kinds and states by their words. */
 export const workFilterOptions = () => ({

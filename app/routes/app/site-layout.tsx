@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { requireActor } from "~/models/access.server";
 import { teamViewOfSite } from "~/models/site.server";
@@ -12,6 +12,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const siteId = Number(params.siteId);
   const whoseSite = Number.isSafeInteger(siteId) && siteId > 0 ? await teamViewOfSite(actor, siteId) : null;
   return { whoseSite };
+}
+
+/** Whose site it is does not change while one moves within the site (its page list's views, its pages): read it again only for another site, or after a form. */
+export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentParams.siteId === nextParams.siteId) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function SiteLayout() {

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/accounts";
+import { ListTotal } from "~/components/list-total";
 import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
@@ -78,13 +79,14 @@ export default function TeamAccounts({ loaderData: { query, accounts, total } }:
         </div>
       </Form>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 0
-          ? "Aucun compte ne correspond."
-          : accounts.length === 0
-            ? `${total} compte${total > 1 ? "s" : ""}, mais aucun sur cette page : la dernière est la page ${pages}.`
-            : `${total} compte${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
-      </p>
+      <ListTotal
+        total={total}
+        shown={accounts.length}
+        page={query.page}
+        pages={pages}
+        noun={["compte", "comptes"]}
+        empty="Aucun compte ne correspond."
+      />
 
       {accounts.length ? (
         <div className={cn("overflow-x-auto rounded-lg border", loading && "opacity-60")}>

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audit";
+import { ListTotal } from "~/components/list-total";
 import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Button } from "~/components/ui/button";
@@ -104,13 +105,15 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
         </div>
       </Form>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 0
-          ? "Aucune ligne ne correspond."
-          : lines.length === 0
-            ? `${total} ligne${total > 1 ? "s" : ""}, mais aucune sur cette page : la dernière est la page ${pages}.`
-            : `${total} ligne${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
-      </p>
+      <ListTotal
+        total={total}
+        shown={lines.length}
+        page={query.page}
+        pages={pages}
+        noun={["ligne", "lignes"]}
+        feminine
+        empty="Aucune ligne ne correspond."
+      />
 
       {lines.length ? (
         <div className="overflow-x-auto rounded-lg border">

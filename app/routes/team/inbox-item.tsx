@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BRAND_NAME } from "~/lib/constants";
+import { idOr404 } from "~/lib/not-found";
 import { inboxAssignSchema, inboxReplySchema, INBOX_REPLY_LIMITS } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { teamDateTime } from "~/lib/team-format";
@@ -34,15 +35,9 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function itemId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const found = await teamGetInboxItem(member, itemId(params.itemId));
+  const found = await teamGetInboxItem(member, idOr404(params.itemId));
   if (!found) throw data(null, { status: 404 });
   return { ...found, memberId: member.id, now: new Date().toISOString() };
 }
@@ -77,7 +72,7 @@ const INTENTS = { assign, handle, reopen, send };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
-  const id = itemId(params.itemId);
+  const id = idOr404(params.itemId);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, toast: errorToast("Action inconnue.", "Erreur") });

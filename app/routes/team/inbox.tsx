@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/inbox";
+import { ListTotal } from "~/components/list-total";
 import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
@@ -103,15 +104,18 @@ export default function TeamInbox({ loaderData: { query, items, total, now } }: 
         </div>
       </Form>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 0
-          ? query.view === "open" && !query.kind && !query.q
+      <ListTotal
+        total={total}
+        shown={items.length}
+        page={query.page}
+        pages={pages}
+        noun={["élément", "éléments"]}
+        empty={
+          query.view === "open" && !query.kind && !query.q
             ? "Rien à traiter : tout ce qui est arrivé a été traité."
             : "Aucun élément ne correspond."
-          : items.length === 0
-            ? `${total} élément${total > 1 ? "s" : ""}, mais aucun sur cette page : la dernière est la page ${pages}.`
-            : `${total} élément${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
-      </p>
+        }
+      />
 
       {items.length ? (
         <ul className={cn("grid gap-3", loading && "opacity-60")} aria-label="Éléments de la boîte de réception">

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
+import { idOr404 } from "~/lib/not-found";
 import { siteRecipientSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { teamDateTime } from "~/lib/team-format";
@@ -22,15 +23,9 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function siteIdOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const found = await teamGetSite(member, siteIdOf(params.siteId));
+  const found = await teamGetSite(member, idOr404(params.siteId));
   if (!found) throw data(null, { status: 404 });
   return found;
 }
@@ -60,7 +55,7 @@ const INTENTS = { give, invite };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
-  const siteId = siteIdOf(params.siteId);
+  const siteId = idOr404(params.siteId);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Action inconnue.", "Erreur") });

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/sites";
+import { ListTotal } from "~/components/list-total";
 import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
@@ -85,13 +86,14 @@ export default function TeamSites({ loaderData: { query, sites, total } }: Route
         </div>
       </Form>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 0
-          ? "Aucun site ne correspond."
-          : sites.length === 0
-            ? `${total} site${total > 1 ? "s" : ""}, mais aucun sur cette page : la dernière est la page ${pages}.`
-            : `${total} site${total > 1 ? "s" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
-      </p>
+      <ListTotal
+        total={total}
+        shown={sites.length}
+        page={query.page}
+        pages={pages}
+        noun={["site", "sites"]}
+        empty="Aucun site ne correspond."
+      />
 
       {sites.length ? (
         <div className={cn("overflow-x-auto rounded-lg border", loading && "opacity-60")}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/work";
+import { ListTotal } from "~/components/list-total";
 import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
@@ -185,15 +186,14 @@ export default function TeamWork({ loaderData }: Route.ComponentProps) {
         <h2 id="work-title" className="text-lg font-semibold">
           Tous les travaux
         </h2>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {total === 0
-            ? filtered
-              ? "Aucun travail ne correspond."
-              : "Aucun travail pour l'instant."
-            : items.length === 0
-              ? `${total} travaux, mais aucun sur cette page : la dernière est la page ${pages}.`
-              : `${total} travau${total > 1 ? "x" : ""}${pages > 1 ? `, page ${query.page} sur ${pages}` : ""}.`}
-        </p>
+        <ListTotal
+          total={total}
+          shown={items.length}
+          page={query.page}
+          pages={pages}
+          noun={["travail", "travaux"]}
+          empty={filtered ? "Aucun travail ne correspond." : "Aucun travail pour l'instant."}
+        />
         {items.length ? <WorkTable rows={items} caption="Travaux" formId="all-work" dim={loading} /> : null}
         <NewerOlderPager page={query.page} pages={pages} href={(page) => workHref(query, { page })} label="Pages des travaux" />
       </section>
