@@ -3,6 +3,7 @@
  * check ownership: a function reached with anyone else refuses, whatever its route did. Their names say that
  * they reach every client's data (`team...`).
  */
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { isTeamRole } from "~/services/team-roles.server";
 import type { TeamMember } from "~/services/auth.server";
 
@@ -21,5 +22,12 @@ export function assertTeam(member: TeamMember): void {
 /** Who acted, as the audit log records a team member. */
 export const auditActor = (member: TeamMember) => ({ id: member.id, email: member.email });
 
-/** A `%text%` pattern for ILIKE in which the text's own wildcards are characters, not patterns. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * "Contains `text`", whatever the case, for the console's searches: both sides lowercased by ICU (the page_case
+ * collation of migration 0010), so that "ÉLODIE" finds "élodie" on PGlite and on a PostgreSQL of any locale (ILIKE
+ * folds ASCII only in a C locale). The text is a string, never a pattern: its '%' and '_' are characters.
+ */
+export function containsText(text: string): (column: AnyColumn) => SQL {
+  const needle = sql`lower(${text}::text collate page_case)`;
+  return (column) => sql`strpos(lower(${column} collate page_case), ${needle}) > 0`;
+}

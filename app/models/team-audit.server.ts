@@ -1,11 +1,11 @@
 /** The console's audit log screen (issue 14): the team's actions, newest first, filtered and paged on the server. */
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { teamAuditLog } from "../../db/schema";
 import { getDb } from "~/services/db.server";
 import type { TeamMember } from "~/services/auth.server";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/lib/team-audit";
-import { assertTeam, containsPattern } from "./team-access.server";
+import { assertTeam, containsText } from "./team-access.server";
 
 const day = z
   .string()
@@ -48,7 +48,7 @@ export async function teamListAudit(member: TeamMember, query: AuditQuery): Prom
   const db = await getDb();
   const where: SQL[] = [];
   if (query.action) where.push(eq(teamAuditLog.action, query.action));
-  if (query.actor) where.push(ilike(teamAuditLog.actorLabel, containsPattern(query.actor)));
+  if (query.actor) where.push(containsText(query.actor)(teamAuditLog.actorLabel));
   if (query.from) where.push(gte(teamAuditLog.at, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) where.push(lt(teamAuditLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
   const countQuery = db

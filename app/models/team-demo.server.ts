@@ -3,13 +3,13 @@
  * their newest version), finding a page to flag, and setting or clearing the flag, audited. The command line
  * (`npm run demo`) keeps its own way for scripts.
  */
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { pages, sites, user } from "../../db/schema";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { teamSetDemoArticle } from "./demo.server";
-import { assertTeam, auditActor, containsPattern } from "./team-access.server";
+import { assertTeam, auditActor, containsText } from "./team-access.server";
 
 export type TeamDemoPage = {
   id: number;
@@ -62,14 +62,14 @@ export async function teamFindPages(member: TeamMember, text: string): Promise<T
   const q = text.trim();
   if (!q) return [];
   const db = await getDb();
-  const pattern = containsPattern(q);
+  const has = containsText(q);
   const byId = /^\d{1,9}$/.test(q) ? eq(pages.id, Number(q)) : undefined;
   return db
     .select(selectPages())
     .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))
     .leftJoin(user, eq(user.id, sites.linkedUser))
-    .where(and(or(byId, ilike(pages.name, pattern), ilike(pages.url, pattern))))
+    .where(and(or(byId, has(pages.name), has(pages.url))))
     .orderBy(desc(pages.dateModified), desc(pages.id))
     .limit(TEAM_DEMO_LIMIT);
 }

@@ -4,7 +4,7 @@
  * function takes the acting team member and checks the role itself; each change writes its audit line in the
  * same transaction.
  */
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { contactMessages, pages, pagesActions, pagesVersions, sites, teamInbox, teamInboxReplies, user } from "../../db/schema";
@@ -18,7 +18,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { letterMail } from "~/services/mail.server";
 import { writeAudit } from "~/services/team-audit.server";
-import { assertTeam, auditActor, containsPattern } from "./team-access.server";
+import { assertTeam, auditActor, containsText } from "./team-access.server";
 
 /** The item is not (or no longer) there. */
 export class InboxItemMissingError extends Error {
@@ -143,16 +143,16 @@ export async function teamListInbox(member: TeamMember, query: InboxQuery): Prom
   if (query.kind) where.push(eq(teamInbox.kind, query.kind));
   if (query.q) {
     // The subject (site address, sender, page and site names), and the addresses and texts that came in.
-    const pattern = containsPattern(query.q);
+    const has = containsText(query.q);
     where.push(
       or(
-        ilike(teamInbox.subject, pattern),
-        ilike(sites.stripeEmail, pattern),
-        ilike(sites.email1, pattern),
-        ilike(sites.additionalGuidelines, pattern),
-        ilike(contactMessages.message, pattern),
-        ilike(client.email, pattern),
-        ilike(teamInbox.comments, pattern),
+        has(teamInbox.subject),
+        has(sites.stripeEmail),
+        has(sites.email1),
+        has(sites.additionalGuidelines),
+        has(contactMessages.message),
+        has(client.email),
+        has(teamInbox.comments),
       )!,
     );
   }

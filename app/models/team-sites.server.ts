@@ -4,7 +4,7 @@
  * requester by e-mail. Every function takes the acting team member and checks the role itself; each change
  * writes its audit line in the same transaction as the change.
  */
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { siteInvitations, sites, teamInbox, user } from "../../db/schema";
 import { BRAND_NAME } from "~/lib/constants";
@@ -18,7 +18,7 @@ import { actionMail } from "~/services/mail.server";
 import { createInvitation, INVITATION_DAYS } from "~/services/site-invitations.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf } from "~/services/team-roles.server";
-import { assertTeam, auditActor, containsPattern } from "./team-access.server";
+import { assertTeam, auditActor, containsText } from "./team-access.server";
 
 /** A refusal the team member can act on (the site already has a client, no such client...). */
 export class TeamSiteError extends Error {}
@@ -66,17 +66,8 @@ export async function teamListSites(member: TeamMember, query: TeamSitesQuery): 
   if (query.owner === "unowned") where.push(isNull(sites.linkedUser));
   if (query.owner === "owned") where.push(isNotNull(sites.linkedUser));
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    where.push(
-      or(
-        ilike(sites.name, pattern),
-        ilike(sites.url, pattern),
-        ilike(user.email, pattern),
-        ilike(user.name, pattern),
-        ilike(sites.stripeEmail, pattern),
-        ilike(sites.email1, pattern),
-      ),
-    );
+    const has = containsText(query.q);
+    where.push(or(has(sites.name), has(sites.url), has(user.email), has(user.name), has(sites.stripeEmail), has(sites.email1)));
   }
   const countQuery = db
     .select({ n: count() })

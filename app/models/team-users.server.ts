@@ -4,7 +4,7 @@
  * endpoints, called with the acting admin's session, check its permissions too); each is written to the audit
  * log. Every function checks the acting member's role itself.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { sites, user } from "../../db/schema";
 import { ACCOUNT_ROLE_FILTERS, TEAM_ACCOUNTS_PAGE_SIZE, type AccountRoleFilter } from "~/lib/schemas/team";
@@ -13,7 +13,7 @@ import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf, type Role } from "~/services/team-roles.server";
-import { assertTeam, auditActor, containsPattern } from "./team-access.server";
+import { assertTeam, auditActor, containsText } from "./team-access.server";
 
 /** Refused: what the admin can do about it is in the message. */
 export class TeamAccountError extends Error {}
@@ -100,7 +100,7 @@ export async function teamListAccounts(
   const db = await getDb();
   const where = and(
     roleCondition(query.role),
-    query.q ? or(ilike(user.email, containsPattern(query.q)), ilike(user.name, containsPattern(query.q))) : undefined,
+    query.q ? or(containsText(query.q)(user.email), containsText(query.q)(user.name)) : undefined,
   );
   const countQuery = db.select({ n: count() }).from(user).where(where);
   const rows = await db

@@ -4,7 +4,7 @@
  * waiting for a provider or unclaimed for over an hour) listed first, apart; a line per provider; retrying and
  * cancelling one or several at once, audited. Every function checks the acting member's role itself.
  */
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { actions, pages, pagesActions, sites } from "../../db/schema";
 import {
@@ -22,7 +22,7 @@ import { cancelActions, retryActions } from "~/jobs/queue.server";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { writeAudit } from "~/services/team-audit.server";
-import { assertTeam, auditActor, containsPattern } from "./team-access.server";
+import { assertTeam, auditActor, containsText } from "./team-access.server";
 
 const AGE_MS: Record<WorkAge, number> = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 };
 
@@ -117,14 +117,7 @@ function filters(query: WorkQuery): SQL | undefined {
   else if (query.state) where.push(eq(pagesActions.state, query.state));
   if (query.kind) where.push(eq(actions.name, query.kind));
   if (query.site) where.push(eq(pages.site, query.site));
-  if (query.q)
-    where.push(
-      or(
-        ilike(sites.name, containsPattern(query.q)),
-        ilike(sites.url, containsPattern(query.q)),
-        ilike(pages.name, containsPattern(query.q)),
-      ),
-    );
+  if (query.q) where.push(or(containsText(query.q)(sites.name), containsText(query.q)(sites.url), containsText(query.q)(pages.name)));
   if (query.age) where.push(lt(pagesActions.createdDate, new Date(Date.now() - AGE_MS[query.age])));
   return and(...where);
 }

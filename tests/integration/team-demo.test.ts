@@ -23,7 +23,7 @@ describe("demo articles from the console", () => {
     const [version] = await db.insert(pagesVersions).values({ page: page!.id, htmlContent: "<p>Texte</p>" }).returning();
 
     expect((await teamFindPages(member, String(page!.id))).map((p) => p.id)).toEqual([page!.id]);
-    expect((await teamFindPages(member, name.toLowerCase()))[0]).toMatchObject({
+    expect((await teamFindPages(member, name.toUpperCase()))[0]).toMatchObject({
       demo: false,
       ownerEmail: client.email,
       latestPublicId: version!.publicId,

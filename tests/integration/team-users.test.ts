@@ -89,6 +89,10 @@ describe("the console's accounts", () => {
     expect(admins.accounts.every((a) => a.role === "admin")).toBe(true);
     const clients = await teamListAccounts(teamMember, parseTeamAccountsQuery(new URLSearchParams({ role: "client", q: "Listée" })));
     expect(clients.total).toBe(1);
+    // Whatever the case, accented letters included (PostgreSQL in a C locale would not fold them with ILIKE).
+    expect((await teamListAccounts(teamMember, parseTeamAccountsQuery(new URLSearchParams({ q: "ZÉLIE LISTÉE" })))).total).toBe(1);
+    // A '%' is a character.
+    expect((await teamListAccounts(teamMember, parseTeamAccountsQuery(new URLSearchParams({ q: "%" })))).total).toBe(0);
     expect((await teamGetAccount(teamMember, client.id))!.sites.map((s) => s.name).sort()).toEqual(["A", "B"]);
     expect(await teamGetAccount(teamMember, "no-such-account")).toBeNull();
     await expect(
