@@ -19,22 +19,18 @@ const SETTINGS: Record<ProviderId, readonly (keyof Env)[]> = {
 
 export type ProviderState = { id: ProviderId; kinds: ActionName[]; missing: (keyof Env)[]; note: string | null };
 
+/** The provider a kind of work depends on: the one whose settings its task needs ('mail' for those that need none). */
+export function providerOfKind(kind: ActionName): ProviderId {
+  const needs = TASKS[kind].settings as readonly (keyof Env)[];
+  if (needs.length === 0) return "mail";
+  return (Object.keys(SETTINGS) as ProviderId[]).find((id) => SETTINGS[id] === needs) ?? "mail";
+}
+
 /** Each provider, the kinds of work it serves, and the settings it lacks (none: configured). */
 export function providerStates(env: Env = getEnv()): ProviderState[] {
   return (Object.keys(SETTINGS) as ProviderId[]).map((id) => {
-    const settings = SETTINGS[id];
-    const kinds = ACTION_NAMES.filter((name) => {
-      const needs = TASKS[name].settings as readonly (keyof Env)[];
-      return id === "mail" ? needs.length === 0 : needs === settings;
-    });
+    const kinds = ACTION_NAMES.filter((name) => providerOfKind(name) === id);
     const note = id === "mail" && !env.SMTP_URL ? "Sans SMTP_URL : les e-mails sont écrits dans le dossier outbox." : null;
-    return { id, kinds, missing: missingSettings(settings, env), note };
+    return { id, kinds, missing: missingSettings(SETTINGS[id], env), note };
   });
-}
-
-/** The provider a kind of work calls ('unknown' for the ones that call none). */
-export function providerOfKind(kind: ActionName): ProviderId | "unknown" {
-  const needs = TASKS[kind].settings as readonly (keyof Env)[];
-  const found = (Object.keys(SETTINGS) as ProviderId[]).find((id) => id !== "mail" && SETTINGS[id] === needs);
-  return found ?? "unknown";
 }

@@ -9,7 +9,6 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
-import type { Usage } from "~/lib/usage";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { payloadProblem, type StoredAction, type Task } from "./task.server";
@@ -350,16 +349,12 @@ export async function runHeld(id: number, work: () => Promise<void>, what: Recor
   }
 }
 
-/** The action is done, with what it cost. Only its holder may say so (a retaken action's first worker is ignored). */
-export async function completeAction(id: number, workerId: string, usage?: Usage, db?: Db) {
+/** The action is done. Only its holder may say so (a retaken action's first worker is ignored). */
+export async function completeAction(id: number, workerId: string, db?: Db) {
   const database = db ?? (await getDb());
-  // The worker's usage is already on the action (each call's, as it came: jobs/spend.server.ts); `usage` sets it
-  // outright, for work done outside a task.
-  const figures = usage
-    ? sql`, tokens_in = ${usage.tokensIn ?? null}, tokens_out = ${usage.tokensOut ?? null}, cost_usd = ${usage.costUsd ?? null}`
-    : sql``;
+  // Its usage is already on the action: each provider call's, added as it came (jobs/spend.server.ts).
   await database.execute(sql`
-    update pages_actions set state = 'done', finished_at = now(), last_error = null, lease_until = null, next_attempt_at = null, updated_at = now()${figures}
+    update pages_actions set state = 'done', finished_at = now(), last_error = null, lease_until = null, next_attempt_at = null, updated_at = now()
     where id = ${id} and worker_id = ${workerId} and state = 'running'`);
 }
 

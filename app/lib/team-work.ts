@@ -21,6 +21,9 @@ export const WORK_STATES = {
 } as const;
 export type WorkState = keyof typeof WORK_STATES;
 
+/** The queue's state filter: the stuck ones, or one state. */
+export const WORK_STATE_FILTERS = { stuck: "Bloqués", ...WORK_STATES } as const;
+
 /** "Older than" filters of the queue. */
 export const WORK_AGES = { "1h": "Plus d'une heure", "24h": "Plus d'un jour", "7d": "Plus d'une semaine" } as const;
 export type WorkAge = keyof typeof WORK_AGES;

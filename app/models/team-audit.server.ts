@@ -1,10 +1,11 @@
 /** The console's audit log screen (issue 14): the team's actions, newest first, filtered and paged on the server. */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { teamAuditLog } from "../../db/schema";
+import { choiceParam, pageParam, parseListQuery, textParam } from "~/lib/list-query";
+import { z } from "~/lib/zod";
 import { getDb } from "~/services/db.server";
 import type { TeamMember } from "~/services/auth.server";
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/lib/team-audit";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from "~/lib/team-audit";
 import { assertTeam, containsText } from "./team-access.server";
 
 const day = z
@@ -16,20 +17,16 @@ const day = z
 
 /** The screen's filters, from its URL (anything unreadable is dropped, never an error). */
 export const auditQuery = z.object({
-  action: z
-    .string()
-    .refine((v): v is AuditAction => Object.hasOwn(AUDIT_ACTIONS, v))
-    .optional()
-    .catch(undefined),
-  actor: z.string().trim().max(200).optional().catch(undefined),
+  action: choiceParam(AUDIT_ACTIONS),
+  actor: textParam,
   from: day,
   to: day,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 export function parseAuditQuery(params: URLSearchParams): AuditQuery {
-  return auditQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+  return parseListQuery(auditQuery, params);
 }
 
 export type AuditLine = {

@@ -6,8 +6,9 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { contactMessages, pages, pagesActions, pagesVersions, sites, teamInbox, teamInboxReplies, user } from "../../db/schema";
+import { choiceParam, choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
+import { z } from "~/lib/zod";
 import { BRAND_NAME } from "~/lib/constants";
 import type { InboxReply } from "~/lib/schemas/team";
 import { INBOX_KINDS, INBOX_PAGE_SIZE, INBOX_VIEWS, type InboxKind, type InboxView, type ReviewDecision } from "~/lib/team-inbox";
@@ -31,24 +32,16 @@ export class InboxItemMissingError extends Error {
 export class InboxRefusedError extends Error {}
 
 export const inboxQuery = z.object({
-  view: z
-    .string()
-    .refine((v): v is InboxView => Object.hasOwn(INBOX_VIEWS, v))
-    .catch("open")
-    .default("open"),
-  kind: z
-    .string()
-    .refine((v): v is InboxKind => Object.hasOwn(INBOX_KINDS, v))
-    .optional()
-    .catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  view: choiceParamOr(INBOX_VIEWS, "open"),
+  kind: choiceParam(INBOX_KINDS),
+  q: textParam,
+  page: pageParam,
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
 
 /** The inbox's filters, from its URL (anything unreadable falls back to the default view). */
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  return inboxQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+  return parseListQuery(inboxQuery, params);
 }
 
 const assignee = alias(user, "assignee");
@@ -311,10 +304,11 @@ export async function teamSetInboxHandled(member: TeamMember, id: number, handle
  */
 export async function teamReplyToInboxItem(member: TeamMember, id: number, reply: InboxReply): Promise<{ replyId: number }> {
   assertTeam(member);
-  const found = await teamGetInboxItem(member, id);
-  if (!found) throw new InboxItemMissingError();
+  // The item alone (not its replies nor the team's names): only its addresses matter here.
+  const [row] = await selectItems(await getDb()).where(eq(teamInbox.id, id));
+  if (!row) throw new InboxItemMissingError();
   const to = reply.to.toLowerCase();
-  if (!found.addresses.includes(to)) throw new InboxRefusedError("Cette adresse n'est pas celle de la demande.");
+  if (!replyAddresses(toItem(row)).includes(to)) throw new InboxRefusedError("Cette adresse n'est pas celle de la demande.");
   const mail = letterMail({
     to,
     subject: reply.subject,

@@ -5,10 +5,11 @@
  * writes its audit line in the same transaction as the change.
  */
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { siteInvitations, sites, teamInbox, user } from "../../db/schema";
+import { choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
+import { z } from "~/lib/zod";
 import { BRAND_NAME } from "~/lib/constants";
-import { SITE_OWNER_FILTERS, TEAM_SITES_PAGE_SIZE, type SiteOwnerFilter } from "~/lib/schemas/team";
+import { SITE_OWNER_FILTERS, TEAM_SITES_PAGE_SIZE } from "~/lib/schemas/team";
 import { queueMailWith } from "~/jobs/outbox.server";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
@@ -24,18 +25,14 @@ import { assertTeam, auditActor, containsText } from "./team-access.server";
 export class TeamSiteError extends Error {}
 
 export const teamSitesQuery = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  owner: z
-    .string()
-    .refine((v): v is SiteOwnerFilter => Object.hasOwn(SITE_OWNER_FILTERS, v))
-    .catch("all")
-    .default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  q: textParam,
+  owner: choiceParamOr(SITE_OWNER_FILTERS, "all"),
+  page: pageParam,
 });
 export type TeamSitesQuery = z.infer<typeof teamSitesQuery>;
 
 export function parseTeamSitesQuery(params: URLSearchParams): TeamSitesQuery {
-  return teamSitesQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+  return parseListQuery(teamSitesQuery, params);
 }
 
 /** The newest invitation still open for the site, as "<e-mail>" (null when none). */

@@ -5,8 +5,9 @@
  * log. Every function checks the acting member's role itself.
  */
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { sites, user } from "../../db/schema";
+import { choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
+import { z } from "~/lib/zod";
 import { ACCOUNT_ROLE_FILTERS, TEAM_ACCOUNTS_PAGE_SIZE, type AccountRoleFilter } from "~/lib/schemas/team";
 import { callAuth, getSignedIn, type AuthCallResult, type TeamMember } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
@@ -31,18 +32,14 @@ function assertAdmin(member: TeamMember) {
 }
 
 export const teamAccountsQuery = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  role: z
-    .string()
-    .refine((v): v is AccountRoleFilter => Object.hasOwn(ACCOUNT_ROLE_FILTERS, v))
-    .catch("all")
-    .default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  q: textParam,
+  role: choiceParamOr(ACCOUNT_ROLE_FILTERS, "all"),
+  page: pageParam,
 });
 export type TeamAccountsQuery = z.infer<typeof teamAccountsQuery>;
 
 export function parseTeamAccountsQuery(params: URLSearchParams): TeamAccountsQuery {
-  return teamAccountsQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+  return parseListQuery(teamAccountsQuery, params);
 }
 
 const accountColumns = {

@@ -5,14 +5,15 @@
  * cancelling one or several at once, audited. Every function checks the acting member's role itself.
  */
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { actions, pages, pagesActions, sites } from "../../db/schema";
+import { choiceParam, pageParam, parseListQuery, textParam } from "~/lib/list-query";
+import { z } from "~/lib/zod";
 import {
   WORK_AGES,
   WORK_BULK_MAX,
   WORK_KINDS,
   WORK_PAGE_SIZE,
-  WORK_STATES,
+  WORK_STATE_FILTERS,
   type WorkAge,
   type WorkKind,
   type WorkState,
@@ -27,29 +28,17 @@ import { assertTeam, auditActor, containsText } from "./team-access.server";
 const AGE_MS: Record<WorkAge, number> = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 };
 
 export const workQuery = z.object({
-  state: z
-    .string()
-    .refine((v): v is WorkState | "stuck" => v === "stuck" || Object.hasOwn(WORK_STATES, v))
-    .optional()
-    .catch(undefined),
-  kind: z
-    .string()
-    .refine((v): v is WorkKind => Object.hasOwn(WORK_KINDS, v))
-    .optional()
-    .catch(undefined),
+  state: choiceParam(WORK_STATE_FILTERS),
+  kind: choiceParam(WORK_KINDS),
   site: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  age: z
-    .string()
-    .refine((v): v is WorkAge => Object.hasOwn(WORK_AGES, v))
-    .optional()
-    .catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  q: textParam,
+  age: choiceParam(WORK_AGES),
+  page: pageParam,
 });
 export type WorkQuery = z.infer<typeof workQuery>;
 
 export function parseWorkQuery(params: URLSearchParams): WorkQuery {
-  return workQuery.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+  return parseListQuery(workQuery, params);
 }
 
 /** Stuck: running past its lease, waiting for a provider for over an hour, or queued and due for over an hour. */
@@ -272,12 +261,6 @@ export const teamRetryWork = (member: TeamMember, ids: number[]) => changeWork(m
 
 /** Cancels those of `ids` that have not started (queued or waiting); the others are left as they are. */
 export const teamCancelWork = (member: TeamMember, ids: number[]) => changeWork(member, ids, cancelActions, "work.cancelled");
-
-/** For the filters: the kinds and states by their words. */
-export const workFilterOptions = () => ({
-  kinds: Object.entries(WORK_KINDS).map(([value, label]) => ({ value, label })),
-  states: [{ value: "stuck", label: "Bloqués" }, ...Object.entries(WORK_STATES).map(([value, label]) => ({ value, label }))],
-});
 
 /** The site of a filter, by its id, for the filter's label. */
 export async function teamSiteName(member: TeamMember, siteId: number): Promise<string | null> {

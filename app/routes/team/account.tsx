@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { BackLink, DetailField } from "~/components/detail-list";
 import type { Route } from "./+types/account";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
 import { FormField } from "~/components/form-field";
@@ -90,21 +90,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="[overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
-
 export default function TeamAccount({ loaderData: { account, sites, isAdmin, isSelf } }: Route.ComponentProps) {
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
-      <Link to="/team/accounts" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Comptes
-      </Link>
+      <BackLink to="/team/accounts">Comptes</BackLink>
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{account.name || account.email}</h1>
         <p className="text-muted-foreground [overflow-wrap:anywhere]">{account.email}</p>
@@ -118,12 +107,12 @@ export default function TeamAccount({ loaderData: { account, sites, isAdmin, isS
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3">
-            <Field label="Rôle">{ROLE_LABELS[account.role]}</Field>
-            <Field label="Adresse">{account.emailVerified ? "Confirmée" : "À confirmer"}</Field>
+            <DetailField label="Rôle">{ROLE_LABELS[account.role]}</DetailField>
+            <DetailField label="Adresse">{account.emailVerified ? "Confirmée" : "À confirmer"}</DetailField>
             {account.role !== "client" ? (
-              <Field label="Connexion en deux étapes">{account.twoFactorEnabled ? "Activée" : "Pas encore activée"}</Field>
+              <DetailField label="Connexion en deux étapes">{account.twoFactorEnabled ? "Activée" : "Pas encore activée"}</DetailField>
             ) : null}
-            <Field label="État">
+            <DetailField label="État">
               {account.banned ? (
                 <span className="flex flex-wrap items-center gap-2">
                   <Badge variant="destructive">Banni</Badge>
@@ -132,8 +121,8 @@ export default function TeamAccount({ loaderData: { account, sites, isAdmin, isS
               ) : (
                 "Actif"
               )}
-            </Field>
-            <Field label="Créé le">{teamDateTime(account.createdAt)}</Field>
+            </DetailField>
+            <DetailField label="Créé le">{teamDateTime(account.createdAt)}</DetailField>
           </dl>
         </CardContent>
       </Card>

@@ -1,15 +1,14 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/accounts";
+import { FilterForm, FilterSelect, FilterText } from "~/components/filter-form";
 import { ListTotal } from "~/components/list-total";
-import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
+import { listHref } from "~/lib/list-query";
 import { ACCOUNT_ROLE_FILTERS, ROLE_LABELS, TEAM_ACCOUNTS_PAGE_SIZE } from "~/lib/schemas/team";
 import { teamDateTime } from "~/lib/team-format";
+import { useLoadingHere } from "~/lib/use-loading-here";
 import { cn } from "~/lib/utils";
 import { parseTeamAccountsQuery, teamListAccounts, type TeamAccountsQuery } from "~/models/team-users.server";
 import { requireTeamMember } from "~/services/auth.server";
@@ -23,20 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, accounts, total };
 }
 
-function accountsHref(query: TeamAccountsQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.role !== "all") params.set("role", query.role);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/team/accounts?${search}` : "/team/accounts";
-}
+const accountsHref = (query: TeamAccountsQuery, page: number) =>
+  listHref("/team/accounts", { q: query.q, role: query.role === "all" ? undefined : query.role, page });
 
 const COLUMNS = ["Compte", "Rôle", "État", "Sites", "Créé le"];
 
 export default function TeamAccounts({ loaderData: { query, accounts, total } }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/accounts";
+  const loading = useLoadingHere();
   const pages = Math.max(1, Math.ceil(total / TEAM_ACCOUNTS_PAGE_SIZE));
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -47,37 +39,16 @@ export default function TeamAccounts({ loaderData: { query, accounts, total } }:
         </p>
       </div>
 
-      <Form
-        key={`${query.q ?? ""}|${query.role}`}
-        method="get"
-        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
-        aria-label="Filtres des comptes"
+      <FilterForm
+        label="Filtres des comptes"
+        view={`${query.q ?? ""}|${query.role}`}
+        className="sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+        loading={loading}
+        clearTo={query.q || query.role !== "all" ? "/team/accounts" : null}
       >
-        <div className="grid gap-2">
-          <Label htmlFor="accounts-q">Rechercher</Label>
-          <Input id="accounts-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Nom ou e-mail" />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="accounts-role">Rôle</Label>
-          <NativeSelect id="accounts-role" name="role" defaultValue={query.role}>
-            {Object.entries(ACCOUNT_ROLE_FILTERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={loading}>
-            {loading ? "Filtrage..." : "Filtrer"}
-          </Button>
-          {query.q || query.role !== "all" ? (
-            <Button asChild variant="outline">
-              <Link to="/team/accounts">Effacer</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterText id="accounts-q" name="q" label="Rechercher" value={query.q} placeholder="Nom ou e-mail" />
+        <FilterSelect id="accounts-role" name="role" label="Rôle" value={query.role} options={ACCOUNT_ROLE_FILTERS} />
+      </FilterForm>
 
       <ListTotal
         total={total}

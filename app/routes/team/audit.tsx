@@ -1,16 +1,15 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/audit";
+import { FilterForm, FilterSelect, FilterText } from "~/components/filter-form";
 import { ListTotal } from "~/components/list-total";
-import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
-import { parseAuditQuery, teamListAudit, type AuditQuery } from "~/models/team-audit.server";
-import { requireTeamMember } from "~/services/auth.server";
+import { listHref } from "~/lib/list-query";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from "~/lib/team-audit";
 import { teamDateTime } from "~/lib/team-format";
+import { useLoadingHere } from "~/lib/use-loading-here";
+import { parseAuditQuery, teamListAudit, type AuditQuery } from "~/models/team-audit.server";
+import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Journal de l'équipe – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -18,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
   const query = parseAuditQuery(new URL(request.url).searchParams);
   const { lines, total } = await teamListAudit(member, query);
-  return { query, lines, total, actions: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })) };
+  return { query, lines, total };
 }
 
 const COLUMNS = ["Quand", "Par", "Action", "Sur", "Détails"];
@@ -34,6 +33,8 @@ const RECORD_NAMES: Record<string, string> = {
   action: "travail",
   message: "message",
   inbox: "demande",
+  llm: "LLM",
+  tone: "ton",
 };
 
 /** The details of a line, as short "key: value" text. */
@@ -45,17 +46,11 @@ function detailsText(details: Record<string, unknown> | null): string {
 }
 
 /** The URL of another page of the same view. */
-function pageHref(query: AuditQuery, page: number): string {
-  const params = new URLSearchParams();
-  for (const key of ["action", "actor", "from", "to"] as const) if (query[key]) params.set(key, query[key]!);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "?";
-}
+const pageHref = (query: AuditQuery, page: number) =>
+  listHref("/team/audit", { action: query.action, actor: query.actor, from: query.from, to: query.to, page });
 
-export default function TeamAudit({ loaderData: { query, lines, total, actions } }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/audit";
+export default function TeamAudit({ loaderData: { query, lines, total } }: Route.ComponentProps) {
+  const loading = useLoadingHere();
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const actionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
   return (
@@ -67,43 +62,25 @@ export default function TeamAudit({ loaderData: { query, lines, total, actions }
         </p>
       </div>
 
-      <Form
-        method="get"
-        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
-        aria-label="Filtres du journal"
+      <FilterForm
+        label="Filtres du journal"
+        view={JSON.stringify([query.action, query.actor, query.from, query.to])}
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+        loading={loading}
+        clearTo={query.action || query.actor || query.from || query.to ? "/team/audit" : null}
       >
-        <div className="grid gap-2">
-          <Label htmlFor="audit-action">Action</Label>
-          <NativeSelect id="audit-action" name="action" defaultValue={query.action ?? ""}>
-            <option value="">Toutes</option>
-            {actions.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="audit-actor">Par</Label>
-          <Input id="audit-actor" name="actor" defaultValue={query.actor ?? ""} placeholder="e-mail ou « ligne de commande »" />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="audit-from">Du</Label>
-          <Input id="audit-from" name="from" type="date" defaultValue={query.from ?? ""} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="audit-to">Au</Label>
-          <Input id="audit-to" name="to" type="date" defaultValue={query.to ?? ""} />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={loading}>
-            {loading ? "Filtrage..." : "Filtrer"}
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/team/audit">Tout</Link>
-          </Button>
-        </div>
-      </Form>
+        <FilterSelect id="audit-action" name="action" label="Action" value={query.action} options={AUDIT_ACTIONS} all="Toutes" />
+        <FilterText
+          id="audit-actor"
+          name="actor"
+          label="Par"
+          value={query.actor}
+          placeholder="e-mail ou « ligne de commande »"
+          type="text"
+        />
+        <FilterText id="audit-from" name="from" label="Du" value={query.from} type="date" />
+        <FilterText id="audit-to" name="to" label="Au" value={query.to} type="date" />
+      </FilterForm>
 
       <ListTotal
         total={total}

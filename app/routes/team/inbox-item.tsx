@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
+import { BackLink, DetailField } from "~/components/detail-list";
 import type { Route } from "./+types/inbox-item";
 import { FieldError, FormField } from "~/components/form-field";
 import { NativeSelect } from "~/components/native-select";
@@ -116,9 +117,7 @@ export default function TeamInboxItem({ loaderData: { item, addresses, replies, 
   const due = item.kind === "first_article" && !item.handledAt ? firstArticleDueText(new Date(item.receivedAt), new Date(now)) : null;
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
-      <Link to="/team/inbox" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Boîte de réception
-      </Link>
+      <BackLink to="/team/inbox">Boîte de réception</BackLink>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="secondary">{INBOX_KINDS[item.kind]}</Badge>
@@ -177,15 +176,6 @@ export default function TeamInboxItem({ loaderData: { item, addresses, replies, 
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="[overflow-wrap:anywhere] whitespace-pre-wrap">{children}</dd>
-    </div>
-  );
-}
-
 function Details({ item }: { item: InboxItem }) {
   return (
     <Card>
@@ -199,7 +189,7 @@ function Details({ item }: { item: InboxItem }) {
           {item.kind === "first_article" ? (
             item.site?.id ? (
               <>
-                <Field label="Site">
+                <DetailField label="Site">
                   {item.site.url && /^https?:\/\//i.test(item.site.url) ? (
                     <a
                       href={item.site.url}
@@ -213,12 +203,12 @@ function Details({ item }: { item: InboxItem }) {
                   ) : (
                     item.site.url
                   )}
-                </Field>
-                <Field label="E-mail de paiement">{item.site.stripeEmail ?? "—"}</Field>
-                <Field label="E-mail de contact">{item.site.email1 ?? "—"}</Field>
-                <Field label="Consignes">{item.site.guidelines ?? "—"}</Field>
-                <Field label="Client">{item.site.ownerEmail ?? "Aucun : le site n'appartient encore à personne."}</Field>
-                <Field label="Suite">
+                </DetailField>
+                <DetailField label="E-mail de paiement">{item.site.stripeEmail ?? "—"}</DetailField>
+                <DetailField label="E-mail de contact">{item.site.email1 ?? "—"}</DetailField>
+                <DetailField label="Consignes">{item.site.guidelines ?? "—"}</DetailField>
+                <DetailField label="Client">{item.site.ownerEmail ?? "Aucun : le site n'appartient encore à personne."}</DetailField>
+                <DetailField label="Suite">
                   <span className="flex flex-wrap gap-x-4 gap-y-1">
                     <Link to={`/team/sites/${item.site.id}`} className="text-primary underline underline-offset-4">
                       {item.site.ownerEmail ? "Le site dans la console" : "Inviter le demandeur ou donner le site"}
@@ -227,25 +217,25 @@ function Details({ item }: { item: InboxItem }) {
                       Ouvrir le site
                     </Link>
                   </span>
-                </Field>
+                </DetailField>
               </>
             ) : (
-              <Field label="Site">Le site de cette demande a été supprimé.</Field>
+              <DetailField label="Site">Le site de cette demande a été supprimé.</DetailField>
             )
           ) : null}
           {item.contact ? (
             <>
-              <Field label="Nom">{item.contact.name}</Field>
-              <Field label="E-mail">{item.contact.email}</Field>
-              <Field label="Message">{item.contact.message}</Field>
+              <DetailField label="Nom">{item.contact.name}</DetailField>
+              <DetailField label="E-mail">{item.contact.email}</DetailField>
+              <DetailField label="Message">{item.contact.message}</DetailField>
             </>
           ) : null}
           {item.review ? (
             <>
-              <Field label="Décision">{item.review.decision ? REVIEW_DECISIONS[item.review.decision] : "—"}</Field>
-              <Field label="Client">{item.review.clientEmail ?? "Compte supprimé"}</Field>
-              {item.review.decision === "revision" ? <Field label="Commentaires">{item.review.comments ?? "—"}</Field> : null}
-              <Field label="Article">
+              <DetailField label="Décision">{item.review.decision ? REVIEW_DECISIONS[item.review.decision] : "—"}</DetailField>
+              <DetailField label="Client">{item.review.clientEmail ?? "Compte supprimé"}</DetailField>
+              {item.review.decision === "revision" ? <DetailField label="Commentaires">{item.review.comments ?? "—"}</DetailField> : null}
+              <DetailField label="Article">
                 {item.review.version.pageId && item.review.version.siteId ? (
                   <span className="flex flex-wrap gap-x-4 gap-y-1">
                     <Link
@@ -277,7 +267,7 @@ function Details({ item }: { item: InboxItem }) {
                 ) : (
                   "Cette version a été supprimée."
                 )}
-              </Field>
+              </DetailField>
             </>
           ) : null}
         </dl>

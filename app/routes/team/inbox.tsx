@@ -1,15 +1,14 @@
-import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/inbox";
+import { FilterForm, FilterSelect, FilterText } from "~/components/filter-form";
 import { ListTotal } from "~/components/list-total";
-import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
+import { listHref } from "~/lib/list-query";
 import { teamDateTime } from "~/lib/team-format";
 import { firstArticleDueText, INBOX_KINDS, INBOX_PAGE_SIZE, INBOX_VIEWS, REVIEW_DECISIONS, type InboxView } from "~/lib/team-inbox";
+import { useLoadingHere } from "~/lib/use-loading-here";
 import { cn } from "~/lib/utils";
 import { parseInboxQuery, teamListInbox, type InboxItem, type InboxQuery } from "~/models/team-inbox.server";
 import { requireTeamMember } from "~/services/auth.server";
@@ -26,18 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The URL of another view or page of the inbox, keeping the other filters. */
 function inboxHref(query: InboxQuery, changes: Partial<InboxQuery>): string {
   const next = { ...query, page: 1, ...changes };
-  const params = new URLSearchParams();
-  if (next.view !== "open") params.set("view", next.view);
-  if (next.kind) params.set("kind", next.kind);
-  if (next.q) params.set("q", next.q);
-  if (next.page > 1) params.set("page", String(next.page));
-  const search = params.toString();
-  return search ? `/team/inbox?${search}` : "/team/inbox";
+  return listHref("/team/inbox", { view: next.view === "open" ? undefined : next.view, kind: next.kind, q: next.q, page: next.page });
 }
 
 export default function TeamInbox({ loaderData: { query, items, total, now } }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/inbox";
+  const loading = useLoadingHere();
   // The console's layout counts the open items for its side panel: the views show the same figures.
   const counts = (useRouteLoaderData("routes/team/layout") as { inbox: { open: number; mine: number } | null } | undefined)?.inbox;
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
@@ -69,40 +61,17 @@ export default function TeamInbox({ loaderData: { query, items, total, now } }: 
         ))}
       </nav>
 
-      {/* Made again for each view of the URL: "Effacer" empties the fields too. */}
-      <Form
-        key={`${query.kind ?? ""}|${query.q ?? ""}`}
-        method="get"
-        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-        aria-label="Filtres de la boîte de réception"
+      <FilterForm
+        label="Filtres de la boîte de réception"
+        view={`${query.kind ?? ""}|${query.q ?? ""}`}
+        className="sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        loading={loading}
+        clearTo={query.kind || query.q ? inboxHref(query, { kind: undefined, q: undefined }) : null}
       >
         {query.view !== "open" ? <input type="hidden" name="view" value={query.view} /> : null}
-        <div className="grid gap-2">
-          <Label htmlFor="inbox-kind">Type</Label>
-          <NativeSelect id="inbox-kind" name="kind" defaultValue={query.kind ?? ""}>
-            <option value="">Tous</option>
-            {Object.entries(INBOX_KINDS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="inbox-q">Rechercher</Label>
-          <Input id="inbox-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Site, nom, e-mail, page..." />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={loading}>
-            {loading ? "Filtrage..." : "Filtrer"}
-          </Button>
-          {query.kind || query.q ? (
-            <Button asChild variant="outline">
-              <Link to={inboxHref(query, { kind: undefined, q: undefined })}>Effacer</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSelect id="inbox-kind" name="kind" label="Type" value={query.kind} options={INBOX_KINDS} all="Tous" />
+        <FilterText id="inbox-q" name="q" label="Rechercher" value={query.q} placeholder="Site, nom, e-mail, page..." />
+      </FilterForm>
 
       <ListTotal
         total={total}

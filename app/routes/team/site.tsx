@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { BackLink, DetailField } from "~/components/detail-list";
 import type { Route } from "./+types/site";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
@@ -87,21 +87,10 @@ const INVITATION_STATES: Record<TeamSiteInvitation["state"], { label: string; to
     expired: { label: "Expirée", tone: "outline" },
   };
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="[overflow-wrap:anywhere] whitespace-pre-wrap">{children}</dd>
-    </div>
-  );
-}
-
 export default function TeamSite({ loaderData: { site, invitations, inboxItemId } }: Route.ComponentProps) {
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
-      <Link to="/team/sites" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Sites des clients
-      </Link>
+      <BackLink to="/team/sites">Sites des clients</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid min-w-0 gap-1">
           <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{site.name}</h1>
@@ -120,24 +109,24 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId 
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3">
-            <Field label="Client">
+            <DetailField label="Client">
               {site.owner ? `${site.owner.name} (${site.owner.email})` : <Badge variant="outline">Sans client</Badge>}
-            </Field>
-            <Field label="Créé le">{teamDateTime(site.createdAt)}</Field>
-            <Field label="Pages">{site.pagesCount}</Field>
+            </DetailField>
+            <DetailField label="Créé le">{teamDateTime(site.createdAt)}</DetailField>
+            <DetailField label="Pages">{site.pagesCount}</DetailField>
             {site.stripeEmail || site.email1 ? (
               <>
-                <Field label="E-mail de paiement">{site.stripeEmail ?? "—"}</Field>
-                <Field label="E-mail de contact">{site.email1 ?? "—"}</Field>
-                <Field label="Consignes">{site.guidelines ?? "—"}</Field>
+                <DetailField label="E-mail de paiement">{site.stripeEmail ?? "—"}</DetailField>
+                <DetailField label="E-mail de contact">{site.email1 ?? "—"}</DetailField>
+                <DetailField label="Consignes">{site.guidelines ?? "—"}</DetailField>
               </>
             ) : null}
             {inboxItemId ? (
-              <Field label="Demande">
+              <DetailField label="Demande">
                 <Link to={`/team/inbox/${inboxItemId}`} className="text-primary underline underline-offset-4">
                   Voir la demande de premier article
                 </Link>
-              </Field>
+              </DetailField>
             ) : null}
           </dl>
         </CardContent>

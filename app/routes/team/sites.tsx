@@ -1,15 +1,15 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/sites";
+import { FilterForm, FilterSelect, FilterText } from "~/components/filter-form";
 import { ListTotal } from "~/components/list-total";
-import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
+import { listHref } from "~/lib/list-query";
 import { SITE_OWNER_FILTERS, TEAM_SITES_PAGE_SIZE } from "~/lib/schemas/team";
 import { teamDateTime } from "~/lib/team-format";
+import { useLoadingHere } from "~/lib/use-loading-here";
 import { cn } from "~/lib/utils";
 import { parseTeamSitesQuery, teamListSites, type TeamSitesQuery } from "~/models/team-sites.server";
 import { requireTeamMember } from "~/services/auth.server";
@@ -23,20 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, sites, total };
 }
 
-function sitesHref(query: TeamSitesQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.owner !== "all") params.set("owner", query.owner);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/team/sites?${search}` : "/team/sites";
-}
+const sitesHref = (query: TeamSitesQuery, page: number) =>
+  listHref("/team/sites", { q: query.q, owner: query.owner === "all" ? undefined : query.owner, page });
 
 const COLUMNS = ["Site", "Client", "Pages", "Créé le", ""];
 
 export default function TeamSites({ loaderData: { query, sites, total } }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/sites";
+  const loading = useLoadingHere();
   const pages = Math.max(1, Math.ceil(total / TEAM_SITES_PAGE_SIZE));
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -48,43 +41,16 @@ export default function TeamSites({ loaderData: { query, sites, total } }: Route
         </p>
       </div>
 
-      <Form
-        key={`${query.q ?? ""}|${query.owner}`}
-        method="get"
-        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
-        aria-label="Filtres des sites"
+      <FilterForm
+        label="Filtres des sites"
+        view={`${query.q ?? ""}|${query.owner}`}
+        className="sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+        loading={loading}
+        clearTo={query.q || query.owner !== "all" ? "/team/sites" : null}
       >
-        <div className="grid gap-2">
-          <Label htmlFor="sites-q">Rechercher</Label>
-          <Input
-            id="sites-q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ""}
-            placeholder="Nom, adresse, e-mail du client ou du demandeur"
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="sites-owner">Client</Label>
-          <NativeSelect id="sites-owner" name="owner" defaultValue={query.owner}>
-            {Object.entries(SITE_OWNER_FILTERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={loading}>
-            {loading ? "Filtrage..." : "Filtrer"}
-          </Button>
-          {query.q || query.owner !== "all" ? (
-            <Button asChild variant="outline">
-              <Link to="/team/sites">Effacer</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterText id="sites-q" name="q" label="Rechercher" value={query.q} placeholder="Nom, adresse, e-mail du client ou du demandeur" />
+        <FilterSelect id="sites-owner" name="owner" label="Client" value={query.owner} options={SITE_OWNER_FILTERS} />
+      </FilterForm>
 
       <ListTotal
         total={total}

@@ -1,18 +1,18 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/work";
+import { FilterForm, FilterSelect, FilterText } from "~/components/filter-form";
 import { ListTotal } from "~/components/list-total";
-import { NativeSelect } from "~/components/native-select";
 import { NewerOlderPager } from "~/components/newer-older-pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
+import { listHref } from "~/lib/list-query";
 import { teamDateTime } from "~/lib/team-format";
-import { usd, WORK_AGES, WORK_KINDS, WORK_PAGE_SIZE, WORK_STATES, workDuration, type WorkState } from "~/lib/team-work";
+import { usd, WORK_AGES, WORK_KINDS, WORK_PAGE_SIZE, WORK_STATE_FILTERS, WORK_STATES, workDuration, type WorkState } from "~/lib/team-work";
 import { errorToast, successToast } from "~/lib/toast";
+import { useLoadingHere } from "~/lib/use-loading-here";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { cn } from "~/lib/utils";
 import {
@@ -22,7 +22,6 @@ import {
   teamProviderLines,
   teamRetryWork,
   teamSiteName,
-  workFilterOptions,
   workIds,
   type ProviderLine,
   type WorkQuery,
@@ -41,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     teamProviderLines(member),
     query.site ? teamSiteName(member, query.site) : Promise.resolve(null),
   ]);
-  return { query, ...work, providers, siteName, options: workFilterOptions() };
+  return { query, ...work, providers, siteName };
 }
 
 const INTENTS = { retry: teamRetryWork, cancel: teamCancelWork };
@@ -71,11 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function workHref(query: WorkQuery, changes: Partial<WorkQuery>): string {
   const next = { ...query, page: 1, ...changes };
-  const params = new URLSearchParams();
-  for (const key of ["state", "kind", "site", "q", "age"] as const) if (next[key] !== undefined) params.set(key, String(next[key]));
-  if (next.page > 1) params.set("page", String(next.page));
-  const search = params.toString();
-  return search ? `/team/work?${search}` : "/team/work";
+  return listHref("/team/work", { state: next.state, kind: next.kind, site: next.site, q: next.q, age: next.age, page: next.page });
 }
 
 const STATE_TONES: Record<WorkState, "default" | "secondary" | "destructive" | "outline"> = {
@@ -88,9 +83,8 @@ const STATE_TONES: Record<WorkState, "default" | "secondary" | "destructive" | "
 };
 
 export default function TeamWork({ loaderData }: Route.ComponentProps) {
-  const { query, stuck, items, total, providers, siteName, options } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/team/work";
+  const { query, stuck, items, total, providers, siteName } = loaderData;
+  const loading = useLoadingHere();
   const pages = Math.max(1, Math.ceil(total / WORK_PAGE_SIZE));
   const filtered = Boolean(query.state || query.kind || query.site || query.q || query.age);
   return (
@@ -105,61 +99,19 @@ export default function TeamWork({ loaderData }: Route.ComponentProps) {
 
       <Providers providers={providers} />
 
-      <Form
-        key={JSON.stringify([query.state, query.kind, query.q, query.age, query.site])}
-        method="get"
-        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
-        aria-label="Filtres des travaux"
+      <FilterForm
+        label="Filtres des travaux"
+        view={JSON.stringify([query.state, query.kind, query.q, query.age, query.site])}
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
+        loading={loading}
+        clearTo={filtered ? "/team/work" : null}
       >
         {query.site ? <input type="hidden" name="site" value={query.site} /> : null}
-        <div className="grid gap-2">
-          <Label htmlFor="work-state">État</Label>
-          <NativeSelect id="work-state" name="state" defaultValue={query.state ?? ""}>
-            <option value="">Tous</option>
-            {options.states.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="work-kind">Type</Label>
-          <NativeSelect id="work-kind" name="kind" defaultValue={query.kind ?? ""}>
-            <option value="">Tous</option>
-            {options.kinds.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="work-age">Âge</Label>
-          <NativeSelect id="work-age" name="age" defaultValue={query.age ?? ""}>
-            <option value="">Tous</option>
-            {Object.entries(WORK_AGES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="work-q">Site ou page</Label>
-          <Input id="work-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Nom ou adresse" />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={loading}>
-            {loading ? "Filtrage..." : "Filtrer"}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="outline">
-              <Link to="/team/work">Effacer</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSelect id="work-state" name="state" label="État" value={query.state} options={WORK_STATE_FILTERS} all="Tous" />
+        <FilterSelect id="work-kind" name="kind" label="Type" value={query.kind} options={WORK_KINDS} all="Tous" />
+        <FilterSelect id="work-age" name="age" label="Âge" value={query.age} options={WORK_AGES} all="Tous" />
+        <FilterText id="work-q" name="q" label="Site ou page" value={query.q} placeholder="Nom ou adresse" />
+      </FilterForm>
       {query.site ? (
         <p className="text-sm">
           Site : <strong>{siteName ?? `#${query.site} (supprimé)`}</strong>.{" "}
