@@ -6,6 +6,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { pages, pagesVersions } from "../../db/schema";
+import { staticPages } from "~/lib/static-page-cache.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 
@@ -59,6 +60,10 @@ export async function teamSetDemoArticle(pageId: number, demo: boolean): Promise
     .set({ hideRevisionsTextsFromPreview: demo })
     .where(eq(pages.id, pageId))
     .returning({ id: pages.id, name: pages.name, demo: pages.hideRevisionsTextsFromPreview });
-  if (page) logger.info({ pageId, demo }, "team: demo article flag set");
-  return page ?? null;
+  if (!page) return null;
+  logger.info({ pageId, demo }, "team: demo article flag set");
+  // '/' lists the demo articles: this process's kept copies of the static pages go, so the
+  // console's change shows at once here (other processes, and `npm run demo`, reach visitors within the TTL).
+  staticPages.clear();
+  return page;
 }

@@ -11,6 +11,9 @@ import { createSignedInAccount, newAccount, signUpConfirmAndSignIn } from "./sup
 const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? -1;
 const sidePanel = (page: Page) => page.getByRole("complementary", { name: "Navigation principale" });
 
+/** These stories are about the screen a sign-in lands on: their signed-in page starts there. */
+test.use({ startOn: "/dashboard" });
+
 test.describe("the header and the footer", () => {
   test("a visitor sees the brand, 'Connexion' and 'Commencer', both leading to /auth", async ({ page, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));

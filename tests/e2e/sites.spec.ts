@@ -35,6 +35,9 @@ function watchPosts(page: Page) {
   return posts;
 }
 
+/** These stories are about the screen a sign-in lands on: their signed-in page starts there. */
+test.use({ startOn: "/dashboard" });
+
 test.describe("the sites list", () => {
   test("a new user sees the French empty state and can start from it", async ({ signedInPage: page }) => {
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -59,7 +59,13 @@ type Fixtures = {
    * route; "ui" through the sign-up form, the confirmation e-mail and the sign-in form.
    */
   signInThrough: "test-route" | "ui";
-  /** `page` on /dashboard, signed in with `account` (confirmed), made as `signInThrough` says. */
+  /**
+   * Where `signedInPage` starts when made through the test route: null (the default) opens nothing, and the
+   * story opens its first screen itself; `test.use({ startOn: "/dashboard" })` for stories of the sites list,
+   * where a sign-in lands. (Through "ui" the page is where the sign-in lands: /dashboard.)
+   */
+  startOn: string | null;
+  /** `page` signed in with `account` (confirmed), made as `signInThrough` says, on `startOn`. */
   signedInPage: Page;
 };
 
@@ -108,9 +114,10 @@ export const test = base.extend<Fixtures>({
     await use(newAccount({ fullName: "Camille Dupont" }));
   },
   signInThrough: ["test-route", { option: true }],
-  signedInPage: async ({ page, account, signInThrough }, use) => {
+  startOn: [null, { option: true }],
+  signedInPage: async ({ page, account, signInThrough, startOn }, use) => {
     if (signInThrough === "ui") await signUpConfirmAndSignIn(page, account);
-    else await createSignedInAccount(page, account);
+    else await createSignedInAccount(page, account, { startOn });
     await use(page);
   },
 });
