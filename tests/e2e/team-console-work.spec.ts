@@ -1,6 +1,6 @@
 /**
  * Issue 14, the console's work queue, demo articles and accounts ("done when" steps): two stories, each with a
- * server of its own (own DATA_DIR) and an admin made by the command line with two-factor sign-in on.
+ * server of its own (own DATA_DIR) and an admin with two-factor sign-in on (team-console.spec.ts tells how one is made).
  *
  * 1. With a fake OpenRouter that reports usage and cost (tests/fakes/openrouter.ts): a client makes a site; the
  *    admin adds pages on it and queues articles. /team/work lists the requests under the client's site: one
@@ -21,9 +21,9 @@ import { expect, failedResource, test } from "./support/fixtures";
 import { pngFile } from "./support/images";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { siteCard, siteIdOf } from "./support/sites";
-import { addTeamAccountFromCli, setUpTeamMember } from "./support/team";
+import { createTeamMember } from "./support/team";
 import { expectToast, open, waitForHydration } from "./support/ui";
-import { createSignedInAccount, newAccount, submitSignIn, uniqueEmail } from "./support/users";
+import { createSignedInAccount, newAccount, submitSignIn } from "./support/users";
 import { versionsPath } from "./support/versions";
 
 test.describe.configure({ timeout: 240_000 });
@@ -48,15 +48,12 @@ test.afterEach(async ({}, testInfo) => {
 
 type OpenContext = (options?: BrowserContextOptions) => Promise<{ page: Page }>;
 
-/** A server of this test's own with an admin (from the CLI) already set up, signed in on /team in `page`. */
+/** A server of this test's own with an admin (two-factor on), signed in on /team in `page`. */
 async function serverWithAdmin(openContext: OpenContext, tag: string, env: NodeJS.ProcessEnv) {
-  const port = await freePort();
   dataDir = makeDataDir(tag);
-  const adminEmail = uniqueEmail("admin");
-  await addTeamAccountFromCli(port, dataDir, adminEmail, "admin");
-  server = await startServer({ port, dataDir, env });
+  server = await startServer({ port: await freePort(), dataDir, env });
   const { page } = await openContext({ baseURL: server.url });
-  await setUpTeamMember(page, adminEmail, { dataDir });
+  const { email: adminEmail } = await createTeamMember(page, "admin");
   return { page, adminEmail, url: server.url, dir: dataDir };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Issue 14, the team's inbox: what visitors send through the public pages (a first-article request, a contact
- * message) reaches a person. A team member (made from the command line, two-factor on) sees both with the side
+ * message) reaches a person. A team member (two-factor on) sees both with the side
  * panel's count, reads the request against the 24-48 h promise, takes the message, answers it by e-mail (an empty
  * answer is refused and nothing is sent), marks it handled, and finds each step in the audit log. A server of its
  * own (own DATA_DIR, so that the inbox starts empty and its figures are exact).
@@ -10,7 +10,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
-import { addTeamAccountFromCli, setUpTeamMember } from "./support/team";
+import { createTeamMember } from "./support/team";
 import { expectToast, open, waitForHydration } from "./support/ui";
 import { uniqueEmail } from "./support/users";
 
@@ -49,16 +49,13 @@ async function openView(page: Page, view: string) {
 test("what visitors send reaches the inbox; a team member takes a message, answers it and marks it handled, each step audited", async ({
   openContext,
 }) => {
-  const port = await freePort();
   dataDir = makeDataDir("inbox");
-  const memberEmail = uniqueEmail("team");
-  const memberName = memberEmail.split("@")[0]!; // team:add names a new account after its address
-  await addTeamAccountFromCli(port, dataDir, memberEmail, "team");
-  server = await startServer({ port, dataDir });
+  server = await startServer({ port: await freePort(), dataDir });
 
   // 1. The team member's first sign-in: the inbox is empty, the side panel shows no count.
   const { page } = await openContext({ baseURL: server.url });
-  await setUpTeamMember(page, memberEmail, { dataDir });
+  const memberName = "Inès Équipe";
+  const { email: memberEmail } = await createTeamMember(page, "team", memberName);
   await expect(inboxEntry(page)).toHaveAccessibleName("Réception");
   await inboxEntry(page).click();
   await expect(page).toHaveURL(/\/team\/inbox$/);

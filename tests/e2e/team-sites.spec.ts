@@ -14,7 +14,7 @@ import { expect, failedResource, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { siteCard, siteIdOf } from "./support/sites";
-import { addTeamAccountFromCli, setUpTeamMember } from "./support/team";
+import { createTeamMember } from "./support/team";
 import { expectToast, open, waitForHydration } from "./support/ui";
 import { confirmEmail, signIn, submitSignIn, uniqueEmail } from "./support/users";
 
@@ -109,13 +109,10 @@ test("a team member invites a first-article requester, who signs up and gets the
 }) => {
   // The console's addresses answer a client 404, as any unknown address does.
   consoleGuard.allow(failedResource(404));
-  const port = await freePort();
   dataDir = makeDataDir("sites");
-  const memberEmail = uniqueEmail("team");
-  await addTeamAccountFromCli(port, dataDir, memberEmail, "team");
-  server = await startServer({ port, dataDir });
+  server = await startServer({ port: await freePort(), dataDir });
   const { page } = await openContext({ baseURL: server.url });
-  await setUpTeamMember(page, memberEmail, { dataDir });
+  const { email: memberEmail } = await createTeamMember(page, "team");
 
   // 1. A visitor asks for a first article, with a contact e-mail.
   const tag = Date.now().toString(36);

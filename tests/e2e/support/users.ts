@@ -99,12 +99,12 @@ type TestSignInAnswer = {
 export async function createSignedInAccount(
   page: Page,
   account: Account,
-  options: { startOn?: string | null } = {},
-): Promise<Account & { userId: string }> {
+  options: { startOn?: string | null; role?: "admin" | "team" } = {},
+): Promise<Account & { userId: string; origin: string }> {
   if (!account.fullName) throw new Error("createSignedInAccount needs a fullName; a nameless sign-up goes through signUpConfirmAndSignIn.");
   const answer = await page.request.post(TEST_SIGN_IN_PATH, {
     headers: { [TEST_SIGN_IN_HEADER]: testSignInToken() },
-    data: { email: account.email, password: account.password, name: account.fullName },
+    data: { email: account.email, password: account.password, name: account.fullName, role: options.role },
     failOnStatusCode: false,
   });
   const text = await answer.text();
@@ -128,7 +128,7 @@ export async function createSignedInAccount(
     await open(page, startOn);
     await expect(page).toHaveURL(new URL(startOn, origin).href);
   }
-  return { ...account, userId };
+  return { ...account, userId, origin };
 }
 
 /** Signs out from the avatar menu; lands on '/' with the 'Déconnecté' notice. */
