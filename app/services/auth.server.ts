@@ -78,6 +78,8 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // better-auth's own scrypt (N=16384, r=16), unless the tests chose a cheaper hash (setPasswordHasherForTests).
+      ...(testPasswordHasher ? { password: testPasswordHasher } : {}),
       sendResetPassword: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/auth/update-password?token=${encodeURIComponent(token)}`;
         await queueMail(
@@ -178,6 +180,24 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
 
 export type Auth = ReturnType<typeof createAuth>;
 let authPromise: Promise<Auth> | undefined;
+
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>;
+  verify: (input: { hash: string; password: string }) => Promise<boolean>;
+};
+let testPasswordHasher: PasswordHasher | undefined;
+
+/**
+ * Tests only (NODE_ENV=test): the password hash of the auth instances made from now on; undefined gives back
+ * better-auth's. A stored password costs scrypt about 0.1 s of CPU to make or check, and the integration
+ * tests make and check several hundred (the lockout stories alone, some 150): as Django advises for its test
+ * settings, they use a cheap hash instead (tests/setup/password.ts), and one test checks the real one.
+ */
+export function setPasswordHasherForTests(hasher: PasswordHasher | undefined) {
+  if (process.env.NODE_ENV !== "test") throw new Error("setPasswordHasherForTests is for tests only (NODE_ENV=test).");
+  testPasswordHasher = hasher;
+  authPromise = undefined;
+}
 
 export function getAuth(): Promise<Auth> {
   if (!authPromise) {

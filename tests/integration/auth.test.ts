@@ -4,9 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { user } from "../../db/schema";
+import { account, user } from "../../db/schema";
 import { BRAND_NAME } from "~/lib/constants";
-import { findPasswordResetUser, getAuth, getSessionUser, resetAuthForTests } from "~/services/auth.server";
+import { findPasswordResetUser, getAuth, getSessionUser, resetAuthForTests, setPasswordHasherForTests } from "~/services/auth.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { browser, setCookieNamed, type Browser } from "../setup/auth-client";
@@ -14,6 +14,7 @@ import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { uniqueEmail, uniqueIp } from "../setup/factories";
 import { linkTo, mailsTo, waitForMail } from "../setup/outbox";
+import { cheapPasswordHasher } from "../setup/password";
 
 const database = useTestDatabase();
 
@@ -50,6 +51,23 @@ function requestWithCookies(b: Browser) {
 }
 
 describe("sign-up and e-mail confirmation", () => {
+  it("stores the password as better-auth's scrypt hash (a salt and a key), never as it was typed", async () => {
+    // The other tests use a cheap hash (tests/setup/password.ts); this one runs the app's own configuration.
+    setPasswordHasherForTests(undefined);
+    try {
+      const { email } = await confirmedAccount(uniqueEmail("scrypt"));
+      const row = await userRow(email);
+      const [credential] = await database.db.select().from(account).where(eq(account.userId, row.id));
+      expect(credential!.providerId).toBe("credential");
+      expect(credential!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(credential!.password).not.toContain(PASSWORD);
+      expect((await signIn(browser(), email)).status).toBe(200);
+      expect((await signIn(browser(), email, "not the password")).status).toBe(401);
+    } finally {
+      setPasswordHasherForTests(cheapPasswordHasher);
+    }
+  });
+
   it("creates an unverified user and writes a French confirmation e-mail with a /auth/confirm link", async () => {
     const email = uniqueEmail("new");
     const result = await signUp(browser(), email);

@@ -5,12 +5,14 @@
  * Not for the files that need modules of their own (the integration-own-modules project): importing the auth
  * module here would load better-auth before such a file sets its environment.
  */
-import { resetAuthForTests } from "~/services/auth.server";
+import { resetAuthForTests, setPasswordHasherForTests } from "~/services/auth.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { resetMailForTests } from "~/services/mail.server";
 import { resetStorageForTests } from "~/services/storage.server";
+import { cheapPasswordHasher } from "./password";
 
 resetEnvForTests();
 resetStorageForTests();
 resetMailForTests();
 resetAuthForTests();
+setPasswordHasherForTests(cheapPasswordHasher);
