@@ -663,3 +663,40 @@ export const providerUsage = pgTable(
 export type User = typeof user.$inferSelect;
 export type Site = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;
+
+/**
+ * Where a site's approved articles are published (issue 15): its WordPress (the REST API with an application
+ * password) or a webhook of the client's. The secrets are sealed (app/services/secrets.server.ts) for this
+ * site and field, and never leave the server: the screens only learn whether one is stored. The last
+ * 'Test connection' is kept with what it found.
+ */
+export const sitePublishing = pgTable(
+  "site_publishing",
+  {
+    siteId: integer("site_id")
+      .primaryKey()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    target: text("target").notNull(),
+    wordpressUrl: text("wordpress_url"),
+    wordpressUser: text("wordpress_user"),
+    /** Sealed application password ("v1." + AES-GCM), for the context `site:<id>:wordpress-password`. */
+    wordpressPassword: text("wordpress_password"),
+    webhookUrl: text("webhook_url"),
+    /** Sealed signing key of the webhook, for the context `site:<id>:webhook-secret`. */
+    webhookSecret: text("webhook_secret"),
+    /** Publish a version as soon as the client approves it. */
+    publishOnApproval: boolean("publish_on_approval").notNull().default(false),
+    /** The last 'Test connection': when, and the problem it found (null: the connection works). */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    checkProblem: text("check_problem"),
+    checkMessage: text("check_message"),
+    /** The WordPress user's name the last successful test found. */
+    checkedUserName: text("checked_user_name"),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("site_publishing_updated_by_idx").on(t.updatedBy),
+    check("site_publishing_target_check", sql`${t.target} in ('wordpress', 'webhook')`),
+  ],
+);

@@ -72,6 +72,12 @@ const envSchema = z
     IMAGES_API_KEY: z.string().trim().optional(),
     IMAGES_API_URL: z.url().default("https://api.openai.com/v1"),
     IMAGES_MODEL: z.string().trim().min(1).default("gpt-image-1"),
+    /**
+     * Publishing (issue 15) calls the clients' websites. By default it refuses addresses of this machine and of
+     * private networks (loopback, 10/8, 192.168/16, link-local...), so that nobody makes the server probe them;
+     * "true" allows them, for a WordPress running beside the product (see the README).
+     */
+    PUBLISHING_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
     /** Timeout of one provider call, in milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */
