@@ -50,6 +50,7 @@ export default [
         route("pages/:pageId/keywords-for-page", "routes/app/keywords.tsx"),
         route("pages/:pageId/llm-answers-for-page", "routes/app/llm-answers.tsx"),
         route("pages/:pageId/images", "routes/app/images.tsx"),
+        route("publishing", "routes/app/publishing.tsx"),
       ]),
     ]),
     route("review/:versionId", "routes/app/review.tsx"),

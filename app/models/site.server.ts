@@ -3,7 +3,16 @@
  * of another account behaves exactly like a missing one.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { locationCountries, locationLanguages, pages, pagesActions, sites, toneArticles, user as users } from "../../db/schema";
+import {
+  locationCountries,
+  locationLanguages,
+  pages,
+  pagesActions,
+  sitePublishing,
+  sites,
+  toneArticles,
+  user as users,
+} from "../../db/schema";
 import type { SiteInput } from "~/lib/schemas/site";
 import { NotFoundError } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
@@ -175,15 +184,21 @@ export async function deleteSite(user: Actor, id: number): Promise<{ name: strin
   return row;
 }
 
-/** The site detail screen: the site and how many pages it has. */
-export async function getSiteOverview(user: Actor, id: number): Promise<SiteRow & { pagesCount: number }> {
+/** The site detail screen: the site, how many pages it has, and where it publishes (issue 15; null: nowhere yet). */
+export async function getSiteOverview(
+  user: Actor,
+  id: number,
+): Promise<SiteRow & { pagesCount: number; publishingTarget: "wordpress" | "webhook" | null; publishingProblem: boolean }> {
   const db = await getDb();
   const [row] = await db
     .select({
       ...siteColumns, // Qualified by hand: drizzle writes columns unqualified inside sql``, where "id" would mean pages.id.
       pagesCount: sql<number>`(select count(*)::int from "pages" where "pages"."site" = "sites"."id")`,
+      publishingTarget: sql<"wordpress" | "webhook" | null>`${sitePublishing.target}`,
+      publishingProblem: sql<boolean>`coalesce(${sitePublishing.checkProblem} is not null, false)`,
     })
     .from(sites)
+    .leftJoin(sitePublishing, eq(sitePublishing.siteId, sites.id))
     .where(and(eq(sites.id, id), siteReach(user)));
   if (!row) throw new SiteNotFoundError();
   return row;

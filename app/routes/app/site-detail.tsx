@@ -2,7 +2,7 @@
  * /sites/:siteId (spec part 1, section 4): a site, renamed in place (POST intent=rename, name), edited in
  * the site dialog (which posts to /sites), and the way to its pages.
  */
-import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Settings, Share2 } from "lucide-react";
+import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Send, Settings, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/site-detail";
@@ -134,6 +134,29 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
             </CardHeader>
             <CardContent className="text-sm font-medium">
               {site.pagesCount} {site.pagesCount === 1 ? "page" : "pages"}
+            </CardContent>
+          </Card>
+        </Link>
+        <Link
+          to={`/sites/${site.id}/publishing`}
+          className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Card className="h-full transition-shadow group-hover:shadow-md">
+            <CardHeader>
+              <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
+                <Send className="size-5 text-primary" aria-hidden="true" />
+              </div>
+              <CardTitle>
+                <h2>Publishing</h2>
+              </CardTitle>
+              <CardDescription>Where approved articles go: the site's WordPress.</CardDescription>
+            </CardHeader>
+            <CardContent className="text-sm font-medium" data-testid="publishing-state">
+              {site.publishingTarget === null
+                ? "Not connected"
+                : site.publishingProblem
+                  ? "WordPress: connection problem"
+                  : "WordPress connected"}
             </CardContent>
           </Card>
         </Link>

@@ -1,0 +1,47 @@
+/** The publishing screen's forms (issue 15), checked in the browser and again by the action. */
+import { z } from "~/lib/zod";
+
+export const WORDPRESS_LIMITS = { url: 2000, username: 200, applicationPassword: 200 } as const;
+
+const URL_MESSAGE = "Enter the WordPress site's address, starting with https://";
+
+/** The WordPress connection: the site's address, the user, an application password (empty keeps the stored one). */
+export const wordpressConnectionSchema = z.object({
+  url: z
+    .string({ error: URL_MESSAGE })
+    .trim()
+    .max(WORDPRESS_LIMITS.url, `The address cannot be longer than ${WORDPRESS_LIMITS.url} characters`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname) && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, URL_MESSAGE)
+    .transform((value) => {
+      const url = new URL(value);
+      url.hash = "";
+      url.search = "";
+      return url.href.replace(/\/+$/, "");
+    }),
+  username: z
+    .string({ error: "Enter the WordPress user name" })
+    .trim()
+    .min(1, "Enter the WordPress user name")
+    .max(WORDPRESS_LIMITS.username, `The user name cannot be longer than ${WORDPRESS_LIMITS.username} characters`),
+  applicationPassword: z
+    .string()
+    .trim()
+    .max(
+      WORDPRESS_LIMITS.applicationPassword,
+      `The application password cannot be longer than ${WORDPRESS_LIMITS.applicationPassword} characters`,
+    )
+    .optional()
+    .transform((value) => value ?? ""),
+  publishOnApproval: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+export type WordPressConnectionInput = z.infer<typeof wordpressConnectionSchema>;

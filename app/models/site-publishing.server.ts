@@ -1,0 +1,169 @@
+/**
+ * Where a site publishes (issue 15): the connection to its WordPress, and 'Test connection'. Only the site's
+ * owner and the team reach it (siteReach). The application password is sealed for this site before it is
+ * written and opened only to call WordPress: what these functions answer says whether one is stored, never
+ * what it is.
+ */
+import { and, eq } from "drizzle-orm";
+import { sitePublishing, sites } from "../../db/schema";
+import { contentTypeOf, type PublishingCheck } from "~/lib/publishing";
+import { NotFoundError } from "~/lib/not-found";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { checkConnection, WordPressError } from "~/services/publishing/wordpress.server";
+import { openSecret, sealSecret, UnreadableSecretError } from "~/services/secrets.server";
+import { siteReach, type Actor } from "./access.server";
+
+/** How long 'Test connection' waits for the site: a person is looking at the screen. */
+export const CHECK_TIMEOUT_MS = 15_000;
+
+const passwordContext = (siteId: number) => `site:${siteId}:wordpress-password`;
+
+export type PublishingSettings = {
+  site: { id: number; name: string; url: string; contentType: "post" | "page"; defaultStatus: string; autoPublishImage: boolean };
+  wordpress: { url: string; username: string; hasPassword: boolean } | null;
+  publishOnApproval: boolean;
+  lastCheck: PublishingCheck | null;
+};
+
+/** The site's publishing settings, in one query; a site the actor does not reach is a missing one. */
+export async function getPublishingSettings(actor: Actor, siteId: number): Promise<PublishingSettings> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: sites.id,
+      name: sites.name,
+      url: sites.url,
+      defaultTypePagePost: sites.defaultTypePagePost,
+      defaultStatus: sites.defaultStatus,
+      autoPublishImage: sites.autoPublishImage,
+      target: sitePublishing.target,
+      wordpressUrl: sitePublishing.wordpressUrl,
+      wordpressUser: sitePublishing.wordpressUser,
+      wordpressPassword: sitePublishing.wordpressPassword,
+      publishOnApproval: sitePublishing.publishOnApproval,
+      checkedAt: sitePublishing.checkedAt,
+      checkProblem: sitePublishing.checkProblem,
+      checkMessage: sitePublishing.checkMessage,
+      checkedUserName: sitePublishing.checkedUserName,
+    })
+    .from(sites)
+    .leftJoin(sitePublishing, eq(sitePublishing.siteId, sites.id))
+    .where(and(eq(sites.id, siteId), siteReach(actor)));
+  if (!row) throw new NotFoundError("site");
+  return {
+    site: {
+      id: row.id,
+      name: row.name,
+      url: row.url,
+      contentType: contentTypeOf(row.defaultTypePagePost),
+      defaultStatus: row.defaultStatus,
+      autoPublishImage: row.autoPublishImage,
+    },
+    wordpress:
+      row.target === "wordpress"
+        ? { url: row.wordpressUrl ?? row.url, username: row.wordpressUser ?? "", hasPassword: Boolean(row.wordpressPassword) }
+        : null,
+    publishOnApproval: row.publishOnApproval ?? false,
+    lastCheck: row.checkedAt
+      ? { at: row.checkedAt.toISOString(), problem: row.checkProblem, message: row.checkMessage, userName: row.checkedUserName }
+      : null,
+  };
+}
+
+export type WordPressInput = {
+  url: string;
+  username: string;
+  /** Empty: keep the stored one. */
+  applicationPassword: string;
+  publishOnApproval: boolean;
+};
+
+/** The application password is missing: none typed and none stored. */
+export class MissingPasswordError extends Error {
+  constructor() {
+    super("Enter the application password.");
+  }
+}
+
+/**
+ * Saves the site's WordPress connection (the password sealed, or the stored one kept when none is typed),
+ * then tests it: the answer is that test's result.
+ */
+export async function saveWordPressConnection(actor: Actor, siteId: number, input: WordPressInput): Promise<PublishingCheck> {
+  const current = await getPublishingSettings(actor, siteId);
+  const password = input.applicationPassword.trim();
+  if (!password && !current.wordpress?.hasPassword) throw new MissingPasswordError();
+  const db = await getDb();
+  const fields = {
+    target: "wordpress",
+    wordpressUrl: input.url,
+    wordpressUser: input.username,
+    ...(password ? { wordpressPassword: sealSecret(password, passwordContext(siteId)) } : {}),
+    publishOnApproval: input.publishOnApproval,
+    checkedAt: null,
+    checkProblem: null,
+    checkMessage: null,
+    checkedUserName: null,
+    updatedAt: new Date(),
+    updatedBy: actor.id,
+  };
+  await db
+    .insert(sitePublishing)
+    .values({ siteId, ...fields })
+    .onConflictDoUpdate({ target: sitePublishing.siteId, set: fields });
+  logger.info({ siteId, userId: actor.id, passwordChanged: Boolean(password) }, "publishing: WordPress connection saved");
+  return testWordPressConnection(actor, siteId);
+}
+
+/**
+ * 'Test connection' on the stored connection: the REST API, the credentials and the rights the site's settings
+ * need (its kind of content; uploads when it publishes images). The result is kept and answered.
+ */
+export async function testWordPressConnection(actor: Actor, siteId: number): Promise<PublishingCheck> {
+  const settings = await getPublishingSettings(actor, siteId);
+  if (!settings.wordpress) throw new NotFoundError("site");
+  const db = await getDb();
+  const [stored] = await db
+    .select({ password: sitePublishing.wordpressPassword })
+    .from(sitePublishing)
+    .where(eq(sitePublishing.siteId, siteId));
+  let check: PublishingCheck;
+  try {
+    if (!stored?.password) throw new UnreadableSecretError();
+    const report = await checkConnection(
+      {
+        siteUrl: settings.wordpress.url,
+        username: settings.wordpress.username,
+        applicationPassword: openSecret(stored.password, passwordContext(siteId)),
+      },
+      { contentType: settings.site.contentType, needsImages: settings.site.autoPublishImage, timeoutMs: CHECK_TIMEOUT_MS },
+    );
+    check = { at: new Date().toISOString(), problem: null, message: null, userName: report.userName };
+  } catch (err) {
+    if (err instanceof UnreadableSecretError) {
+      check = {
+        at: new Date().toISOString(),
+        problem: "password_unreadable",
+        message: "The stored application password can no longer be read (the server's secret changed): enter it again.",
+        userName: null,
+      };
+    } else if (err instanceof WordPressError) {
+      check = { at: new Date().toISOString(), problem: err.problem, message: err.message, userName: null };
+    } else throw err;
+  }
+  await db
+    .update(sitePublishing)
+    .set({ checkedAt: new Date(check.at), checkProblem: check.problem, checkMessage: check.message, checkedUserName: check.userName })
+    .where(eq(sitePublishing.siteId, siteId));
+  logger.info({ siteId, userId: actor.id, problem: check.problem }, "publishing: connection tested");
+  return check;
+}
+
+/** Forgets the site's connection and its sealed password (the route asks first). */
+export async function disconnectPublishing(actor: Actor, siteId: number): Promise<void> {
+  await getPublishingSettings(actor, siteId);
+  const db = await getDb();
+  await db.delete(sitePublishing).where(eq(sitePublishing.siteId, siteId));
+  logger.info({ siteId, userId: actor.id }, "publishing: connection removed");
+}

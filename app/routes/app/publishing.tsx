@@ -1,0 +1,302 @@
+/**
+ * /sites/:siteId/publishing (issue 15): where the site's approved articles are published. Its WordPress: the
+ * address (the site's by default), the user and an application password, stored sealed and never shown again;
+ * 'Save and test' and 'Test connection' say plainly what is wrong; 'Publish on approval'; 'Disconnect' asks
+ * first. POST intent=save (url, username, applicationPassword, publishOnApproval), intent=test, intent=disconnect.
+ */
+import { getFormProps } from "@conform-to/react";
+import { CheckCircle2, CircleAlert, PlugZap } from "lucide-react";
+import { useState } from "react";
+import type { Route } from "./+types/publishing";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
+import { FormField } from "~/components/form-field";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { BRAND_NAME } from "~/lib/constants";
+import { parseId } from "~/lib/not-found";
+import { WORDPRESS_STATUS_LABELS, type PublishingCheck } from "~/lib/publishing";
+import { wordpressConnectionSchema } from "~/lib/schemas/publishing";
+import { parseSubmission } from "~/lib/schemas/submission";
+import { errorToast, successToast } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import { orNotFound, requireActor } from "~/models/access.server";
+import {
+  disconnectPublishing,
+  getPublishingSettings,
+  MissingPasswordError,
+  saveWordPressConnection,
+  testWordPressConnection,
+} from "~/models/site-publishing.server";
+import type { SessionUser } from "~/services/auth.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Publishing – ${data?.settings.site.name ?? "Site"} – ${BRAND_NAME}` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireActor(request);
+  const settings = await orNotFound(request, user, "site", () => getPublishingSettings(user, parseId(params.siteId, "site")));
+  return { settings };
+}
+
+type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: number };
+
+/** The toast of a test's result: what works, or the problem in the words the client reads on the screen too. */
+function checkToast(check: PublishingCheck, saved: boolean) {
+  const prefix = saved ? "Connection saved. " : "";
+  return check.problem
+    ? errorToast(`${prefix}${check.message ?? "The connection does not work."}`, "WordPress connection problem")
+    : successToast(saved ? "Connection saved" : "Connection works", `Connected as ${check.userName}: ready to publish.`);
+}
+
+async function save({ form, user, siteId }: Ctx) {
+  const submission = parseSubmission(form, wordpressConnectionSchema);
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Connection not saved" }) });
+  try {
+    const check = await saveWordPressConnection(user, siteId, submission.value);
+    return reply({ ok: true, check, toast: checkToast(check, true) });
+  } catch (error) {
+    if (!(error instanceof MissingPasswordError)) throw error;
+    return reply({
+      ok: false,
+      ...invalidForm(submission, { fieldErrors: { applicationPassword: [error.message] }, title: "Connection not saved" }),
+    });
+  }
+}
+
+async function test({ user, siteId }: Ctx) {
+  const check = await testWordPressConnection(user, siteId);
+  return reply({ ok: true, check, toast: checkToast(check, false) });
+}
+
+async function disconnect({ user, siteId }: Ctx) {
+  await disconnectPublishing(user, siteId);
+  return reply({ ok: true, toast: successToast("Disconnected", "The WordPress connection and its password were removed.") });
+}
+
+const INTENTS = { save, test, disconnect };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireActor(request);
+  const form = await request.formData();
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, toast: errorToast("Unknown action.") });
+  return runIntent(
+    INTENTS,
+    intent,
+    { request, form, user, siteId: parseId(params.siteId, "site") },
+    { failed: () => reply({ ok: false, toast: errorToast("Nothing was changed. Try again.", "Publishing settings not saved") }, 404) },
+  );
+}
+
+export default function Publishing({ loaderData: { settings } }: Route.ComponentProps) {
+  const { site, wordpress, lastCheck } = settings;
+  return (
+    <div className="grid gap-6">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "My Sites", to: "/sites" },
+          { label: site.name, to: `/sites/${site.id}` },
+          { label: "Publishing" },
+        ]}
+      />
+      <div>
+        <h1 className="text-2xl font-semibold">Publishing</h1>
+        <p className="text-muted-foreground">Where {site.name}'s approved articles go: its WordPress site.</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex flex-wrap items-center gap-2">
+            <PlugZap className="size-5" aria-hidden />
+            WordPress
+            <ConnectionBadge connected={Boolean(wordpress)} check={lastCheck} />
+          </CardTitle>
+          <CardDescription>
+            The product publishes through WordPress's REST API with an application password: create one in WordPress under Users › Profile ›
+            Application Passwords. It is stored encrypted and never shown again.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          {lastCheck ? <CheckResult check={lastCheck} /> : null}
+          {/* Made again after each save or test: the password typed is never kept in the field. */}
+          <ConnectionForm
+            key={`${wordpress?.url}-${wordpress?.username}-${settings.publishOnApproval}-${lastCheck?.at}`}
+            settings={settings}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>What gets published</CardTitle>
+          <CardDescription>From the site's settings (Edit site on the site's page).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground">Published as</dt>
+              <dd className="font-medium">{site.contentType === "page" ? "Pages" : "Posts"}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">WordPress status</dt>
+              <dd className="font-medium">{WORDPRESS_STATUS_LABELS[site.defaultStatus] ?? site.defaultStatus}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Featured image</dt>
+              <dd className="font-medium">{site.autoPublishImage ? "The chosen cover image" : "None"}</dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ConnectionBadge({ connected, check }: { connected: boolean; check: PublishingCheck | null }) {
+  if (!connected) return <Badge variant="outline">Not connected</Badge>;
+  if (!check) return <Badge variant="outline">Not tested</Badge>;
+  return check.problem ? <Badge variant="destructive">Connection problem</Badge> : <Badge>Connected</Badge>;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+function CheckResult({ check }: { check: PublishingCheck }) {
+  const ok = !check.problem;
+  return (
+    <div
+      role="status"
+      data-testid="connection-check"
+      className={`flex gap-3 rounded-md border p-3 text-sm ${ok ? "border-emerald-600/40 bg-emerald-50 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100" : "border-destructive/40 bg-destructive/5 text-destructive"}`}
+    >
+      {ok ? (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+      ) : (
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      )}
+      <div className="grid gap-1">
+        <p className="font-medium">{ok ? `Connected as ${check.userName}: ready to publish.` : check.message}</p>
+        <p className="text-xs opacity-80">Tested {when(check.at)}</p>
+      </div>
+    </div>
+  );
+}
+
+function ConnectionForm({ settings }: { settings: Route.ComponentProps["loaderData"]["settings"] }) {
+  const { site, wordpress } = settings;
+  const saving = useToastFetcher<typeof action>(undefined, "publishing-save");
+  const testing = useToastFetcher<typeof action>(undefined, "publishing-test");
+  const [confirming, setConfirming] = useState(false);
+  const disconnecting = useToastFetcher<typeof action>(() => setConfirming(false), "publishing-disconnect");
+  const [form, fields] = useSchemaForm(wordpressConnectionSchema, {
+    fetcher: saving,
+    defaultValue: {
+      url: wordpress?.url ?? site.url,
+      username: wordpress?.username ?? "",
+      applicationPassword: "",
+      publishOnApproval: settings.publishOnApproval ? "on" : "",
+    },
+  });
+  const busy = saving.state !== "idle" || testing.state !== "idle";
+  return (
+    <>
+      <saving.Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="save" />
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField
+            id={fields.url.id}
+            className="content-start"
+            label="WordPress site address"
+            name="url"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            defaultValue={fields.url.initialValue}
+            error={fields.url.errors?.[0]}
+            hint="Where WordPress is installed, e.g. https://example.com or https://example.com/blog"
+          />
+          <FormField
+            id={fields.username.id}
+            className="content-start"
+            label="WordPress user name"
+            name="username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={fields.username.initialValue}
+            error={fields.username.errors?.[0]}
+          />
+        </div>
+        <FormField
+          id={fields.applicationPassword.id}
+          label="Application password"
+          name="applicationPassword"
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          placeholder={wordpress?.hasPassword ? "Stored: leave empty to keep it" : "xxxx xxxx xxxx xxxx xxxx xxxx"}
+          error={fields.applicationPassword.errors?.[0]}
+          hint={
+            wordpress?.hasPassword
+              ? "A password is stored (encrypted). Type a new one only to replace it."
+              : "Not your WordPress password: an application password, which you can revoke in WordPress at any time."
+          }
+        />
+        <div className="flex items-start gap-3 text-sm">
+          <input
+            id="publish-on-approval"
+            type="checkbox"
+            name="publishOnApproval"
+            defaultChecked={fields.publishOnApproval.initialValue === "on"}
+            className="mt-0.5 size-4 accent-primary"
+            aria-describedby="publish-on-approval-hint"
+          />
+          <div className="grid gap-1">
+            <label htmlFor="publish-on-approval" className="font-medium">
+              Publish on approval
+            </label>
+            <p id="publish-on-approval-hint" className="text-muted-foreground">
+              Send a version to WordPress as soon as it is approved, with the WordPress status below.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {saving.state !== "idle" ? "Saving and testing..." : wordpress ? "Save and test" : "Connect and test"}
+          </Button>
+          {wordpress ? (
+            <Button type="button" variant="outline" disabled={busy} onClick={() => testing.submit({ intent: "test" }, { method: "post" })}>
+              {testing.state !== "idle" ? "Testing..." : "Test connection"}
+            </Button>
+          ) : null}
+          {wordpress ? (
+            <Button
+              type="button"
+              variant="ghost"
+              className="text-destructive hover:text-destructive"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              Disconnect
+            </Button>
+          ) : null}
+        </div>
+      </saving.Form>
+      <ConfirmDeleteDialog
+        open={confirming}
+        title="Disconnect WordPress?"
+        description="The connection and its stored application password will be removed. Articles already published stay on WordPress."
+        busy={disconnecting.state !== "idle"}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => disconnecting.submit({ intent: "disconnect" }, { method: "post" })}
+        labels={{ cancel: "Cancel", confirm: "Disconnect", busy: "Disconnecting..." }}
+      />
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
