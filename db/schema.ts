@@ -700,3 +700,40 @@ export const sitePublishing = pgTable(
     check("site_publishing_target_check", sql`${t.target} in ('wordpress', 'webhook')`),
   ],
 );
+
+/**
+ * Where a page stands on its site's WordPress (issue 15): one row per page, so that publishing again updates
+ * the same post and never makes a second one. `remote_id` is written in the step that confirms the post;
+ * `pending_since` marks a creation under way, so that a worker that died before writing the id finds the post
+ * it made instead of making another. Each publish is also a publish_article request (pages_actions): the
+ * history of who published which version when.
+ */
+export const pagePublications = pgTable(
+  "page_publications",
+  {
+    pageId: integer("page_id")
+      .primaryKey()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    target: text("target").notNull().default("wordpress"),
+    /** The post's (or page's) id on WordPress; null until WordPress confirmed one. */
+    remoteId: integer("remote_id"),
+    /** 'post' or 'page': where the id lives on WordPress. */
+    remoteType: text("remote_type"),
+    /** WordPress's status of it: draft, private, publish, pending, future. */
+    remoteStatus: text("remote_status"),
+    remoteLink: text("remote_link"),
+    featuredMediaId: integer("featured_media_id"),
+    /** SHA-256 of the featured image's bytes: the image is uploaded again only when it changed. */
+    featuredImageSha256: text("featured_image_sha256"),
+    liveVersion: integer("live_version").references(() => pagesVersions.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: text("published_by").references(() => user.id, { onDelete: "set null" }),
+    pendingSince: timestamp("pending_since", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("page_publications_live_version_idx").on(t.liveVersion),
+    index("page_publications_published_by_idx").on(t.publishedBy),
+    check("page_publications_target_check", sql`${t.target} in ('wordpress', 'webhook')`),
+  ],
+);

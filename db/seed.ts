@@ -20,6 +20,8 @@ export const ACTION_NAMES = [
   "create_cover_image",
   // Not in the spec's list: e-mails of the accounts (reset, confirmation) sent without making a request wait.
   "send_email",
+  // Issue 15: an approved version sent to the site's WordPress.
+  "publish_article",
 ] as const;
 
 export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof schema>) {

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<string, string> = {
   create_article: "Article creation",
   modify_articles_with_instructions: "Article modification",
   create_cover_image: "Cover image",
+  publish_article: "Publishing to WordPress",
   contact_form: "Contact form",
   send_email: "E-mail",
 };

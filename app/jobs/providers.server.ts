@@ -8,19 +8,26 @@ import { LLM_SETTINGS } from "~/services/providers/openrouter.server";
 import { SERP_SETTINGS } from "~/services/providers/dataforseo.server";
 import { ACTION_NAMES, TASKS, type ActionName } from "./queue.server";
 
-export type ProviderId = "openrouter" | "dataforseo" | "images" | "mail";
+export type ProviderId = "openrouter" | "dataforseo" | "images" | "mail" | "wordpress";
 
 const SETTINGS: Record<ProviderId, readonly (keyof Env)[]> = {
   openrouter: LLM_SETTINGS,
   dataforseo: SERP_SETTINGS,
   images: IMAGE_SETTINGS,
   mail: [],
+  // The clients' own WordPress sites (issue 15): each site's connection, nothing to set on the server.
+  wordpress: [],
 };
+
+/** Kinds whose outside service is not named by the settings they need. */
+const KIND_PROVIDERS: Partial<Record<ActionName, ProviderId>> = { publish_article: "wordpress" };
 
 export type ProviderState = { id: ProviderId; kinds: ActionName[]; missing: (keyof Env)[]; note: string | null };
 
 /** The provider a kind of work depends on: the one whose settings its task needs ('mail' for those that need none). */
 export function providerOfKind(kind: ActionName): ProviderId {
+  const named = KIND_PROVIDERS[kind];
+  if (named) return named;
   const needs = TASKS[kind].settings as readonly (keyof Env)[];
   if (needs.length === 0) return "mail";
   return (Object.keys(SETTINGS) as ProviderId[]).find((id) => SETTINGS[id] === needs) ?? "mail";
@@ -30,7 +37,12 @@ export function providerOfKind(kind: ActionName): ProviderId {
 export function providerStates(env: Env = getEnv()): ProviderState[] {
   return (Object.keys(SETTINGS) as ProviderId[]).map((id) => {
     const kinds = ACTION_NAMES.filter((name) => providerOfKind(name) === id);
-    const note = id === "mail" && !env.SMTP_URL ? "Sans SMTP_URL : les e-mails sont écrits dans le dossier outbox." : null;
+    const note =
+      id === "mail" && !env.SMTP_URL
+        ? "Sans SMTP_URL : les e-mails sont écrits dans le dossier outbox."
+        : id === "wordpress"
+          ? "Les sites des clients : chaque site a sa connexion (écran Publishing du site)."
+          : null;
     return { id, kinds, missing: missingSettings(SETTINGS[id], env), note };
   });
 }

@@ -17,6 +17,7 @@ import { createArticleTask } from "./tasks/create_article.server";
 import { coverImageTask } from "./tasks/create_cover_image.server";
 import { llmAnswersTask } from "./tasks/llm_answers.server";
 import { modifyArticleTask } from "./tasks/modify_articles_with_instructions.server";
+import { publishArticleTask } from "./tasks/publish_article.server";
 import { sendEmailTask } from "./tasks/send_email.server";
 import { serpsTask } from "./tasks/serps.server";
 
@@ -35,6 +36,7 @@ export const TASKS = {
   create_article: createArticleTask(),
   modify_articles_with_instructions: modifyArticleTask(),
   create_cover_image: coverImageTask(),
+  publish_article: publishArticleTask(),
 } satisfies Record<string, AnyTask>;
 
 export type ActionName = keyof typeof TASKS;

@@ -30,6 +30,7 @@ describe("readPayload: every task checks what its request holds", () => {
       "create_article",
       "modify_articles_with_instructions",
       "create_cover_image",
+      "publish_article",
     ]);
   });
 

@@ -10,3 +10,11 @@ export function contentTypeOf(defaultTypePagePost: string | null | undefined): "
 
 /** What a site's default_status means on WordPress. */
 export const WORDPRESS_STATUS_LABELS: Record<string, string> = { draft: "Draft", private: "Private", publish: "Published" };
+
+/** What a publish says when the post was deleted (or trashed) on WordPress: the screen then offers to make it again. */
+export const POST_MISSING = "The post was deleted on WordPress (or moved to its trash). Use 'Create it again' to publish it as a new post.";
+
+/** The page statuses (lib/page-rules.ts) a WordPress status maps to: published there, or a draft. */
+export const PAGE_STATUS_PUBLISHED = 1;
+export const PAGE_STATUS_DRAFT = 2;
+export const pageStatusOfWordPress = (status: string) => (status === "publish" ? PAGE_STATUS_PUBLISHED : PAGE_STATUS_DRAFT);

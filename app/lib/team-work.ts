@@ -8,6 +8,7 @@ export const WORK_KINDS = {
   create_article: "Création d'article",
   modify_articles_with_instructions: "Modification d'article",
   create_cover_image: "Image de couverture",
+  publish_article: "Publication WordPress",
 } as const;
 export type WorkKind = keyof typeof WORK_KINDS;
 

@@ -20,6 +20,7 @@ import { recordInboxArrival } from "~/services/team-inbox.server";
 import { logger } from "~/services/logger.server";
 import { isTeamActor, NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
+import { publishOnApproval } from "./publication.server";
 
 export class DemoArticleError extends Error {
   constructor() {
@@ -188,9 +189,11 @@ export function cancelRevision(user: Actor, versionId: number): Promise<ReviewVe
   return transition(user, versionId, "cancel-revision", { sentInRevision: false });
 }
 
-/** Draft → Approved. */
-export function approve(user: Actor, versionId: number): Promise<ReviewVersion> {
-  return transition(user, versionId, "approve", { approved: true });
+/** Draft → Approved; then published to the site's WordPress when the site publishes on approval (issue 15). */
+export async function approve(user: Actor, versionId: number): Promise<ReviewVersion> {
+  const approved = await transition(user, versionId, "approve", { approved: true });
+  await publishOnApproval(user, versionId);
+  return approved;
 }
 
 /** Approved → Draft. */

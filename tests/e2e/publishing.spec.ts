@@ -2,11 +2,13 @@
  * Issue 15, a site's WordPress connection, as a client sets it up: from the site's page to its Publishing
  * screen; a form refused in place; 'Connect and test' against a fake WordPress speaking the REST API (the
  * user's name comes back, the password field is empty again and says one is stored); a wrong password and a
- * security plugin's page said plainly; 'Disconnect' asks first. Works on a phone.
+ * security plugin's page said plainly; 'Disconnect' asks first. Then a page published from its detail screen:
+ * one post on WordPress, updated (never duplicated) by a later publish; a post deleted on WordPress said plainly,
+ * and made again on request. Works on a phone.
  */
 import { startFakeWordPress, type FakeWordPress } from "../fakes/wordpress";
 import { expect, failedResource, test } from "./support/fixtures";
-import { createSite, unique } from "./support/pages";
+import { addVersionByRequest, createPageByRequest, createSite, unique } from "./support/pages";
 import { expectToast, open, waitForHydration } from "./support/ui";
 
 const PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
@@ -89,6 +91,60 @@ test("a client connects the site's WordPress, tests it, sees each problem in pla
   await expect(page.getByRole("button", { name: "Test connection" })).toHaveCount(0);
 });
 
+test("a page is published to WordPress, updated in place, and made again after it was deleted there", async ({ signedInPage: page }) => {
+  const { siteId } = await createSite(page, unique("Billets"));
+  const pageId = await createPageByRequest(page, siteId, { name: "Pain au levain", url: "/blog/pain-au-levain" });
+  await addVersionByRequest(page, siteId, pageId, "<h1>Le pain au levain</h1><p>Première version.</p>");
+
+  // Not connected: the page says so and leads to the Publishing screen.
+  await open(page, `/sites/${siteId}/pages/${pageId}`);
+  await expect(page.getByTestId("wordpress-status")).toHaveText("Not published");
+  await page.getByRole("link", { name: "Connect WordPress" }).click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/publishing$`));
+  await waitForHydration(page);
+  await page.getByLabel("WordPress site address").fill(wp.url);
+  await page.getByLabel("WordPress user name").fill("editor");
+  await page.getByLabel("Application password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Connect and test" }).click();
+  await expect(page.getByTestId("connection-check")).toContainText("Connected as Éditrice");
+
+  // Published: one draft post (the site's default status), titled from the h1.
+  const before = wp.content.size;
+  await open(page, `/sites/${siteId}/pages/${pageId}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Publish to WordPress" }).click();
+  await expectToast(page, "Publishing to WordPress");
+  await expect(page.getByTestId("wordpress-status")).toHaveText("Draft on WordPress", { timeout: 20_000 });
+  await expect(page.getByText(/The newest version is on WordPress, published .+ by Camille Dupont\./)).toBeVisible();
+  expect(wp.content.size).toBe(before + 1);
+  const post = [...wp.content.values()].at(-1)!;
+  expect(post).toMatchObject({ title: "Le pain au levain", content: "<p>Première version.</p>", slug: "pain-au-levain", status: "draft" });
+  await expect(page.getByRole("link", { name: "View the post" })).toHaveAttribute("href", `${wp.url}/pain-au-levain/`);
+
+  // A new version, published again: the same post, updated.
+  await addVersionByRequest(page, siteId, pageId, "<h1>Le pain au levain</h1><p>Deuxième version.</p>");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText(/An earlier version is on WordPress/)).toBeVisible();
+  await page.getByRole("button", { name: "Publish the newest version again" }).click();
+  await expect(page.getByText(/The newest version is on WordPress/)).toBeVisible({ timeout: 20_000 });
+  expect(wp.content.size, "never a second post").toBe(before + 1);
+  expect(wp.content.get(post.id)!.content).toBe("<p>Deuxième version.</p>");
+
+  // Deleted on WordPress: the next publish says so, and makes it again when asked.
+  wp.deleteRemotely(post.id);
+  await page.getByRole("button", { name: "Publish the newest version again" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "The last publish failed." });
+  await expect(failure).toContainText("The post was deleted on WordPress (or moved to its trash).", { timeout: 20_000 });
+  await failure.getByRole("button", { name: "Create it again" }).click();
+  await expect(failure).toHaveCount(0);
+  await expect(page.getByText("Publishing to WordPress...")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(/The newest version is on WordPress/)).toBeVisible();
+  const remade = [...wp.content.values()].filter((c) => c.title === "Le pain au levain");
+  expect(remade).toHaveLength(1);
+  expect(remade[0]!.id).not.toBe(post.id);
+});
+
 test("the publishing screen is usable on a phone", async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { siteId } = await createSite(page, unique("Mobile"));
@@ -96,5 +152,5 @@ test("the publishing screen is usable on a phone", async ({ signedInPage: page }
   await expect(page.getByRole("heading", { name: "Publishing", level: 1 })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, "no sideways scrolling").toBeLessThanOrEqual(390);
-  await page.screenshot({ path: test.info().outputPath("publishing-phone.png"), fullPage: true });
+  await expect(page.getByRole("button", { name: "Connect and test" })).toBeVisible();
 });

@@ -205,10 +205,12 @@ export async function startFakeWordPress(
         const perPage = Math.min(100, Number(query.get("per_page") ?? 10));
         const page = Number(query.get("page") ?? 1);
         const statuses = (query.get("status") ?? "publish").split(",");
+        const modifiedAfter = query.get("modified_after");
         const all = [...fake.content.values()]
           .filter(
             (c) => c.type === type && statuses.includes(c.status) && (!search || `${c.title} ${c.content}`.toLowerCase().includes(search)),
           )
+          .filter((c) => !modifiedAfter || Date.parse(`${c.modified}Z`) > Date.parse(modifiedAfter))
           .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
         const totalPages = Math.max(1, Math.ceil(all.length / perPage));
         if (page > totalPages && all.length > 0)

@@ -101,13 +101,14 @@ describe("the work queue", () => {
 
   it("says for each provider whether it is configured, its last success and error, and its failures of the last hour", async () => {
     const lines = await teamProviderLines(member);
-    expect(lines.map((l) => l.id)).toEqual(["openrouter", "dataforseo", "images", "mail"]);
+    expect(lines.map((l) => l.id)).toEqual(["openrouter", "dataforseo", "images", "mail", "wordpress"]);
     const llm = lines.find((l) => l.id === "openrouter")!;
     expect(llm.kinds).toEqual(["llm_answers", "create_article", "modify_articles_with_instructions"]);
     expect(llm.lastSuccessAt).toBeInstanceOf(Date);
     expect(llm.lastError?.message).toBeTruthy();
     expect(llm.failureShareLastHour).toBeGreaterThan(0);
     expect(lines.find((l) => l.id === "mail")).toMatchObject({ configured: true, kinds: ["contact_form", "send_email"] });
+    expect(lines.find((l) => l.id === "wordpress")).toMatchObject({ configured: true, kinds: ["publish_article"] });
   });
 
   it("retries and cancels several at once, only from the states that allow it, audited", async () => {

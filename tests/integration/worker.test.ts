@@ -203,8 +203,9 @@ describe("the worker", () => {
     }
     expect(failing.contact_form.run).toHaveBeenCalledTimes(MAX_ATTEMPTS);
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
-    // Without provider settings, only the e-mails run (contact form, queued accounts' e-mails).
-    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email"]);
+    // Without provider settings, only the e-mails (contact form, queued accounts' e-mails) and publishing (each
+    // site's own connection) run.
+    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email", "publish_article"]);
   });
 
   it("shares the queue between two workers: every action runs exactly once", async () => {

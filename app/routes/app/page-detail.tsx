@@ -16,6 +16,8 @@ import { requireActor, requireOwnedPage } from "~/models/access.server";
 import { cancelAction, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
+import { getPagePublication, NotConnectedError, PublishUnderWayError, queuePublish } from "~/models/publication.server";
+import { PublicationCard } from "./page-detail/publication-card";
 import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
@@ -26,13 +28,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const owned = await requireOwnedPage(user, params, request);
   // The page is read and checked once; the model functions below take it as checked.
   const summary = await getPageSummary(user, owned.site.id, owned);
-  const [requests, work] = await Promise.all([
+  const [requests, work, publication] = await Promise.all([
     listPageActions(user, owned),
-    pageWork(owned.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
+    pageWork(owned.id, [
+      "serps",
+      "llm_answers",
+      "create_article",
+      "modify_articles_with_instructions",
+      "create_cover_image",
+      "publish_article",
+    ]),
+    getPagePublication(user, owned),
   ]);
   return {
     ...summary,
     requests,
+    publication,
     // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
     pending: {
       any: Object.values(work).some((w) => w.pending),
@@ -72,7 +83,22 @@ async function retryRequest({ form, user, pageId }: Ctx) {
   return reply({ ok: retried, toast }, 200);
 }
 
-const INTENTS = { "cancel-request": cancelRequest, "retry-request": retryRequest };
+/** 'Publish to WordPress' (versionId; recreate=on to make a post deleted on WordPress again). */
+async function publish({ form, user }: Ctx) {
+  const versionId = Number(form.get("versionId"));
+  if (!Number.isSafeInteger(versionId) || versionId <= 0)
+    return reply({ ok: false, toast: errorToast("Choose a version to publish.") }, 400);
+  try {
+    await queuePublish(user, versionId, { recreate: form.get("recreate") === "on" });
+  } catch (error) {
+    if (error instanceof NotConnectedError || error instanceof PublishUnderWayError)
+      return reply({ ok: false, toast: errorToast(error.message, "Not published") }, error instanceof NotConnectedError ? 400 : 409);
+    throw error;
+  }
+  return reply({ ok: true, toast: successToast("Publishing to WordPress", "The page will show when it is done.") });
+}
+
+const INTENTS = { "cancel-request": cancelRequest, "retry-request": retryRequest, publish };
 
 /**
  * The page's actions on its requests (also posted from the screens of their results, see RetryButton). A page
@@ -103,7 +129,7 @@ const NO_VERSION = {
 };
 
 export default function PageDetail({
-  loaderData: { page, latestVersionId, latestPublicId, counts, requests, pending },
+  loaderData: { page, latestVersionId, latestPublicId, counts, requests, pending, publication },
 }: Route.ComponentProps) {
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
@@ -203,6 +229,8 @@ export default function PageDetail({
           )}
         </div>
       </div>
+
+      <PublicationCard publication={publication} latestVersionId={latestVersionId} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         {blocks.map(({ to, title, text, icon: Icon, count, unit, pending: working }) => (

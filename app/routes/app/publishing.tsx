@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { parseId } from "~/lib/not-found";
+import { formatDateTime } from "~/lib/format";
 import { WORDPRESS_STATUS_LABELS, type PublishingCheck } from "~/lib/publishing";
 import { wordpressConnectionSchema } from "~/lib/schemas/publishing";
 import { parseSubmission } from "~/lib/schemas/submission";
@@ -163,8 +164,6 @@ function ConnectionBadge({ connected, check }: { connected: boolean; check: Publ
   return check.problem ? <Badge variant="destructive">Connection problem</Badge> : <Badge>Connected</Badge>;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-
 function CheckResult({ check }: { check: PublishingCheck }) {
   const ok = !check.problem;
   return (
@@ -180,7 +179,7 @@ function CheckResult({ check }: { check: PublishingCheck }) {
       )}
       <div className="grid gap-1">
         <p className="font-medium">{ok ? `Connected as ${check.userName}: ready to publish.` : check.message}</p>
-        <p className="text-xs opacity-80">Tested {when(check.at)}</p>
+        <p className="text-xs opacity-80">Tested {formatDateTime(check.at)}</p>
       </div>
     </div>
   );

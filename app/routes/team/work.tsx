@@ -159,6 +159,7 @@ function Providers({ providers }: { providers: ProviderLine[] }) {
     dataforseo: "DataForSEO",
     images: "API d'images",
     mail: "E-mail",
+    wordpress: "WordPress des clients",
   };
   return (
     <section aria-labelledby="providers-title" className="grid gap-3">

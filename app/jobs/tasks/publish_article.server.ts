@@ -1,0 +1,196 @@
+/**
+ * publish_article (issue 15): a version of a page onto its site's WordPress, as the site's default type (post
+ * or page) with its default status: the title from the h1, the content without it, the slug from the page's
+ * address, and with auto_publish_image the chosen cover image as the featured image (its alt text the title).
+ * The same post is updated on every later publish (page_publications). A site that failed (time-out,
+ * unreachable, 5xx) is tried again with the queue's back-off; a refusal (credentials, rights, a deleted
+ * post, no connection) fails at once with its reason, which the page shows with Retry.
+ */
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { pagePublications, pages, pagesVersions, sitePublishing, sites } from "../../../db/schema";
+import { detectImageType, EXTENSIONS } from "~/lib/image-type";
+import { contentTypeOf, pageStatusOfWordPress } from "~/lib/publishing";
+import { cleanArticleHtml } from "~/lib/sanitize.server";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { PermanentError, RetryableError } from "~/services/providers/http.server";
+import {
+  slugFromUrl,
+  splitTitle,
+  type Article,
+  type ArticleImage,
+  type Published,
+  type PublishSteps,
+} from "~/services/publishing/publisher";
+import { publishToWordPress } from "~/services/publishing/wordpress-publisher.server";
+import { WordPressClient, WordPressError } from "~/services/publishing/wordpress.server";
+import { openSecret, UnreadableSecretError } from "~/services/secrets.server";
+import { getStorage } from "~/services/storage.server";
+import { defineTask, idSchema } from "../task.server";
+
+/** linked_page and linked_pages_version: what to publish; info_json: `{ recreate: true }` to make a deleted post again. */
+export const publishPayload = z
+  .object({
+    page: idSchema("the page to publish"),
+    version: idSchema("the version to publish"),
+    info: z.object({ recreate: z.boolean().optional() }).nullable().optional(),
+  })
+  .transform(({ page, version, info }) => ({ pageId: page, versionId: version, recreate: info?.recreate ?? false }));
+
+const STATUSES = new Set(["draft", "private", "publish"]);
+
+/** The version with its page, site, connection and what is known of it on WordPress, in one query. */
+async function publishContext(pageId: number, versionId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      html: pagesVersions.htmlContent,
+      pageName: pages.name,
+      pageUrl: pages.url,
+      siteId: sites.id,
+      defaultTypePagePost: sites.defaultTypePagePost,
+      defaultStatus: sites.defaultStatus,
+      autoPublishImage: sites.autoPublishImage,
+      target: sitePublishing.target,
+      wordpressUrl: sitePublishing.wordpressUrl,
+      wordpressUser: sitePublishing.wordpressUser,
+      wordpressPassword: sitePublishing.wordpressPassword,
+      remoteId: pagePublications.remoteId,
+      remoteType: pagePublications.remoteType,
+      featuredMediaId: pagePublications.featuredMediaId,
+      featuredImageSha256: pagePublications.featuredImageSha256,
+      pendingSince: pagePublications.pendingSince,
+      imageUrl: sql<string | null>`(
+        select "pages_versions_images"."image_url" from "pages_versions_images"
+        where "pages_versions_images"."linked_page" = "pages"."id" and "pages_versions_images"."type" = 'proposition'
+          and "pages_versions_images"."chosen"
+        order by "pages_versions_images"."id" desc limit 1)`,
+    })
+    .from(pagesVersions)
+    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .leftJoin(sitePublishing, eq(sitePublishing.siteId, sites.id))
+    .leftJoin(pagePublications, eq(pagePublications.pageId, pages.id))
+    .where(and(eq(pagesVersions.id, versionId), eq(pagesVersions.page, pageId)));
+  return row;
+}
+
+/** The chosen cover image's bytes, from our storage; null when there is none or it is not an image. */
+async function featuredImage(url: string | null, alt: string, slug: string): Promise<ArticleImage | null> {
+  if (!url) return null;
+  const storage = getStorage();
+  const located = storage.locate(url);
+  if (!located) return null;
+  const bytes = await storage.read(located.bucket, located.key);
+  if (!bytes) return null;
+  const mimeType = detectImageType(bytes);
+  if (!mimeType) return null;
+  return {
+    bytes,
+    mimeType,
+    fileName: `${slug || "cover"}.${EXTENSIONS[mimeType][0]}`,
+    alt,
+    sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
+  };
+}
+
+/** The writes of each step, at once (page_publications), and the page's status with the confirmation. */
+function stepsFor(pageId: number, versionId: number, creator: string | null): PublishSteps {
+  const upsert = async (fields: Partial<typeof pagePublications.$inferInsert>) => {
+    const db = await getDb();
+    const values = { ...fields, updatedAt: new Date() };
+    await db
+      .insert(pagePublications)
+      .values({ pageId, target: "wordpress", ...values })
+      .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
+  };
+  return {
+    mediaUploaded: (mediaId, sha256) => upsert({ featuredMediaId: mediaId, featuredImageSha256: sha256 }),
+    creating: () => upsert({ pendingSince: new Date() }),
+    async confirmed(published: Published) {
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        const values = {
+          target: "wordpress",
+          remoteId: published.remoteId,
+          remoteType: published.remoteType,
+          remoteStatus: published.remoteStatus,
+          remoteLink: published.remoteLink,
+          featuredMediaId: published.featuredMediaId,
+          featuredImageSha256: published.featuredImageSha256,
+          liveVersion: versionId,
+          publishedAt: new Date(),
+          publishedBy: creator,
+          pendingSince: null,
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(pagePublications)
+          .values({ pageId, ...values })
+          .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
+        await tx
+          .update(pages)
+          .set({ status: pageStatusOfWordPress(published.remoteStatus), dateModified: new Date() })
+          .where(eq(pages.id, pageId));
+      });
+    },
+  };
+}
+
+/** A WordPress problem as the queue reads it: tried again later, or failed with its reason. */
+function forQueue(err: WordPressError): Error {
+  return err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
+}
+
+export function publishArticleTask() {
+  return defineTask({
+    payload: publishPayload,
+    settings: [],
+    async run({ id, creator, payload: { pageId, versionId, recreate }, signal }) {
+      const context = await publishContext(pageId, versionId);
+      if (!context) throw new PermanentError("The version to publish no longer exists");
+      if (context.target !== "wordpress" || !context.wordpressUrl || !context.wordpressUser || !context.wordpressPassword)
+        throw new PermanentError("The site has no WordPress connection: connect it on the site's Publishing screen.");
+      let applicationPassword: string;
+      try {
+        applicationPassword = openSecret(context.wordpressPassword, `site:${context.siteId}:wordpress-password`);
+      } catch (err) {
+        if (err instanceof UnreadableSecretError)
+          throw new PermanentError(
+            "The stored application password can no longer be read: enter it again on the site's Publishing screen.",
+          );
+        throw err;
+      }
+
+      const { title, html } = splitTitle(cleanArticleHtml(context.html), context.pageName);
+      if (!html && !title) throw new PermanentError("The version holds no article to publish");
+      const slug = slugFromUrl(context.pageUrl, title);
+      const article: Article = {
+        title,
+        html,
+        slug,
+        excerpt: "",
+        status: (STATUSES.has(context.defaultStatus) ? context.defaultStatus : "draft") as Article["status"],
+        contentType: contentTypeOf(context.defaultTypePagePost),
+        image: context.autoPublishImage ? await featuredImage(context.imageUrl, title, slug) : null,
+      };
+      try {
+        const client = await WordPressClient.connect(
+          { siteUrl: context.wordpressUrl, username: context.wordpressUser, applicationPassword },
+          { signal },
+        );
+        signal.throwIfAborted();
+        const published = await publishToWordPress(client, article, context, stepsFor(pageId, versionId, creator), { recreate });
+        logger.info(
+          { actionId: id, pageId, versionId, remoteId: published.remoteId, status: published.remoteStatus },
+          "published to WordPress",
+        );
+      } catch (err) {
+        if (err instanceof WordPressError) throw forQueue(err);
+        throw err;
+      }
+    },
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * A page on its site's WordPress (issue 15): where it stands (not published, or draft / private / published
+ * there, with the live version, when, by whom and the post's link), and 'Publish to WordPress', which queues a
+ * publish_article request. Only the site's owner and the team reach it (ownedVersion, ownedPageRef).
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { actions, pagePublications, pagesActions, sitePublishing, user } from "../../db/schema";
+import { queueActions } from "~/jobs/queue.server";
+import { POST_MISSING } from "~/lib/publishing";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { ownedPageRef, ownedVersion, type Actor, type PageRef } from "./access.server";
+
+/** Nothing can be published: the site has no connection yet. */
+export class NotConnectedError extends Error {
+  constructor() {
+    super("Connect the site's WordPress first (the site's Publishing screen).");
+  }
+}
+
+/** A publish of this page is already queued or running: a second would race it. */
+export class PublishUnderWayError extends Error {
+  constructor() {
+    super("A publish of this page is already under way.");
+  }
+}
+
+export type PagePublication = {
+  /** Whether the site has a WordPress connection. */
+  connected: boolean;
+  siteId: number;
+  /** On WordPress: null while the page was never published. */
+  remote: {
+    id: number;
+    type: string;
+    status: string;
+    link: string | null;
+    liveVersionId: number | null;
+    publishedAt: string | null;
+    publishedBy: string | null;
+  } | null;
+  /** The newest publish request: under way, or failed with its reason (and whether the post was deleted there). */
+  lastRequest: {
+    id: number;
+    state: string;
+    versionId: number | null;
+    error: string | null;
+    postMissing: boolean;
+  } | null;
+};
+
+/** Where the page stands on WordPress, with its newest publish request: three small queries side by side. */
+export async function getPagePublication(actor: Actor, ref: PageRef): Promise<PagePublication> {
+  const page = await ownedPageRef(actor, ref);
+  const db = await getDb();
+  const [[connection], [published], [request]] = await Promise.all([
+    db.select({ target: sitePublishing.target }).from(sitePublishing).where(eq(sitePublishing.siteId, page.site.id)),
+    db
+      .select({
+        remoteId: pagePublications.remoteId,
+        remoteType: pagePublications.remoteType,
+        remoteStatus: pagePublications.remoteStatus,
+        remoteLink: pagePublications.remoteLink,
+        liveVersion: pagePublications.liveVersion,
+        publishedAt: pagePublications.publishedAt,
+        publishedBy: user.name,
+      })
+      .from(pagePublications)
+      .leftJoin(user, eq(user.id, pagePublications.publishedBy))
+      .where(eq(pagePublications.pageId, page.id)),
+    db
+      .select({ id: pagesActions.id, state: pagesActions.state, versionId: pagesActions.linkedPagesVersion, error: pagesActions.lastError })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .where(and(eq(pagesActions.linkedPage, page.id), eq(actions.name, "publish_article")))
+      .orderBy(desc(pagesActions.createdDate), desc(pagesActions.id))
+      .limit(1),
+  ]);
+  return {
+    connected: connection?.target === "wordpress",
+    siteId: page.site.id,
+    remote: published?.remoteId
+      ? {
+          id: published.remoteId,
+          type: published.remoteType ?? "post",
+          status: published.remoteStatus ?? "draft",
+          link: published.remoteLink,
+          liveVersionId: published.liveVersion,
+          publishedAt: published.publishedAt?.toISOString() ?? null,
+          publishedBy: published.publishedBy,
+        }
+      : null,
+    lastRequest: request ? { ...request, postMissing: request.state === "failed" && request.error === POST_MISSING } : null,
+  };
+}
+
+/**
+ * 'Publish to WordPress' for a version: queues a publish_article request, unless the site has no connection or
+ * a publish of the page is already under way. `recreate`: make the post again after it was deleted there.
+ */
+export async function queuePublish(actor: Actor, versionId: number, options: { recreate?: boolean } = {}): Promise<{ requestId: number }> {
+  const { page } = await ownedVersion(actor, versionId);
+  const db = await getDb();
+  const [connection] = await db
+    .select({ target: sitePublishing.target })
+    .from(sitePublishing)
+    .where(eq(sitePublishing.siteId, page.site.id));
+  if (connection?.target !== "wordpress") throw new NotConnectedError();
+  const [underWay] = await db
+    .select({ id: pagesActions.id })
+    .from(pagesActions)
+    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+    .where(
+      and(eq(pagesActions.linkedPage, page.id), eq(actions.name, "publish_article"), inArray(pagesActions.state, ["queued", "running"])),
+    )
+    .limit(1);
+  if (underWay) throw new PublishUnderWayError();
+  const [queued] = await queueActions(actor, "publish_article", [
+    { pageId: page.id, versionId, infoJson: options.recreate ? { recreate: true } : null },
+  ]);
+  logger.info({ pageId: page.id, versionId, userId: actor.id, recreate: Boolean(options.recreate) }, "publish to WordPress queued");
+  return { requestId: queued!.id };
+}
+
+/**
+ * After a client approved a version: publishes it when the site says so ('Publish on approval'). A publish
+ * already under way or a site without a connection leaves the approval as it is; the answer says whether one
+ * was queued.
+ */
+export async function publishOnApproval(actor: Actor, versionId: number): Promise<boolean> {
+  const { page } = await ownedVersion(actor, versionId);
+  const db = await getDb();
+  const [connection] = await db
+    .select({ onApproval: sitePublishing.publishOnApproval })
+    .from(sitePublishing)
+    .where(eq(sitePublishing.siteId, page.site.id));
+  if (!connection?.onApproval) return false;
+  try {
+    await queuePublish(actor, versionId);
+    return true;
+  } catch (error) {
+    if (error instanceof PublishUnderWayError || error instanceof NotConnectedError) return false;
+    throw error;
+  }
+}
