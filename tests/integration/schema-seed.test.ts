@@ -129,7 +129,7 @@ describe("reference data", () => {
     ]);
   });
 
-  it("has the six actions of the catalogue, and send_email (the accounts' queued e-mails)", async () => {
+  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails) and publish_article (issue 15)", async () => {
     const rows = await database.query<{ name: string }>("select name from actions");
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual(
@@ -141,6 +141,7 @@ describe("reference data", () => {
         "contact_form",
         "create_cover_image",
         "send_email",
+        "publish_article",
       ].sort(),
     );
     expect([...ACTION_NAMES].sort()).toEqual(names);
