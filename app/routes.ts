@@ -52,6 +52,8 @@ export default [
         route("pages/:pageId/images", "routes/app/images.tsx"),
         route("publishing", "routes/app/publishing.tsx"),
       ]),
+      // A version as a file (issue 15): a resource route, outside the screens' layout.
+      route("pages/:pageId/page-versions/:versionId/download", "routes/app/version-download.ts"),
     ]),
     route("review/:versionId", "routes/app/review.tsx"),
   ]),

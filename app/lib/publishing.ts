@@ -18,3 +18,23 @@ export const POST_MISSING = "The post was deleted on WordPress (or moved to its 
 export const PAGE_STATUS_PUBLISHED = 1;
 export const PAGE_STATUS_DRAFT = 2;
 export const pageStatusOfWordPress = (status: string) => (status === "publish" ? PAGE_STATUS_PUBLISHED : PAGE_STATUS_DRAFT);
+
+/** The post's slug from the page's address: its path's last segment, lower case, WordPress's characters only. */
+export function slugFromUrl(url: string, fallback: string): string {
+  let segment = "";
+  try {
+    segment = decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "");
+  } catch {
+    segment = "";
+  }
+  const slugify = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/\.(html?|php)$/, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 190);
+  return slugify(segment) || slugify(fallback);
+}

@@ -190,3 +190,19 @@ export async function queueNewVersion(user: Actor, pageId: number) {
   const [queued] = await queueActions(user, "create_article", [{ pageId }]);
   return { actionId: queued.id };
 }
+
+/**
+ * A version to download (issue 15): its HTML, the page's name and address, when it was written. The version of
+ * the URL's page and site, the actor's (else NotFoundError, as for a missing one).
+ */
+export async function versionForDownload(user: Actor, versionId: number, pageId: number, siteId: number) {
+  const { page } = await ownedVersion(user, versionId);
+  if (page.id !== pageId || page.site.id !== siteId) throw new NotFoundError("version");
+  const db = await getDb();
+  const [row] = await db
+    .select({ html: pagesVersions.htmlContent, createdDate: pagesVersions.createdDate })
+    .from(pagesVersions)
+    .where(eq(pagesVersions.id, versionId));
+  if (!row) throw new NotFoundError("version");
+  return { ...row, id: versionId, pageName: page.name, pageUrl: page.url };
+}

@@ -145,6 +145,27 @@ test("a page is published to WordPress, updated in place, and made again after i
   expect(remade[0]!.id).not.toBe(post.id);
 });
 
+test("a site without WordPress downloads a version as HTML or Markdown from the versions screen", async ({ signedInPage: page }) => {
+  const { siteId } = await createSite(page, unique("Fichiers"));
+  const pageId = await createPageByRequest(page, siteId, { name: "Croissants", url: "/blog/croissants" });
+  const versionId = await addVersionByRequest(page, siteId, pageId, "<h1>Les croissants</h1><p>Feuilletés <strong>au beurre</strong>.</p>");
+  await open(page, `/sites/${siteId}/pages/${pageId}/page-versions`);
+  await waitForHydration(page);
+  const [markdown] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download this version as Markdown" }).click(),
+  ]);
+  expect(markdown.suggestedFilename()).toBe(`croissants-${versionId}.md`);
+  const fs = await import("node:fs/promises");
+  expect(await fs.readFile((await markdown.path())!, "utf8")).toBe("# Les croissants\n\nFeuilletés **au beurre**.\n");
+  const [html] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download this version as HTML" }).click(),
+  ]);
+  expect(html.suggestedFilename()).toBe(`croissants-${versionId}.html`);
+  expect(await fs.readFile((await html.path())!, "utf8")).toContain("<h1>Les croissants</h1><p>Feuilletés <strong>au beurre</strong>.</p>");
+});
+
 test("the publishing screen is usable on a phone", async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { siteId } = await createSite(page, unique("Mobile"));

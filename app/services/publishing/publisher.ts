@@ -6,6 +6,8 @@
  */
 import sanitizeHtml from "sanitize-html";
 
+export { slugFromUrl } from "~/lib/publishing";
+
 export type ArticleImage = { bytes: Uint8Array; fileName: string; mimeType: string; alt: string; sha256: string };
 
 export type Article = {
@@ -63,24 +65,4 @@ export function splitTitle(html: string, fallbackTitle: string): { title: string
     .replace(/&quot;/g, '"')
     .replace(/&#0?39;/g, "'");
   return { title: title || fallbackTitle, html: (html.slice(0, match.index) + html.slice(match.index + match[0].length)).trim() };
-}
-
-/** The post's slug from the page's address: its path's last segment, lower case, WordPress's characters only. */
-export function slugFromUrl(url: string, fallback: string): string {
-  let segment = "";
-  try {
-    segment = decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "");
-  } catch {
-    segment = "";
-  }
-  const slugify = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/\.(html?|php)$/, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 190);
-  return slugify(segment) || slugify(fallback);
 }

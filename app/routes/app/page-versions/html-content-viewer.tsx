@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Code2, Eye, GitCompareArrows, Pencil, Save, X } from "lucide-react";
+import { Code2, Download, Eye, GitCompareArrows, Pencil, Save, X } from "lucide-react";
 import { useId, useState } from "react";
+import { useParams } from "react-router";
 import { ArticleHtml } from "~/components/article-html";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -144,6 +145,7 @@ export function HtmlContentViewer({
               <Button type="button" variant="outline" size="sm" disabled={!editEnabled} onClick={onStartEdit}>
                 <Pencil aria-hidden="true" /> Edit
               </Button>
+              {active ? <DownloadLinks versionId={active.id} /> : null}
             </>
           )}
         </div>
@@ -249,6 +251,26 @@ function EmptyViewer({ onAddHtml }: { onAddHtml: () => void }) {
       </p>
       <Button type="button" onClick={onAddHtml}>
         Write the first version
+      </Button>
+    </div>
+  );
+}
+
+/** The active version as a file (issue 15): HTML or Markdown, for a site that does not run WordPress. */
+function DownloadLinks({ versionId }: { versionId: number }) {
+  const { siteId, pageId } = useParams();
+  const base = `/sites/${siteId}/pages/${pageId}/page-versions/${versionId}/download`;
+  return (
+    <div role="group" aria-label="Download this version" className="inline-flex gap-1">
+      <Button asChild variant="outline" size="sm">
+        <a href={`${base}?format=html`} download aria-label="Download this version as HTML">
+          <Download aria-hidden="true" /> HTML
+        </a>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <a href={`${base}?format=markdown`} download aria-label="Download this version as Markdown">
+          <Download aria-hidden="true" /> Markdown
+        </a>
       </Button>
     </div>
   );
