@@ -130,6 +130,18 @@ test("a page is published to WordPress, updated in place, and made again after i
   await expect(page.getByText(/The newest version is on WordPress/)).toBeVisible({ timeout: 20_000 });
   expect(wp.content.size, "never a second post").toBe(before + 1);
   expect(wp.content.get(post.id)!.content).toBe("<p>Deuxième version.</p>");
+  const updatedAt = wp.content.get(post.id)!.modified;
+  await new Promise((resolve) => setTimeout(resolve, 1100)); // WordPress's times are to the second
+
+  // From the versions screen too: the version shown is published over the same post.
+  await open(page, `/sites/${siteId}/pages/${pageId}/page-versions`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Publish to WordPress" }).click();
+  await expectToast(page, "Publishing to WordPress");
+  await expect.poll(() => wp.content.get(post.id)!.modified, { timeout: 20_000 }).not.toBe(updatedAt);
+  expect(wp.content.size, "still one post").toBe(before + 1);
+  await open(page, `/sites/${siteId}/pages/${pageId}`);
+  await waitForHydration(page);
 
   // Deleted on WordPress: the next publish says so, and makes it again when asked.
   wp.deleteRemotely(post.id);
@@ -145,7 +157,12 @@ test("a page is published to WordPress, updated in place, and made again after i
   expect(remade[0]!.id).not.toBe(post.id);
 });
 
-test("a site without WordPress downloads a version as HTML or Markdown from the versions screen", async ({ signedInPage: page }) => {
+test("a site without WordPress downloads a version as HTML or Markdown from the versions screen", async ({
+  signedInPage: page,
+  consoleGuard,
+}) => {
+  // Publishing without a connection is refused with a 400, which Chrome logs.
+  consoleGuard.allow(failedResource(400));
   const { siteId } = await createSite(page, unique("Fichiers"));
   const pageId = await createPageByRequest(page, siteId, { name: "Croissants", url: "/blog/croissants" });
   const versionId = await addVersionByRequest(page, siteId, pageId, "<h1>Les croissants</h1><p>Feuilletés <strong>au beurre</strong>.</p>");
@@ -164,6 +181,10 @@ test("a site without WordPress downloads a version as HTML or Markdown from the 
   ]);
   expect(html.suggestedFilename()).toBe(`croissants-${versionId}.html`);
   expect(await fs.readFile((await html.path())!, "utf8")).toContain("<h1>Les croissants</h1><p>Feuilletés <strong>au beurre</strong>.</p>");
+
+  // Publishing needs the site's WordPress first, and says so.
+  await page.getByRole("button", { name: "Publish to WordPress" }).click();
+  await expectToast(page, "Not published", "Connect the site's WordPress first (the site's Publishing screen).");
 });
 
 test("the publishing screen is usable on a phone", async ({ signedInPage: page }) => {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Code2, Download, Eye, GitCompareArrows, Pencil, Save, X } from "lucide-react";
+import { Code2, Download, Eye, GitCompareArrows, Pencil, Save, Send, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useParams } from "react-router";
 import { ArticleHtml } from "~/components/article-html";
@@ -145,6 +145,7 @@ export function HtmlContentViewer({
               <Button type="button" variant="outline" size="sm" disabled={!editEnabled} onClick={onStartEdit}>
                 <Pencil aria-hidden="true" /> Edit
               </Button>
+              {active ? <PublishVersionButton versionId={active.id} /> : null}
               {active ? <DownloadLinks versionId={active.id} /> : null}
             </>
           )}
@@ -273,5 +274,27 @@ function DownloadLinks({ versionId }: { versionId: number }) {
         </a>
       </Button>
     </div>
+  );
+}
+
+/**
+ * 'Publish to WordPress' for the version shown (issue 15): posts the page detail's publish intent; the toast says
+ * it is queued, or why not (no connection, a publish under way). The page detail shows where it stands.
+ */
+function PublishVersionButton({ versionId }: { versionId: number }) {
+  const { siteId, pageId } = useParams();
+  const fetcher = useToastFetcher();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={fetcher.state !== "idle"}
+      onClick={() =>
+        fetcher.submit({ intent: "publish", versionId: String(versionId) }, { method: "post", action: `/sites/${siteId}/pages/${pageId}` })
+      }
+    >
+      <Send aria-hidden="true" /> {fetcher.state !== "idle" ? "Queuing..." : "Publish to WordPress"}
+    </Button>
   );
 }
