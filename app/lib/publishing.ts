@@ -1,5 +1,9 @@
 /** Publishing's words and types shared by the server and the screens (issue 15). */
 
+/** What a site's sealed secrets belong to (their AES-GCM associated data): the model seals, the worker opens. */
+export const wordpressPasswordContext = (siteId: number) => `site:${siteId}:wordpress-password`;
+export const webhookSecretContext = (siteId: number) => `site:${siteId}:webhook-secret`;
+
 /** The last 'Test connection': when, what it found (problem null: the connection works), and as whom. */
 export type PublishingCheck = { at: string; problem: string | null; message: string | null; userName: string | null };
 

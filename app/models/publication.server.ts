@@ -14,7 +14,7 @@ import { ownedPageRef, ownedVersion, type Actor, type PageRef } from "./access.s
 /** Nothing can be published: the site has no connection yet. */
 export class NotConnectedError extends Error {
   constructor() {
-    super("Connect the site's WordPress first (the site's Publishing screen).");
+    super("Connect the site's WordPress (or set its webhook) first, on the site's Publishing screen.");
   }
 }
 
@@ -26,12 +26,15 @@ export class PublishUnderWayError extends Error {
 }
 
 export type PagePublication = {
-  /** Whether the site has a WordPress connection. */
+  /** Whether the site has somewhere to publish. */
   connected: boolean;
+  /** Where: its WordPress, or its webhook. */
+  target: "wordpress" | "webhook" | null;
   siteId: number;
   /** On WordPress: null while the page was never published. */
   remote: {
-    id: number;
+    /** The post's id on WordPress (null for a webhook, which answers no id). */
+    id: number | null;
     type: string;
     status: string;
     link: string | null;
@@ -57,6 +60,7 @@ export async function getPagePublication(actor: Actor, ref: PageRef): Promise<Pa
     db.select({ target: sitePublishing.target }).from(sitePublishing).where(eq(sitePublishing.siteId, page.site.id)),
     db
       .select({
+        target: pagePublications.target,
         remoteId: pagePublications.remoteId,
         remoteType: pagePublications.remoteType,
         remoteStatus: pagePublications.remoteStatus,
@@ -77,19 +81,21 @@ export async function getPagePublication(actor: Actor, ref: PageRef): Promise<Pa
       .limit(1),
   ]);
   return {
-    connected: connection?.target === "wordpress",
+    connected: connection?.target === "wordpress" || connection?.target === "webhook",
+    target: connection?.target === "wordpress" || connection?.target === "webhook" ? connection.target : null,
     siteId: page.site.id,
-    remote: published?.remoteId
-      ? {
-          id: published.remoteId,
-          type: published.remoteType ?? "post",
-          status: published.remoteStatus ?? "draft",
-          link: published.remoteLink,
-          liveVersionId: published.liveVersion,
-          publishedAt: published.publishedAt?.toISOString() ?? null,
-          publishedBy: published.publishedBy,
-        }
-      : null,
+    remote:
+      published && (published.remoteId || (published.target === "webhook" && published.publishedAt))
+        ? {
+            id: published.remoteId,
+            type: published.remoteType ?? "post",
+            status: published.remoteStatus ?? "draft",
+            link: published.remoteLink,
+            liveVersionId: published.liveVersion,
+            publishedAt: published.publishedAt?.toISOString() ?? null,
+            publishedBy: published.publishedBy,
+          }
+        : null,
     lastRequest: request ? { ...request, postMissing: request.state === "failed" && request.error === POST_MISSING } : null,
   };
 }
@@ -105,7 +111,7 @@ export async function queuePublish(actor: Actor, versionId: number, options: { r
     .select({ target: sitePublishing.target })
     .from(sitePublishing)
     .where(eq(sitePublishing.siteId, page.site.id));
-  if (connection?.target !== "wordpress") throw new NotConnectedError();
+  if (connection?.target !== "wordpress" && connection?.target !== "webhook") throw new NotConnectedError();
   const [underWay] = await db
     .select({ id: pagesActions.id })
     .from(pagesActions)

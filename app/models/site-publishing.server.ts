@@ -6,10 +6,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { sitePublishing, sites } from "../../db/schema";
-import { contentTypeOf, type PublishingCheck } from "~/lib/publishing";
+import { contentTypeOf, webhookSecretContext, wordpressPasswordContext, type PublishingCheck } from "~/lib/publishing";
 import { NotFoundError } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { deliverWebhook, newWebhookSecret, WebhookError } from "~/services/publishing/webhook.server";
 import { checkConnection, WordPressError } from "~/services/publishing/wordpress.server";
 import { openSecret, sealSecret, UnreadableSecretError } from "~/services/secrets.server";
 import { siteReach, type Actor } from "./access.server";
@@ -17,11 +18,10 @@ import { siteReach, type Actor } from "./access.server";
 /** How long 'Test connection' waits for the site: a person is looking at the screen. */
 export const CHECK_TIMEOUT_MS = 15_000;
 
-const passwordContext = (siteId: number) => `site:${siteId}:wordpress-password`;
-
 export type PublishingSettings = {
   site: { id: number; name: string; url: string; contentType: "post" | "page"; defaultStatus: string; autoPublishImage: boolean };
   wordpress: { url: string; username: string; hasPassword: boolean } | null;
+  webhook: { url: string; hasSecret: boolean } | null;
   publishOnApproval: boolean;
   lastCheck: PublishingCheck | null;
 };
@@ -41,6 +41,8 @@ export async function getPublishingSettings(actor: Actor, siteId: number): Promi
       wordpressUrl: sitePublishing.wordpressUrl,
       wordpressUser: sitePublishing.wordpressUser,
       wordpressPassword: sitePublishing.wordpressPassword,
+      webhookUrl: sitePublishing.webhookUrl,
+      webhookSecret: sitePublishing.webhookSecret,
       publishOnApproval: sitePublishing.publishOnApproval,
       checkedAt: sitePublishing.checkedAt,
       checkProblem: sitePublishing.checkProblem,
@@ -64,6 +66,7 @@ export async function getPublishingSettings(actor: Actor, siteId: number): Promi
       row.target === "wordpress"
         ? { url: row.wordpressUrl ?? row.url, username: row.wordpressUser ?? "", hasPassword: Boolean(row.wordpressPassword) }
         : null,
+    webhook: row.target === "webhook" ? { url: row.webhookUrl ?? "", hasSecret: Boolean(row.webhookSecret) } : null,
     publishOnApproval: row.publishOnApproval ?? false,
     lastCheck: row.checkedAt
       ? { at: row.checkedAt.toISOString(), problem: row.checkProblem, message: row.checkMessage, userName: row.checkedUserName }
@@ -99,7 +102,7 @@ export async function saveWordPressConnection(actor: Actor, siteId: number, inpu
     target: "wordpress",
     wordpressUrl: input.url,
     wordpressUser: input.username,
-    ...(password ? { wordpressPassword: sealSecret(password, passwordContext(siteId)) } : {}),
+    ...(password ? { wordpressPassword: sealSecret(password, wordpressPasswordContext(siteId)) } : {}),
     publishOnApproval: input.publishOnApproval,
     checkedAt: null,
     checkProblem: null,
@@ -135,7 +138,7 @@ export async function testWordPressConnection(actor: Actor, siteId: number): Pro
       {
         siteUrl: settings.wordpress.url,
         username: settings.wordpress.username,
-        applicationPassword: openSecret(stored.password, passwordContext(siteId)),
+        applicationPassword: openSecret(stored.password, wordpressPasswordContext(siteId)),
       },
       { contentType: settings.site.contentType, needsImages: settings.site.autoPublishImage, timeoutMs: CHECK_TIMEOUT_MS },
     );
@@ -166,4 +169,84 @@ export async function disconnectPublishing(actor: Actor, siteId: number): Promis
   const db = await getDb();
   await db.delete(sitePublishing).where(eq(sitePublishing.siteId, siteId));
   logger.info({ siteId, userId: actor.id }, "publishing: connection removed");
+}
+
+/**
+ * Saves the site's webhook (its URL and 'Publish on approval') as where it publishes. A signing secret is made
+ * the first time, sealed, and answered once: the screen shows it then and never again (`rotateWebhookSecret`
+ * makes a new one).
+ */
+export async function saveWebhookConnection(
+  actor: Actor,
+  siteId: number,
+  input: { url: string; publishOnApproval: boolean },
+): Promise<{ secret: string | null }> {
+  const current = await getPublishingSettings(actor, siteId);
+  const db = await getDb();
+  const [stored] = await db.select({ secret: sitePublishing.webhookSecret }).from(sitePublishing).where(eq(sitePublishing.siteId, siteId));
+  const secret = stored?.secret ? null : newWebhookSecret();
+  const fields = {
+    target: "webhook",
+    webhookUrl: input.url,
+    ...(secret ? { webhookSecret: sealSecret(secret, webhookSecretContext(siteId)) } : {}),
+    publishOnApproval: input.publishOnApproval,
+    ...(current.webhook?.url === input.url ? {} : { checkedAt: null, checkProblem: null, checkMessage: null, checkedUserName: null }),
+    updatedAt: new Date(),
+    updatedBy: actor.id,
+  };
+  await db
+    .insert(sitePublishing)
+    .values({ siteId, ...fields })
+    .onConflictDoUpdate({ target: sitePublishing.siteId, set: fields });
+  logger.info({ siteId, userId: actor.id, newSecret: Boolean(secret) }, "publishing: webhook saved");
+  return { secret };
+}
+
+/** A new signing secret for the site's webhook, answered once (the receiver must be given it). */
+export async function rotateWebhookSecret(actor: Actor, siteId: number): Promise<string> {
+  const settings = await getPublishingSettings(actor, siteId);
+  if (!settings.webhook) throw new NotFoundError("site");
+  const secret = newWebhookSecret();
+  const db = await getDb();
+  await db
+    .update(sitePublishing)
+    .set({ webhookSecret: sealSecret(secret, webhookSecretContext(siteId)), updatedAt: new Date(), updatedBy: actor.id })
+    .where(eq(sitePublishing.siteId, siteId));
+  logger.info({ siteId, userId: actor.id }, "publishing: webhook secret replaced");
+  return secret;
+}
+
+/** 'Send a test event': a signed `ping` to the webhook; the result is kept and answered like a connection test. */
+export async function testWebhook(actor: Actor, siteId: number): Promise<PublishingCheck> {
+  const settings = await getPublishingSettings(actor, siteId);
+  if (!settings.webhook) throw new NotFoundError("site");
+  const db = await getDb();
+  const [stored] = await db.select({ secret: sitePublishing.webhookSecret }).from(sitePublishing).where(eq(sitePublishing.siteId, siteId));
+  const at = new Date().toISOString();
+  let check: PublishingCheck;
+  try {
+    if (!stored?.secret) throw new UnreadableSecretError();
+    const status = await deliverWebhook(
+      settings.webhook.url,
+      openSecret(stored.secret, webhookSecretContext(siteId)),
+      { event: "ping", sent_at: at },
+      { timeoutMs: CHECK_TIMEOUT_MS },
+    );
+    check = { at, problem: null, message: null, userName: `HTTP ${status}` };
+  } catch (err) {
+    if (err instanceof UnreadableSecretError)
+      check = {
+        at,
+        problem: "secret_unreadable",
+        message: "The stored signing secret can no longer be read: make a new one.",
+        userName: null,
+      };
+    else if (err instanceof WebhookError) check = { at, problem: "webhook", message: err.message, userName: null };
+    else throw err;
+  }
+  await db
+    .update(sitePublishing)
+    .set({ checkedAt: new Date(at), checkProblem: check.problem, checkMessage: check.message, checkedUserName: check.userName })
+    .where(eq(sitePublishing.siteId, siteId));
+  return check;
 }

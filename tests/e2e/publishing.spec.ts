@@ -6,6 +6,8 @@
  * one post on WordPress, updated (never duplicated) by a later publish; a post deleted on WordPress said plainly,
  * and made again on request. Works on a phone.
  */
+import { verifyWebhookSignature } from "../../app/services/publishing/webhook.server";
+import { startFakeWebhook } from "../fakes/webhook";
 import { startFakeWordPress, type FakeWordPress } from "../fakes/wordpress";
 import { expect, failedResource, test } from "./support/fixtures";
 import { addVersionByRequest, createPageByRequest, createSite, unique } from "./support/pages";
@@ -85,7 +87,7 @@ test("a client connects the site's WordPress, tests it, sees each problem in pla
   await expect(page.getByText("Connection problem", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Disconnect" }).click();
   await dialog.getByRole("button", { name: "Disconnect" }).click();
-  await expectToast(page, "Disconnected", "The WordPress connection and its password were removed.");
+  await expectToast(page, "Disconnected", "The connection and its stored secret were removed.");
   await expect(page.getByText("Not connected")).toBeVisible();
   await expect(page.getByRole("button", { name: "Connect and test" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Test connection" })).toHaveCount(0);
@@ -184,7 +186,52 @@ test("a site without WordPress downloads a version as HTML or Markdown from the 
 
   // Publishing needs the site's WordPress first, and says so.
   await page.getByRole("button", { name: "Publish to WordPress" }).click();
-  await expectToast(page, "Not published", "Connect the site's WordPress first (the site's Publishing screen).");
+  await expectToast(page, "Not published", "Connect the site's WordPress (or set its webhook) first, on the site's Publishing screen.");
+});
+
+test("a site without WordPress publishes to its webhook: the secret shown once, a signed test event, a signed article", async ({
+  signedInPage: page,
+}) => {
+  const hook = await startFakeWebhook();
+  try {
+    const { siteId } = await createSite(page, unique("Crochet"));
+    const pageId = await createPageByRequest(page, siteId, { name: "Tomme", url: "/fromages/tomme" });
+    await addVersionByRequest(page, siteId, pageId, "<h1>La tomme</h1><p>Une pâte <em>souple</em>.</p>");
+    await open(page, `/sites/${siteId}/publishing`);
+    await waitForHydration(page);
+    await page.getByLabel("Webhook address").fill(hook.url);
+    await page.getByRole("button", { name: "Use this webhook" }).click();
+    await expectToast(page, "Webhook saved", "Copy its signing secret now: it is not shown again.");
+    const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await expect(page.getByText("In use", { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Send a test event" }).click();
+    await expect(page.getByTestId("connection-check")).toContainText("The webhook answered HTTP 200: ready to publish.");
+    const ping = hook.deliveries.at(-1)!;
+    expect(verifyWebhookSignature(secret, ping.raw, String(ping.headers["x-webhook-signature"]))).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId("webhook-secret"), "not shown again").toHaveCount(0);
+    expect(await page.content()).not.toContain(secret);
+
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send to the webhook" }).click();
+    await expect(page.getByTestId("wordpress-status")).toHaveText("Sent as draft", { timeout: 20_000 });
+    const article = hook.deliveries.at(-1)!;
+    expect(article.body).toMatchObject({ event: "article.published", title: "La tomme", slug: "tomme", markdown: "Une pâte *souple*.\n" });
+    expect(verifyWebhookSignature(secret, article.raw, String(article.headers["x-webhook-signature"]))).toBe(true);
+
+    // Disconnecting asks first.
+    await open(page, `/sites/${siteId}/publishing`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    await page.getByRole("alertdialog", { name: "Stop using this webhook?" }).getByRole("button", { name: "Disconnect" }).click();
+    await expectToast(page, "Disconnected");
+    await expect(page.getByText("Not in use", { exact: true })).toBeVisible();
+  } finally {
+    await hook.close();
+  }
 });
 
 test("the publishing screen is usable on a phone", async ({ signedInPage: page }) => {

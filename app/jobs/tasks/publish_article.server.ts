@@ -12,7 +12,10 @@ import { z } from "zod";
 import { pagePublications, pages, pagesVersions, sitePublishing, sites } from "../../../db/schema";
 import { detectImageType, EXTENSIONS } from "~/lib/image-type";
 import { contentTypeOf, pageStatusOfWordPress } from "~/lib/publishing";
+import { articleMarkdown } from "~/lib/article-export.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
+import { webhookSecretContext, wordpressPasswordContext } from "~/lib/publishing";
+import { getEnv } from "~/services/env.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "~/services/providers/http.server";
@@ -24,6 +27,7 @@ import {
   type Published,
   type PublishSteps,
 } from "~/services/publishing/publisher";
+import { deliverWebhook, WebhookError } from "~/services/publishing/webhook.server";
 import { publishToWordPress } from "~/services/publishing/wordpress-publisher.server";
 import { WordPressClient, WordPressError } from "~/services/publishing/wordpress.server";
 import { openSecret, UnreadableSecretError } from "~/services/secrets.server";
@@ -57,6 +61,8 @@ async function publishContext(pageId: number, versionId: number) {
       wordpressUrl: sitePublishing.wordpressUrl,
       wordpressUser: sitePublishing.wordpressUser,
       wordpressPassword: sitePublishing.wordpressPassword,
+      webhookUrl: sitePublishing.webhookUrl,
+      webhookSecret: sitePublishing.webhookSecret,
       remoteId: pagePublications.remoteId,
       remoteType: pagePublications.remoteType,
       featuredMediaId: pagePublications.featuredMediaId,
@@ -139,6 +145,75 @@ function stepsFor(pageId: number, versionId: number, creator: string | null): Pu
   };
 }
 
+type PublishContext = NonNullable<Awaited<ReturnType<typeof publishContext>>>;
+
+/** The webhook's delivery of the version (the article as JSON, signed); the page's row says when and which. */
+async function sendToWebhook(
+  context: PublishContext,
+  job: { pageId: number; versionId: number; creator: string | null; signal: AbortSignal },
+) {
+  if (!context.webhookUrl || !context.webhookSecret)
+    throw new PermanentError("The site has no webhook: set it on the site's Publishing screen.");
+  let secret: string;
+  try {
+    secret = openSecret(context.webhookSecret, webhookSecretContext(context.siteId));
+  } catch (err) {
+    if (err instanceof UnreadableSecretError)
+      throw new PermanentError("The webhook's signing secret can no longer be read: make a new one on the site's Publishing screen.");
+    throw err;
+  }
+  const html = cleanArticleHtml(context.html);
+  const { title, html: body } = splitTitle(html, context.pageName);
+  const status = STATUSES.has(context.defaultStatus) ? context.defaultStatus : "draft";
+  const imageUrl = context.autoPublishImage && context.imageUrl ? new URL(context.imageUrl, getEnv().PUBLIC_URL).href : null;
+  try {
+    await deliverWebhook(
+      context.webhookUrl,
+      secret,
+      {
+        event: "article.published",
+        page_id: job.pageId,
+        version_id: job.versionId,
+        title,
+        slug: slugFromUrl(context.pageUrl, title),
+        html: body,
+        markdown: articleMarkdown(body),
+        meta_description: "",
+        image_url: imageUrl,
+        status,
+        published_at: new Date().toISOString(),
+      },
+      { signal: job.signal },
+    );
+  } catch (err) {
+    if (err instanceof WebhookError)
+      throw err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
+    throw err;
+  }
+  job.signal.throwIfAborted();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const values = {
+      target: "webhook",
+      remoteStatus: status,
+      liveVersion: job.versionId,
+      publishedAt: new Date(),
+      publishedBy: job.creator,
+      pendingSince: null,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(pagePublications)
+      .values({ pageId: job.pageId, ...values })
+      .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
+    await tx
+      .update(pages)
+      .set({ status: pageStatusOfWordPress(status), dateModified: new Date() })
+      .where(eq(pages.id, job.pageId));
+  });
+  logger.info({ pageId: job.pageId, versionId: job.versionId }, "sent to the webhook");
+}
+
 /** A WordPress problem as the queue reads it: tried again later, or failed with its reason. */
 function forQueue(err: WordPressError): Error {
   return err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
@@ -151,11 +226,12 @@ export function publishArticleTask() {
     async run({ id, creator, payload: { pageId, versionId, recreate }, signal }) {
       const context = await publishContext(pageId, versionId);
       if (!context) throw new PermanentError("The version to publish no longer exists");
+      if (context.target === "webhook") return sendToWebhook(context, { pageId, versionId, creator, signal });
       if (context.target !== "wordpress" || !context.wordpressUrl || !context.wordpressUser || !context.wordpressPassword)
         throw new PermanentError("The site has no WordPress connection: connect it on the site's Publishing screen.");
       let applicationPassword: string;
       try {
-        applicationPassword = openSecret(context.wordpressPassword, `site:${context.siteId}:wordpress-password`);
+        applicationPassword = openSecret(context.wordpressPassword, wordpressPasswordContext(context.siteId));
       } catch (err) {
         if (err instanceof UnreadableSecretError)
           throw new PermanentError(

@@ -45,3 +45,25 @@ export const wordpressConnectionSchema = z.object({
     .transform((value) => value === "on"),
 });
 export type WordPressConnectionInput = z.infer<typeof wordpressConnectionSchema>;
+
+const WEBHOOK_MESSAGE = "Enter the webhook's address, starting with https://";
+
+/** The webhook: the address each publish is POSTed to, and 'Publish on approval'. */
+export const webhookSchema = z.object({
+  webhookUrl: z
+    .string({ error: WEBHOOK_MESSAGE })
+    .trim()
+    .max(WORDPRESS_LIMITS.url, `The address cannot be longer than ${WORDPRESS_LIMITS.url} characters`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname) && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, WEBHOOK_MESSAGE),
+  publishOnApproval: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});

@@ -5,11 +5,12 @@
  * first. POST intent=save (url, username, applicationPassword, publishOnApproval), intent=test, intent=disconnect.
  */
 import { getFormProps } from "@conform-to/react";
-import { CheckCircle2, CircleAlert, PlugZap } from "lucide-react";
+import { CheckCircle2, CircleAlert, PlugZap, Webhook } from "lucide-react";
 import { useState } from "react";
 import type { Route } from "./+types/publishing";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
+import { CopyButton } from "~/components/copy-button";
 import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
@@ -19,7 +20,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { parseId } from "~/lib/not-found";
 import { formatDateTime } from "~/lib/format";
 import { WORDPRESS_STATUS_LABELS, type PublishingCheck } from "~/lib/publishing";
-import { wordpressConnectionSchema } from "~/lib/schemas/publishing";
+import { webhookSchema, wordpressConnectionSchema } from "~/lib/schemas/publishing";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -29,7 +30,10 @@ import {
   disconnectPublishing,
   getPublishingSettings,
   MissingPasswordError,
+  rotateWebhookSecret,
+  saveWebhookConnection,
   saveWordPressConnection,
+  testWebhook,
   testWordPressConnection,
 } from "~/models/site-publishing.server";
 import type { SessionUser } from "~/services/auth.server";
@@ -75,10 +79,48 @@ async function test({ user, siteId }: Ctx) {
 
 async function disconnect({ user, siteId }: Ctx) {
   await disconnectPublishing(user, siteId);
-  return reply({ ok: true, toast: successToast("Disconnected", "The WordPress connection and its password were removed.") });
+  return reply({ ok: true, toast: successToast("Disconnected", "The connection and its stored secret were removed.") });
 }
 
-const INTENTS = { save, test, disconnect };
+async function saveWebhook({ form, user, siteId }: Ctx) {
+  const submission = parseSubmission(form, webhookSchema);
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Webhook not saved" }) });
+  const { secret } = await saveWebhookConnection(user, siteId, {
+    url: submission.value.webhookUrl,
+    publishOnApproval: submission.value.publishOnApproval,
+  });
+  return reply(
+    {
+      ok: true,
+      secret,
+      toast: successToast("Webhook saved", secret ? "Copy its signing secret now: it is not shown again." : "Approved articles go to it."),
+    },
+    200,
+    { "Cache-Control": "no-store" },
+  );
+}
+
+async function testWebhookIntent({ user, siteId }: Ctx) {
+  const check = await testWebhook(user, siteId);
+  return reply({
+    ok: true,
+    check,
+    toast: check.problem
+      ? errorToast(check.message ?? "The webhook did not answer.", "Webhook problem")
+      : successToast("Webhook works", `It answered ${check.userName}.`),
+  });
+}
+
+async function rotateSecret({ user, siteId }: Ctx) {
+  const secret = await rotateWebhookSecret(user, siteId);
+  return reply(
+    { ok: true, secret, toast: successToast("New signing secret", "Copy it now: it is not shown again. The old one no longer signs.") },
+    200,
+    { "Cache-Control": "no-store" },
+  );
+}
+
+const INTENTS = { save, test, disconnect, "save-webhook": saveWebhook, "test-webhook": testWebhookIntent, "rotate-secret": rotateSecret };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireActor(request);
@@ -107,7 +149,7 @@ export default function Publishing({ loaderData: { settings } }: Route.Component
       />
       <div>
         <h1 className="text-2xl font-semibold">Publishing</h1>
-        <p className="text-muted-foreground">Where {site.name}'s approved articles go: its WordPress site.</p>
+        <p className="text-muted-foreground">Where {site.name}'s approved articles go: its WordPress site, or a webhook of yours.</p>
       </div>
 
       <Card>
@@ -123,7 +165,7 @@ export default function Publishing({ loaderData: { settings } }: Route.Component
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          {lastCheck ? <CheckResult check={lastCheck} /> : null}
+          {lastCheck && wordpress ? <CheckResult check={lastCheck} /> : null}
           {/* Made again after each save or test: the password typed is never kept in the field. */}
           <ConnectionForm
             key={`${wordpress?.url}-${wordpress?.username}-${settings.publishOnApproval}-${lastCheck?.at}`}
@@ -131,6 +173,8 @@ export default function Publishing({ loaderData: { settings } }: Route.Component
           />
         </CardContent>
       </Card>
+
+      <WebhookCard settings={settings} />
 
       <Card>
         <CardHeader>
@@ -164,7 +208,7 @@ function ConnectionBadge({ connected, check }: { connected: boolean; check: Publ
   return check.problem ? <Badge variant="destructive">Connection problem</Badge> : <Badge>Connected</Badge>;
 }
 
-function CheckResult({ check }: { check: PublishingCheck }) {
+function CheckResult({ check, webhook = false }: { check: PublishingCheck; webhook?: boolean }) {
   const ok = !check.problem;
   return (
     <div
@@ -178,7 +222,13 @@ function CheckResult({ check }: { check: PublishingCheck }) {
         <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       )}
       <div className="grid gap-1">
-        <p className="font-medium">{ok ? `Connected as ${check.userName}: ready to publish.` : check.message}</p>
+        <p className="font-medium">
+          {!ok
+            ? check.message
+            : webhook
+              ? `The webhook answered ${check.userName}: ready to publish.`
+              : `Connected as ${check.userName}: ready to publish.`}
+        </p>
         <p className="text-xs opacity-80">Tested {formatDateTime(check.at)}</p>
       </div>
     </div>
@@ -295,6 +345,121 @@ function ConnectionForm({ settings }: { settings: Route.ComponentProps["loaderDa
         labels={{ cancel: "Cancel", confirm: "Disconnect", busy: "Disconnecting..." }}
       />
     </>
+  );
+}
+
+/** The webhook: its address, a signed test event, and its signing secret (shown once, when it is made). */
+function WebhookCard({ settings }: { settings: Route.ComponentProps["loaderData"]["settings"] }) {
+  const { webhook, lastCheck } = settings;
+  const saving = useToastFetcher<typeof action>(undefined, "webhook-save");
+  const testing = useToastFetcher<typeof action>(undefined, "webhook-test");
+  const rotating = useToastFetcher<typeof action>(undefined, "webhook-rotate");
+  const [confirming, setConfirming] = useState(false);
+  const disconnecting = useToastFetcher<typeof action>(() => setConfirming(false), "webhook-disconnect");
+  const [form, fields] = useSchemaForm(webhookSchema, {
+    fetcher: saving,
+    defaultValue: { webhookUrl: webhook?.url ?? "", publishOnApproval: settings.publishOnApproval ? "on" : "" },
+  });
+  const answered = [saving.data, rotating.data].find((answer) => answer && "secret" in answer && answer.secret) as
+    { secret: string } | undefined;
+  const busy = saving.state !== "idle" || testing.state !== "idle" || rotating.state !== "idle";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <Webhook className="size-5" aria-hidden />
+          Webhook
+          <Badge variant={webhook ? "default" : "outline"}>{webhook ? "In use" : "Not in use"}</Badge>
+        </CardTitle>
+        <CardDescription>
+          For a site that does not run WordPress: each publish POSTs the article as JSON (title, slug, html, markdown, meta description,
+          image URL, version id) to your address, signed with HMAC-SHA256 in the X-Webhook-Signature header (t=timestamp,v1=signature of
+          "timestamp.body"). An answer other than 2xx is sent again later. Saving it makes it where this site publishes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {lastCheck && webhook ? <CheckResult check={lastCheck} webhook /> : null}
+        {answered ? (
+          <div className="grid gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+            <p className="font-medium">Signing secret: copy it now, it is not shown again.</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <code className="rounded bg-background px-2 py-1 break-all text-foreground" data-testid="webhook-secret">
+                {answered.secret}
+              </code>
+              <CopyButton text={answered.secret} label="Copy the signing secret" toastTitle="Secret copied" />
+            </div>
+          </div>
+        ) : null}
+        <saving.Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <input type="hidden" name="intent" value="save-webhook" />
+          <FormField
+            id={fields.webhookUrl.id}
+            label="Webhook address"
+            name="webhookUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/hooks/articles"
+            defaultValue={fields.webhookUrl.initialValue}
+            error={fields.webhookUrl.errors?.[0]}
+          />
+          <div className="flex items-start gap-3 text-sm">
+            <input
+              id="webhook-publish-on-approval"
+              type="checkbox"
+              name="publishOnApproval"
+              defaultChecked={fields.publishOnApproval.initialValue === "on"}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            <label htmlFor="webhook-publish-on-approval" className="font-medium">
+              Send on approval (each version as soon as it is approved)
+            </label>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant={webhook ? "default" : "outline"} disabled={busy}>
+              {saving.state !== "idle" ? "Saving..." : webhook ? "Save webhook" : "Use this webhook"}
+            </Button>
+            {webhook ? (
+              <>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => testing.submit({ intent: "test-webhook" }, { method: "post" })}
+                >
+                  {testing.state !== "idle" ? "Sending..." : "Send a test event"}
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => rotating.submit({ intent: "rotate-secret" }, { method: "post" })}
+                >
+                  New signing secret
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="text-destructive hover:text-destructive"
+                  disabled={busy}
+                  onClick={() => setConfirming(true)}
+                >
+                  Disconnect
+                </Button>
+              </>
+            ) : null}
+          </div>
+        </saving.Form>
+        <ConfirmDeleteDialog
+          open={confirming}
+          title="Stop using this webhook?"
+          description="The webhook's address and its signing secret will be removed. What it already received stays with you."
+          busy={disconnecting.state !== "idle"}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => disconnecting.submit({ intent: "disconnect" }, { method: "post" })}
+          labels={{ cancel: "Cancel", confirm: "Disconnect", busy: "Disconnecting..." }}
+        />
+      </CardContent>
+    </Card>
   );
 }
 

@@ -14,46 +14,55 @@ import { WORDPRESS_STATUS_LABELS } from "~/lib/publishing";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { PagePublication } from "~/models/publication.server";
 
-
 export function PublicationCard({ publication, latestVersionId }: { publication: PagePublication; latestVersionId: number | null }) {
   const publishing = useToastFetcher();
   const retrying = useToastFetcher();
   const { remote, lastRequest, connected } = publication;
+  const webhook = publication.target === "webhook";
   const underWay = lastRequest?.state === "queued" || lastRequest?.state === "running";
   const failed = lastRequest?.state === "failed" ? lastRequest : null;
   const busy = publishing.state !== "idle" || retrying.state !== "idle";
   const publish = (recreate: boolean) =>
     latestVersionId &&
-    publishing.submit({ intent: "publish", versionId: String(latestVersionId), ...(recreate ? { recreate: "on" } : {}) }, { method: "post" });
+    publishing.submit(
+      { intent: "publish", versionId: String(latestVersionId), ...(recreate ? { recreate: "on" } : {}) },
+      { method: "post" },
+    );
 
   return (
     <Card className="mb-6" aria-labelledby="wordpress-title">
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <Send className="size-5 text-primary" aria-hidden="true" />
-          <h2 id="wordpress-title">WordPress</h2>
+          <h2 id="wordpress-title">{webhook ? "Webhook" : "WordPress"}</h2>
           <Badge variant={remote?.status === "publish" ? "default" : "outline"} data-testid="wordpress-status">
-            {remote ? `${WORDPRESS_STATUS_LABELS[remote.status] ?? remote.status} on WordPress` : "Not published"}
+            {!remote
+              ? "Not published"
+              : webhook
+                ? `Sent as ${(WORDPRESS_STATUS_LABELS[remote.status] ?? remote.status).toLowerCase()}`
+                : `${WORDPRESS_STATUS_LABELS[remote.status] ?? remote.status} on WordPress`}
           </Badge>
         </CardTitle>
         <CardDescription>
           {remote ? (
             <>
-              {remote.liveVersionId === latestVersionId ? "The newest version" : "An earlier version"} is on WordPress
+              {remote.liveVersionId === latestVersionId ? "The newest version" : "An earlier version"}{" "}
+              {webhook ? "was sent to the webhook" : "is on WordPress"}
               {remote.publishedAt ? `, published ${formatDateTime(remote.publishedAt)}` : ""}
               {remote.publishedBy ? ` by ${remote.publishedBy}` : ""}.
             </>
           ) : connected ? (
             "Not on the site yet: publishing sends the newest version with the site's settings."
           ) : (
-            "The site's WordPress is not connected yet."
+            "The site's WordPress is not connected yet (nor a webhook)."
           )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {underWay ? (
           <p role="status" className="flex items-center gap-1.5 text-sm text-primary">
-            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Publishing to WordPress...
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />{" "}
+            {webhook ? "Sending to the webhook..." : "Publishing to WordPress..."}
           </p>
         ) : null}
         {failed ? (
@@ -85,8 +94,13 @@ export function PublicationCard({ publication, latestVersionId }: { publication:
         ) : null}
         <div className="flex flex-wrap gap-2">
           {connected ? (
-            <Button disabled={busy || underWay || !latestVersionId} onClick={() => publish(false)} title={latestVersionId ? undefined : "No version yet"}>
-              <Send aria-hidden="true" /> {remote ? "Publish the newest version again" : "Publish to WordPress"}
+            <Button
+              disabled={busy || underWay || !latestVersionId}
+              onClick={() => publish(false)}
+              title={latestVersionId ? undefined : "No version yet"}
+            >
+              <Send aria-hidden="true" />{" "}
+              {remote ? "Publish the newest version again" : webhook ? "Send to the webhook" : "Publish to WordPress"}
             </Button>
           ) : (
             <Button asChild variant="outline">
