@@ -54,6 +54,7 @@ export default [
       ]),
       // A version as a file (issue 15): a resource route, outside the screens' layout.
       route("pages/:pageId/page-versions/:versionId/download", "routes/app/version-download.ts"),
+      route("publishing/import", "routes/app/publishing-import.ts"),
     ]),
     route("review/:versionId", "routes/app/review.tsx"),
   ]),

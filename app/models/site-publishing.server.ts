@@ -11,7 +11,7 @@ import { NotFoundError } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { deliverWebhook, newWebhookSecret, WebhookError } from "~/services/publishing/webhook.server";
-import { checkConnection, WordPressError } from "~/services/publishing/wordpress.server";
+import { checkConnection, WordPressClient, WordPressError } from "~/services/publishing/wordpress.server";
 import { openSecret, sealSecret, UnreadableSecretError } from "~/services/secrets.server";
 import { siteReach, type Actor } from "./access.server";
 
@@ -161,6 +161,33 @@ export async function testWordPressConnection(actor: Actor, siteId: number): Pro
     .where(eq(sitePublishing.siteId, siteId));
   logger.info({ siteId, userId: actor.id, problem: check.problem }, "publishing: connection tested");
   return check;
+}
+
+/**
+ * A client of the site's WordPress with the stored credentials, for the import (the actor's site only). Throws
+ * NotFoundError without a WordPress connection, a WordPressError when the site refuses or cannot be reached.
+ */
+export async function connectedWordPress(actor: Actor, siteId: number): Promise<WordPressClient> {
+  const settings = await getPublishingSettings(actor, siteId);
+  if (!settings.wordpress) throw new NotFoundError("site");
+  const db = await getDb();
+  const [stored] = await db
+    .select({ password: sitePublishing.wordpressPassword })
+    .from(sitePublishing)
+    .where(eq(sitePublishing.siteId, siteId));
+  let applicationPassword: string;
+  try {
+    if (!stored?.password) throw new UnreadableSecretError();
+    applicationPassword = openSecret(stored.password, wordpressPasswordContext(siteId));
+  } catch (err) {
+    if (err instanceof UnreadableSecretError)
+      throw new WordPressError("credentials", "The stored application password can no longer be read: enter it again above.");
+    throw err;
+  }
+  return WordPressClient.connect(
+    { siteUrl: settings.wordpress.url, username: settings.wordpress.username, applicationPassword },
+    { timeoutMs: CHECK_TIMEOUT_MS },
+  );
 }
 
 /** Forgets the site's connection and its sealed password (the route asks first). */

@@ -211,6 +211,7 @@ export async function startFakeWordPress(
             (c) => c.type === type && statuses.includes(c.status) && (!search || `${c.title} ${c.content}`.toLowerCase().includes(search)),
           )
           .filter((c) => !modifiedAfter || Date.parse(`${c.modified}Z`) > Date.parse(modifiedAfter))
+          .filter((c) => !query.get("include") || query.get("include")!.split(",").map(Number).includes(c.id))
           .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
         const totalPages = Math.max(1, Math.ceil(all.length / perPage));
         if (page > totalPages && all.length > 0)

@@ -1,0 +1,64 @@
+/**
+ * /sites/:siteId/publishing/import (issue 15): GET lists the site's WordPress posts or pages (?type=post|page,
+ * search, page), each saying whether it is already a page here; POST (type, id...) imports the chosen ones as
+ * pages. What WordPress refuses is said in the answer (`problem`), in the words of 'Test connection'. The
+ * Publishing screen's import card loads and posts it; the site's owner and the team only.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/publishing-import";
+import { parseId } from "~/lib/not-found";
+import { errorToast, successToast } from "~/lib/toast";
+import { orNotFound, requireActor } from "~/models/access.server";
+import { importWordPressContent, listWordPressContent, type ImportType } from "~/models/wordpress-import.server";
+import { WordPressError } from "~/services/publishing/wordpress.server";
+
+const typeOf = (value: string | null): ImportType => (value === "page" ? "page" : "post");
+const MAX_IDS = 100;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireActor(request);
+  const siteId = parseId(params.siteId, "site");
+  const url = new URL(request.url);
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
+  try {
+    const listing = await orNotFound(request, user, "site", () =>
+      listWordPressContent(user, siteId, { type: typeOf(url.searchParams.get("type")), search, page }),
+    );
+    return data({ ok: true as const, listing, problem: null }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    if (error instanceof WordPressError) return data({ ok: false as const, listing: null, problem: error.message }, { status: 502 });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireActor(request);
+  const siteId = parseId(params.siteId, "site");
+  const form = await request.formData();
+  const ids = form
+    .getAll("id")
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0)
+    .slice(0, MAX_IDS);
+  if (ids.length === 0) return data({ ok: false, toast: errorToast("Choose what to import.") }, { status: 400 });
+  try {
+    const { imported, skipped } = await orNotFound(request, user, "site", () =>
+      importWordPressContent(user, siteId, typeOf(String(form.get("type"))), ids),
+    );
+    const what = imported === 1 ? "1 page imported" : `${imported} pages imported`;
+    return data({
+      ok: true,
+      imported,
+      toast: successToast(
+        what,
+        skipped
+          ? `${skipped} already here (or no longer on WordPress), left as they were.`
+          : "Each has its current text as its first version.",
+      ),
+    });
+  } catch (error) {
+    if (error instanceof WordPressError) return data({ ok: false, toast: errorToast(error.message, "Nothing imported") }, { status: 502 });
+    throw error;
+  }
+}
