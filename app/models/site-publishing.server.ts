@@ -119,6 +119,23 @@ export async function saveWordPressConnection(actor: Actor, siteId: number, inpu
   return testWordPressConnection(actor, siteId);
 }
 
+/** A sealed secret of the site's row, opened (UnreadableSecretError when there is none, or it does not open). */
+async function storedSecret(siteId: number, field: "wordpressPassword" | "webhookSecret"): Promise<string> {
+  const db = await getDb();
+  const [stored] = await db.select({ sealed: sitePublishing[field] }).from(sitePublishing).where(eq(sitePublishing.siteId, siteId));
+  if (!stored?.sealed) throw new UnreadableSecretError();
+  return openSecret(stored.sealed, field === "wordpressPassword" ? wordpressPasswordContext(siteId) : webhookSecretContext(siteId));
+}
+
+/** Keeps what a test found with the connection (the screens show it until the next test or change). */
+async function keepCheck(siteId: number, check: PublishingCheck) {
+  const db = await getDb();
+  await db
+    .update(sitePublishing)
+    .set({ checkedAt: new Date(check.at), checkProblem: check.problem, checkMessage: check.message, checkedUserName: check.userName })
+    .where(eq(sitePublishing.siteId, siteId));
+}
+
 /**
  * 'Test connection' on the stored connection: the REST API, the credentials and the rights the site's settings
  * need (its kind of content; uploads when it publishes images). The result is kept and answered.
@@ -126,19 +143,13 @@ export async function saveWordPressConnection(actor: Actor, siteId: number, inpu
 export async function testWordPressConnection(actor: Actor, siteId: number): Promise<PublishingCheck> {
   const settings = await getPublishingSettings(actor, siteId);
   if (!settings.wordpress) throw new NotFoundError("site");
-  const db = await getDb();
-  const [stored] = await db
-    .select({ password: sitePublishing.wordpressPassword })
-    .from(sitePublishing)
-    .where(eq(sitePublishing.siteId, siteId));
   let check: PublishingCheck;
   try {
-    if (!stored?.password) throw new UnreadableSecretError();
     const report = await checkConnection(
       {
         siteUrl: settings.wordpress.url,
         username: settings.wordpress.username,
-        applicationPassword: openSecret(stored.password, wordpressPasswordContext(siteId)),
+        applicationPassword: await storedSecret(siteId, "wordpressPassword"),
       },
       { contentType: settings.site.contentType, needsImages: settings.site.autoPublishImage, timeoutMs: CHECK_TIMEOUT_MS },
     );
@@ -155,10 +166,7 @@ export async function testWordPressConnection(actor: Actor, siteId: number): Pro
       check = { at: new Date().toISOString(), problem: err.problem, message: err.message, userName: null };
     } else throw err;
   }
-  await db
-    .update(sitePublishing)
-    .set({ checkedAt: new Date(check.at), checkProblem: check.problem, checkMessage: check.message, checkedUserName: check.userName })
-    .where(eq(sitePublishing.siteId, siteId));
+  await keepCheck(siteId, check);
   logger.info({ siteId, userId: actor.id, problem: check.problem }, "publishing: connection tested");
   return check;
 }
@@ -170,15 +178,9 @@ export async function testWordPressConnection(actor: Actor, siteId: number): Pro
 export async function connectedWordPress(actor: Actor, siteId: number): Promise<WordPressClient> {
   const settings = await getPublishingSettings(actor, siteId);
   if (!settings.wordpress) throw new NotFoundError("site");
-  const db = await getDb();
-  const [stored] = await db
-    .select({ password: sitePublishing.wordpressPassword })
-    .from(sitePublishing)
-    .where(eq(sitePublishing.siteId, siteId));
   let applicationPassword: string;
   try {
-    if (!stored?.password) throw new UnreadableSecretError();
-    applicationPassword = openSecret(stored.password, wordpressPasswordContext(siteId));
+    applicationPassword = await storedSecret(siteId, "wordpressPassword");
   } catch (err) {
     if (err instanceof UnreadableSecretError)
       throw new WordPressError("credentials", "The stored application password can no longer be read: enter it again above.");
@@ -247,15 +249,12 @@ export async function rotateWebhookSecret(actor: Actor, siteId: number): Promise
 export async function testWebhook(actor: Actor, siteId: number): Promise<PublishingCheck> {
   const settings = await getPublishingSettings(actor, siteId);
   if (!settings.webhook) throw new NotFoundError("site");
-  const db = await getDb();
-  const [stored] = await db.select({ secret: sitePublishing.webhookSecret }).from(sitePublishing).where(eq(sitePublishing.siteId, siteId));
   const at = new Date().toISOString();
   let check: PublishingCheck;
   try {
-    if (!stored?.secret) throw new UnreadableSecretError();
     const status = await deliverWebhook(
       settings.webhook.url,
-      openSecret(stored.secret, webhookSecretContext(siteId)),
+      await storedSecret(siteId, "webhookSecret"),
       { event: "ping", sent_at: at },
       { timeoutMs: CHECK_TIMEOUT_MS },
     );
@@ -271,9 +270,6 @@ export async function testWebhook(actor: Actor, siteId: number): Promise<Publish
     else if (err instanceof WebhookError) check = { at, problem: "webhook", message: err.message, userName: null };
     else throw err;
   }
-  await db
-    .update(sitePublishing)
-    .set({ checkedAt: new Date(at), checkProblem: check.problem, checkMessage: check.message, checkedUserName: check.userName })
-    .where(eq(sitePublishing.siteId, siteId));
+  await keepCheck(siteId, check);
   return check;
 }

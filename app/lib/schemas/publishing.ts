@@ -3,12 +3,10 @@ import { z } from "~/lib/zod";
 
 export const WORDPRESS_LIMITS = { url: 2000, username: 200, applicationPassword: 200 } as const;
 
-const URL_MESSAGE = "Enter the WordPress site's address, starting with https://";
-
-/** The WordPress connection: the site's address, the user, an application password (empty keeps the stored one). */
-export const wordpressConnectionSchema = z.object({
-  url: z
-    .string({ error: URL_MESSAGE })
+/** An http(s) address with a host and no user or password in it, refused with `message`. */
+const webAddress = (message: string) =>
+  z
+    .string({ error: message })
     .trim()
     .max(WORDPRESS_LIMITS.url, `The address cannot be longer than ${WORDPRESS_LIMITS.url} characters`)
     .refine((value) => {
@@ -18,13 +16,22 @@ export const wordpressConnectionSchema = z.object({
       } catch {
         return false;
       }
-    }, URL_MESSAGE)
-    .transform((value) => {
-      const url = new URL(value);
-      url.hash = "";
-      url.search = "";
-      return url.href.replace(/\/+$/, "");
-    }),
+    }, message);
+
+/** The 'Publish on approval' checkbox: "on" when ticked. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+/** The WordPress connection: the site's address, the user, an application password (empty keeps the stored one). */
+export const wordpressConnectionSchema = z.object({
+  url: webAddress("Enter the WordPress site's address, starting with https://").transform((value) => {
+    const url = new URL(value);
+    url.hash = "";
+    url.search = "";
+    return url.href.replace(/\/+$/, "");
+  }),
   username: z
     .string({ error: "Enter the WordPress user name" })
     .trim()
@@ -39,31 +46,12 @@ export const wordpressConnectionSchema = z.object({
     )
     .optional()
     .transform((value) => value ?? ""),
-  publishOnApproval: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  publishOnApproval: checkbox,
 });
 export type WordPressConnectionInput = z.infer<typeof wordpressConnectionSchema>;
 
-const WEBHOOK_MESSAGE = "Enter the webhook's address, starting with https://";
-
 /** The webhook: the address each publish is POSTed to, and 'Publish on approval'. */
 export const webhookSchema = z.object({
-  webhookUrl: z
-    .string({ error: WEBHOOK_MESSAGE })
-    .trim()
-    .max(WORDPRESS_LIMITS.url, `The address cannot be longer than ${WORDPRESS_LIMITS.url} characters`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname) && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    }, WEBHOOK_MESSAGE),
-  publishOnApproval: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  webhookUrl: webAddress("Enter the webhook's address, starting with https://"),
+  publishOnApproval: checkbox,
 });

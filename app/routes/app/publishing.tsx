@@ -6,7 +6,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { CheckCircle2, CircleAlert, Import, PlugZap, Webhook } from "lucide-react";
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/publishing";
 import { Breadcrumb } from "~/components/breadcrumb";
@@ -141,70 +141,83 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function Publishing({ loaderData: { settings } }: Route.ComponentProps) {
   const { site, wordpress, lastCheck } = settings;
+  const [question, setQuestion] = useState<DisconnectQuestion | null>(null);
+  const disconnecting = useToastFetcher<typeof action>(() => setQuestion(null));
   return (
-    <div className="grid gap-6">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "My Sites", to: "/sites" },
-          { label: site.name, to: `/sites/${site.id}` },
-          { label: "Publishing" },
-        ]}
-      />
-      <div>
-        <h1 className="text-2xl font-semibold">Publishing</h1>
-        <p className="text-muted-foreground">Where {site.name}'s approved articles go: its WordPress site, or a webhook of yours.</p>
+    <AskDisconnect.Provider value={setQuestion}>
+      <div className="grid gap-6">
+        <Breadcrumb
+          items={[
+            { label: "Dashboard", to: "/dashboard" },
+            { label: "My Sites", to: "/sites" },
+            { label: site.name, to: `/sites/${site.id}` },
+            { label: "Publishing" },
+          ]}
+        />
+        <div>
+          <h1 className="text-2xl font-semibold">Publishing</h1>
+          <p className="text-muted-foreground">Where {site.name}'s approved articles go: its WordPress site, or a webhook of yours.</p>
+        </div>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex flex-wrap items-center gap-2">
+              <PlugZap className="size-5" aria-hidden />
+              WordPress
+              <ConnectionBadge connected={Boolean(wordpress)} check={lastCheck} />
+            </CardTitle>
+            <CardDescription>
+              The product publishes through WordPress's REST API with an application password: create one in WordPress under Users › Profile
+              › Application Passwords. It is stored encrypted and never shown again.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {lastCheck && wordpress ? <CheckResult check={lastCheck} /> : null}
+            {/* Made again after each save or test: the password typed is never kept in the field. */}
+            <ConnectionForm
+              key={`${wordpress?.url}-${wordpress?.username}-${settings.publishOnApproval}-${lastCheck?.at}`}
+              settings={settings}
+            />
+          </CardContent>
+        </Card>
+
+        {wordpress ? <ImportCard siteId={site.id} /> : null}
+
+        <WebhookCard settings={settings} />
+
+        <Card>
+          <CardHeader>
+            <CardTitle>What gets published</CardTitle>
+            <CardDescription>From the site's settings (Edit site on the site's page).</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-muted-foreground">Published as</dt>
+                <dd className="font-medium">{site.contentType === "page" ? "Pages" : "Posts"}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">WordPress status</dt>
+                <dd className="font-medium">{WORDPRESS_STATUS_LABELS[site.defaultStatus] ?? site.defaultStatus}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Featured image</dt>
+                <dd className="font-medium">{site.autoPublishImage ? "The chosen cover image" : "None"}</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
       </div>
-
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-2">
-            <PlugZap className="size-5" aria-hidden />
-            WordPress
-            <ConnectionBadge connected={Boolean(wordpress)} check={lastCheck} />
-          </CardTitle>
-          <CardDescription>
-            The product publishes through WordPress's REST API with an application password: create one in WordPress under Users › Profile ›
-            Application Passwords. It is stored encrypted and never shown again.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          {lastCheck && wordpress ? <CheckResult check={lastCheck} /> : null}
-          {/* Made again after each save or test: the password typed is never kept in the field. */}
-          <ConnectionForm
-            key={`${wordpress?.url}-${wordpress?.username}-${settings.publishOnApproval}-${lastCheck?.at}`}
-            settings={settings}
-          />
-        </CardContent>
-      </Card>
-
-      {wordpress ? <ImportCard siteId={site.id} /> : null}
-
-      <WebhookCard settings={settings} />
-
-      <Card>
-        <CardHeader>
-          <CardTitle>What gets published</CardTitle>
-          <CardDescription>From the site's settings (Edit site on the site's page).</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-muted-foreground">Published as</dt>
-              <dd className="font-medium">{site.contentType === "page" ? "Pages" : "Posts"}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">WordPress status</dt>
-              <dd className="font-medium">{WORDPRESS_STATUS_LABELS[site.defaultStatus] ?? site.defaultStatus}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Featured image</dt>
-              <dd className="font-medium">{site.autoPublishImage ? "The chosen cover image" : "None"}</dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
-    </div>
+      <ConfirmDeleteDialog
+        open={question !== null}
+        title={question?.title ?? ""}
+        description={question?.description ?? ""}
+        busy={disconnecting.state !== "idle"}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => disconnecting.submit({ intent: "disconnect" }, { method: "post" })}
+        labels={{ cancel: "Cancel", confirm: "Disconnect", busy: "Disconnecting..." }}
+      />
+    </AskDisconnect.Provider>
   );
 }
 
@@ -245,8 +258,6 @@ function ConnectionForm({ settings }: { settings: Route.ComponentProps["loaderDa
   const { site, wordpress } = settings;
   const saving = useToastFetcher<typeof action>(undefined, "publishing-save");
   const testing = useToastFetcher<typeof action>(undefined, "publishing-test");
-  const [confirming, setConfirming] = useState(false);
-  const disconnecting = useToastFetcher<typeof action>(() => setConfirming(false), "publishing-disconnect");
   const [form, fields] = useSchemaForm(wordpressConnectionSchema, {
     fetcher: saving,
     defaultValue: {
@@ -329,28 +340,38 @@ function ConnectionForm({ settings }: { settings: Route.ComponentProps["loaderDa
             </Button>
           ) : null}
           {wordpress ? (
-            <Button
-              type="button"
-              variant="ghost"
-              className="text-destructive hover:text-destructive"
+            <DisconnectButton
               disabled={busy}
-              onClick={() => setConfirming(true)}
-            >
-              Disconnect
-            </Button>
+              title="Disconnect WordPress?"
+              description="The connection and its stored application password will be removed. Articles already published stay on WordPress."
+            />
           ) : null}
         </div>
       </saving.Form>
-      <ConfirmDeleteDialog
-        open={confirming}
-        title="Disconnect WordPress?"
-        description="The connection and its stored application password will be removed. Articles already published stay on WordPress."
-        busy={disconnecting.state !== "idle"}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => disconnecting.submit({ intent: "disconnect" }, { method: "post" })}
-        labels={{ cancel: "Cancel", confirm: "Disconnect", busy: "Disconnecting..." }}
-      />
     </>
+  );
+}
+
+type DisconnectQuestion = { title: string; description: string };
+
+/**
+ * 'Disconnect' asks first, in one dialog of the screen's own (Publishing): the card that offers it is gone once
+ * the connection is, and the answer's toast must still show.
+ */
+const AskDisconnect = createContext<(question: DisconnectQuestion) => void>(() => undefined);
+
+function DisconnectButton({ disabled, ...question }: { disabled: boolean } & DisconnectQuestion) {
+  const ask = useContext(AskDisconnect);
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      className="text-destructive hover:text-destructive"
+      disabled={disabled}
+      onClick={() => ask(question)}
+    >
+      Disconnect
+    </Button>
   );
 }
 
@@ -523,8 +544,6 @@ function WebhookCard({ settings }: { settings: Route.ComponentProps["loaderData"
   const saving = useToastFetcher<typeof action>(undefined, "webhook-save");
   const testing = useToastFetcher<typeof action>(undefined, "webhook-test");
   const rotating = useToastFetcher<typeof action>(undefined, "webhook-rotate");
-  const [confirming, setConfirming] = useState(false);
-  const disconnecting = useToastFetcher<typeof action>(() => setConfirming(false), "webhook-disconnect");
   const [form, fields] = useSchemaForm(webhookSchema, {
     fetcher: saving,
     defaultValue: { webhookUrl: webhook?.url ?? "", publishOnApproval: settings.publishOnApproval ? "on" : "" },
@@ -605,28 +624,15 @@ function WebhookCard({ settings }: { settings: Route.ComponentProps["loaderData"
                 >
                   New signing secret
                 </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="text-destructive hover:text-destructive"
+                <DisconnectButton
                   disabled={busy}
-                  onClick={() => setConfirming(true)}
-                >
-                  Disconnect
-                </Button>
+                  title="Stop using this webhook?"
+                  description="The webhook's address and its signing secret will be removed. What it already received stays with you."
+                />
               </>
             ) : null}
           </div>
         </saving.Form>
-        <ConfirmDeleteDialog
-          open={confirming}
-          title="Stop using this webhook?"
-          description="The webhook's address and its signing secret will be removed. What it already received stays with you."
-          busy={disconnecting.state !== "idle"}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => disconnecting.submit({ intent: "disconnect" }, { method: "post" })}
-          labels={{ cancel: "Cancel", confirm: "Disconnect", busy: "Disconnecting..." }}
-        />
       </CardContent>
     </Card>
   );
