@@ -2,10 +2,9 @@
  * A version as a file to take away (issue 15, for sites that do not run WordPress): a standalone HTML document,
  * or Markdown through turndown. Both from the article's cleaned HTML (the same allow-list as everywhere).
  */
+import { escapeHtml } from "~/lib/escape-html";
 import TurndownService from "turndown";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The article as an HTML document of its own, titled after the page. */
 export function articleHtmlDocument(html: string, title: string): string {

@@ -10,7 +10,8 @@ import { FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/of
 import { getDb, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
-import { escapeHtml, type Mail } from "~/services/mail.server";
+import { escapeHtml } from "~/lib/escape-html";
+import type { Mail } from "~/services/mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { queueMailWith } from "~/jobs/outbox.server";

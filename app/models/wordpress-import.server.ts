@@ -4,6 +4,7 @@
  * (page_publications) so that a later publish goes back over it instead of making a second post. Content already
  * imported (or published from here) is marked and skipped. The site's owner and the team only.
  */
+import { escapeHtml } from "~/lib/escape-html";
 import { and, eq, inArray } from "drizzle-orm";
 import { pagePublications, pages, pagesVersions } from "../../db/schema";
 import { pageStatusOfWordPress } from "~/lib/publishing";
@@ -44,8 +45,6 @@ export async function listWordPressContent(
   );
   return { ...listing, page: options.page, items: listing.items.map((i) => ({ ...i, pageId: linked.get(i.id) ?? null })) };
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Imports the chosen WordPress content as pages of the site; what is already here is skipped. */
 export async function importWordPressContent(

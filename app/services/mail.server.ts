@@ -3,6 +3,7 @@
  * .eml file under DATA_DIR/outbox/ and its links are logged, so that a newcomer can confirm an account
  * without a mail server.
  */
+import { escapeHtml } from "~/lib/escape-html";
 import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
@@ -59,9 +60,6 @@ export async function queueMail(mail: Mail): Promise<void> {
   if (!outbox) throw new Error("No mail outbox: app/jobs/outbox.server.ts was not loaded");
   await outbox(mail);
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The product's e-mail frame around `inner` (HTML): the brand's name above, on a white card. */
 function framed(inner: string): string {

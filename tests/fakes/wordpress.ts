@@ -242,7 +242,7 @@ export async function startFakeWordPress(
         if (single) {
           const existing = fake.content.get(Number(single[2]));
           if (!existing || existing.type !== type) return wpError(res, 404, "rest_post_invalid_id", "Invalid post ID.");
-          Object.assign(existing, pick(body, existing), { modified: now });
+          Object.assign(existing, pick(body), { modified: now });
           return json(res, 200, present(existing, "edit"));
         }
         const created: FakeContent = {
@@ -257,7 +257,7 @@ export async function startFakeWordPress(
           date: now,
           modified: now,
         };
-        Object.assign(created, pick(body, created));
+        Object.assign(created, pick(body));
         if (!created.slug) created.slug = created.title.toLowerCase().replace(/[^a-z0-9]+/g, "-") || String(created.id);
         fake.content.set(created.id, created);
         return json(res, 201, present(created, "edit"), { Location: `${baseUrl}/wp-json/wp/v2/${plural}/${created.id}` });
@@ -352,12 +352,11 @@ export async function startFakeWordPress(
 }
 
 /** The fields of a post's JSON body that WordPress writes, as the stored item's. */
-function pick(body: Partial<Record<string, unknown>>, into: FakeContent): Partial<FakeContent> {
+function pick(body: Partial<Record<string, unknown>>): Partial<FakeContent> {
   const out: Partial<FakeContent> = {};
   for (const field of ["title", "content", "excerpt", "slug", "status"] as const) {
     if (typeof body[field] === "string") (out as Record<string, unknown>)[field] = body[field];
   }
   if (body.featured_media !== undefined) out.featured_media = Number(body.featured_media);
-  void into;
   return out;
 }

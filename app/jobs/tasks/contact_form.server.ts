@@ -6,7 +6,8 @@
 import { z } from "zod";
 import type { ContactInput } from "~/lib/schemas/public-forms";
 import { getEnv } from "~/services/env.server";
-import { escapeHtml, sendMail, type Mail } from "~/services/mail.server";
+import { escapeHtml } from "~/lib/escape-html";
+import { sendMail, type Mail } from "~/services/mail.server";
 import { defineTask, jsonText } from "../task.server";
 
 /** Spec part 2: all three fields are required. */

@@ -11,22 +11,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pagePublications, pages, pagesVersions, sitePublishing, sites } from "../../../db/schema";
 import { detectImageType, EXTENSIONS } from "~/lib/image-type";
-import { contentTypeOf, pageStatusOfWordPress } from "~/lib/publishing";
 import { articleMarkdown } from "~/lib/article-export.server";
+import { contentTypeOf, pageStatusOfWordPress, slugFromUrl, webhookSecretContext, wordpressPasswordContext } from "~/lib/publishing";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
-import { webhookSecretContext, wordpressPasswordContext } from "~/lib/publishing";
 import { getEnv } from "~/services/env.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "~/services/providers/http.server";
-import {
-  slugFromUrl,
-  splitTitle,
-  type Article,
-  type ArticleImage,
-  type Published,
-  type PublishSteps,
-} from "~/services/publishing/publisher";
+import { splitTitle, type Article, type ArticleImage, type Published, type PublishSteps } from "~/services/publishing/publisher";
 import { deliverWebhook, WebhookError } from "~/services/publishing/webhook.server";
 import { publishToWordPress } from "~/services/publishing/wordpress-publisher.server";
 import { WordPressClient, WordPressError } from "~/services/publishing/wordpress.server";
@@ -102,100 +94,22 @@ async function featuredImage(url: string | null, alt: string, slug: string): Pro
   };
 }
 
-/** The writes of each step, at once (page_publications), and the page's status with the confirmation. */
-function stepsFor(pageId: number, versionId: number, creator: string | null): PublishSteps {
-  const upsert = async (fields: Partial<typeof pagePublications.$inferInsert>) => {
-    const db = await getDb();
-    const values = { ...fields, updatedAt: new Date() };
-    await db
-      .insert(pagePublications)
-      .values({ pageId, target: "wordpress", ...values })
-      .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
-  };
-  return {
-    mediaUploaded: (mediaId, sha256) => upsert({ featuredMediaId: mediaId, featuredImageSha256: sha256 }),
-    creating: () => upsert({ pendingSince: new Date() }),
-    async confirmed(published: Published) {
-      const db = await getDb();
-      await db.transaction(async (tx) => {
-        const values = {
-          target: "wordpress",
-          remoteId: published.remoteId,
-          remoteType: published.remoteType,
-          remoteStatus: published.remoteStatus,
-          remoteLink: published.remoteLink,
-          featuredMediaId: published.featuredMediaId,
-          featuredImageSha256: published.featuredImageSha256,
-          liveVersion: versionId,
-          publishedAt: new Date(),
-          publishedBy: creator,
-          pendingSince: null,
-          updatedAt: new Date(),
-        };
-        await tx
-          .insert(pagePublications)
-          .values({ pageId, ...values })
-          .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
-        await tx
-          .update(pages)
-          .set({ status: pageStatusOfWordPress(published.remoteStatus), dateModified: new Date() })
-          .where(eq(pages.id, pageId));
-      });
-    },
-  };
-}
-
-type PublishContext = NonNullable<Awaited<ReturnType<typeof publishContext>>>;
-
-/** The webhook's delivery of the version (the article as JSON, signed); the page's row says when and which. */
-async function sendToWebhook(
-  context: PublishContext,
-  job: { pageId: number; versionId: number; creator: string | null; signal: AbortSignal },
+/**
+ * The page published: its row (where it is, which version, when, by whom; `pending_since` cleared) and its status
+ * following the remote one, in one transaction. `fields` adds what the target knows (WordPress's post and image).
+ */
+async function recordPublished(
+  job: Job,
+  target: "wordpress" | "webhook",
+  remoteStatus: string,
+  fields: Partial<typeof pagePublications.$inferInsert> = {},
 ) {
-  if (!context.webhookUrl || !context.webhookSecret)
-    throw new PermanentError("The site has no webhook: set it on the site's Publishing screen.");
-  let secret: string;
-  try {
-    secret = openSecret(context.webhookSecret, webhookSecretContext(context.siteId));
-  } catch (err) {
-    if (err instanceof UnreadableSecretError)
-      throw new PermanentError("The webhook's signing secret can no longer be read: make a new one on the site's Publishing screen.");
-    throw err;
-  }
-  const html = cleanArticleHtml(context.html);
-  const { title, html: body } = splitTitle(html, context.pageName);
-  const status = STATUSES.has(context.defaultStatus) ? context.defaultStatus : "draft";
-  const imageUrl = context.autoPublishImage && context.imageUrl ? new URL(context.imageUrl, getEnv().PUBLIC_URL).href : null;
-  try {
-    await deliverWebhook(
-      context.webhookUrl,
-      secret,
-      {
-        event: "article.published",
-        page_id: job.pageId,
-        version_id: job.versionId,
-        title,
-        slug: slugFromUrl(context.pageUrl, title),
-        html: body,
-        markdown: articleMarkdown(body),
-        meta_description: "",
-        image_url: imageUrl,
-        status,
-        published_at: new Date().toISOString(),
-      },
-      { signal: job.signal },
-    );
-  } catch (err) {
-    if (err instanceof WebhookError)
-      throw err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
-    throw err;
-  }
-  job.signal.throwIfAborted();
   const db = await getDb();
   await db.transaction(async (tx) => {
     const values = {
-      target: "webhook",
-      remoteStatus: status,
+      ...fields,
+      target,
+      remoteStatus,
       liveVersion: job.versionId,
       publishedAt: new Date(),
       publishedBy: job.creator,
@@ -208,64 +122,141 @@ async function sendToWebhook(
       .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
     await tx
       .update(pages)
-      .set({ status: pageStatusOfWordPress(status), dateModified: new Date() })
+      .set({ status: pageStatusOfWordPress(remoteStatus), dateModified: new Date() })
       .where(eq(pages.id, job.pageId));
   });
+}
+
+/** WordPress's steps, each written as soon as WordPress confirms it. */
+function stepsFor(job: Job): PublishSteps {
+  const upsert = async (fields: Partial<typeof pagePublications.$inferInsert>) => {
+    const db = await getDb();
+    const values = { ...fields, updatedAt: new Date() };
+    await db
+      .insert(pagePublications)
+      .values({ pageId: job.pageId, target: "wordpress", ...values })
+      .onConflictDoUpdate({ target: pagePublications.pageId, set: values });
+  };
+  return {
+    mediaUploaded: (mediaId, sha256) => upsert({ featuredMediaId: mediaId, featuredImageSha256: sha256 }),
+    creating: () => upsert({ pendingSince: new Date() }),
+    confirmed: (published: Published) =>
+      recordPublished(job, "wordpress", published.remoteStatus, {
+        remoteId: published.remoteId,
+        remoteType: published.remoteType,
+        remoteLink: published.remoteLink,
+        featuredMediaId: published.featuredMediaId,
+        featuredImageSha256: published.featuredImageSha256,
+      }),
+  };
+}
+
+type PublishContext = NonNullable<Awaited<ReturnType<typeof publishContext>>>;
+type Job = { pageId: number; versionId: number; creator: string | null; signal: AbortSignal; recreate: boolean };
+
+/** A secret of the site's connection, opened; missing or unreadable, the publish fails saying what to do. */
+function openSiteSecret(sealed: string | null, context: string, unreadable: string): string {
+  try {
+    if (!sealed) throw new UnreadableSecretError();
+    return openSecret(sealed, context);
+  } catch (err) {
+    if (err instanceof UnreadableSecretError) throw new PermanentError(unreadable);
+    throw err;
+  }
+}
+
+/** A remote problem as the queue reads it: tried again later, or failed with its reason. */
+function forQueue(err: unknown): unknown {
+  if (!(err instanceof WordPressError) && !(err instanceof WebhookError)) return err;
+  return err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
+}
+
+/** The article as both targets send it: the h1 as title, the rest as content, the slug, the site's status and type. */
+function articleOf(context: PublishContext): Omit<Article, "image"> {
+  const { title, html } = splitTitle(cleanArticleHtml(context.html), context.pageName);
+  if (!html && !title) throw new PermanentError("The version holds no article to publish");
+  return {
+    title,
+    html,
+    slug: slugFromUrl(context.pageUrl, title),
+    excerpt: "",
+    status: (STATUSES.has(context.defaultStatus) ? context.defaultStatus : "draft") as Article["status"],
+    contentType: contentTypeOf(context.defaultTypePagePost),
+  };
+}
+
+/** The webhook's delivery of the version: the article as JSON, signed. */
+async function sendToWebhook(context: PublishContext, job: Job) {
+  if (!context.webhookUrl) throw new PermanentError("The site has no webhook: set it on the site's Publishing screen.");
+  const secret = openSiteSecret(
+    context.webhookSecret,
+    webhookSecretContext(context.siteId),
+    "The webhook's signing secret can no longer be read: make a new one on the site's Publishing screen.",
+  );
+  const article = articleOf(context);
+  await deliverWebhook(
+    context.webhookUrl,
+    secret,
+    {
+      event: "article.published",
+      page_id: job.pageId,
+      version_id: job.versionId,
+      title: article.title,
+      slug: article.slug,
+      html: article.html,
+      markdown: articleMarkdown(article.html),
+      meta_description: article.excerpt,
+      image_url: context.autoPublishImage && context.imageUrl ? new URL(context.imageUrl, getEnv().PUBLIC_URL).href : null,
+      status: article.status,
+      published_at: new Date().toISOString(),
+    },
+    { signal: job.signal },
+  );
+  job.signal.throwIfAborted();
+  await recordPublished(job, "webhook", article.status);
   logger.info({ pageId: job.pageId, versionId: job.versionId }, "sent to the webhook");
 }
 
-/** A WordPress problem as the queue reads it: tried again later, or failed with its reason. */
-function forQueue(err: WordPressError): Error {
-  return err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
+/** The version onto the site's WordPress: the same post again, or a new one. */
+async function sendToWordPress(context: PublishContext, job: Job) {
+  if (!context.wordpressUrl || !context.wordpressUser)
+    throw new PermanentError("The site has no WordPress connection: connect it on the site's Publishing screen.");
+  const applicationPassword = openSiteSecret(
+    context.wordpressPassword,
+    wordpressPasswordContext(context.siteId),
+    "The stored application password can no longer be read: enter it again on the site's Publishing screen.",
+  );
+  const base = articleOf(context);
+  const article: Article = {
+    ...base,
+    image: context.autoPublishImage ? await featuredImage(context.imageUrl, base.title, base.slug) : null,
+  };
+  const client = await WordPressClient.connect(
+    { siteUrl: context.wordpressUrl, username: context.wordpressUser, applicationPassword },
+    { signal: job.signal },
+  );
+  job.signal.throwIfAborted();
+  const published = await publishToWordPress(client, article, context, stepsFor(job), { recreate: job.recreate });
+  logger.info(
+    { pageId: job.pageId, versionId: job.versionId, remoteId: published.remoteId, status: published.remoteStatus },
+    "published to WordPress",
+  );
 }
 
 export function publishArticleTask() {
   return defineTask({
     payload: publishPayload,
     settings: [],
-    async run({ id, creator, payload: { pageId, versionId, recreate }, signal }) {
+    async run({ creator, payload: { pageId, versionId, recreate }, signal }) {
       const context = await publishContext(pageId, versionId);
       if (!context) throw new PermanentError("The version to publish no longer exists");
-      if (context.target === "webhook") return sendToWebhook(context, { pageId, versionId, creator, signal });
-      if (context.target !== "wordpress" || !context.wordpressUrl || !context.wordpressUser || !context.wordpressPassword)
-        throw new PermanentError("The site has no WordPress connection: connect it on the site's Publishing screen.");
-      let applicationPassword: string;
+      const job: Job = { pageId, versionId, creator, signal, recreate };
       try {
-        applicationPassword = openSecret(context.wordpressPassword, wordpressPasswordContext(context.siteId));
+        if (context.target === "webhook") await sendToWebhook(context, job);
+        else if (context.target === "wordpress") await sendToWordPress(context, job);
+        else throw new PermanentError("The site has no WordPress connection: connect it on the site's Publishing screen.");
       } catch (err) {
-        if (err instanceof UnreadableSecretError)
-          throw new PermanentError(
-            "The stored application password can no longer be read: enter it again on the site's Publishing screen.",
-          );
-        throw err;
-      }
-
-      const { title, html } = splitTitle(cleanArticleHtml(context.html), context.pageName);
-      if (!html && !title) throw new PermanentError("The version holds no article to publish");
-      const slug = slugFromUrl(context.pageUrl, title);
-      const article: Article = {
-        title,
-        html,
-        slug,
-        excerpt: "",
-        status: (STATUSES.has(context.defaultStatus) ? context.defaultStatus : "draft") as Article["status"],
-        contentType: contentTypeOf(context.defaultTypePagePost),
-        image: context.autoPublishImage ? await featuredImage(context.imageUrl, title, slug) : null,
-      };
-      try {
-        const client = await WordPressClient.connect(
-          { siteUrl: context.wordpressUrl, username: context.wordpressUser, applicationPassword },
-          { signal },
-        );
-        signal.throwIfAborted();
-        const published = await publishToWordPress(client, article, context, stepsFor(pageId, versionId, creator), { recreate });
-        logger.info(
-          { actionId: id, pageId, versionId, remoteId: published.remoteId, status: published.remoteStatus },
-          "published to WordPress",
-        );
-      } catch (err) {
-        if (err instanceof WordPressError) throw forQueue(err);
-        throw err;
+        throw forQueue(err);
       }
     },
   });

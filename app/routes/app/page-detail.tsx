@@ -30,14 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const summary = await getPageSummary(user, owned.site.id, owned);
   const [requests, work, publication] = await Promise.all([
     listPageActions(user, owned),
-    pageWork(owned.id, [
-      "serps",
-      "llm_answers",
-      "create_article",
-      "modify_articles_with_instructions",
-      "create_cover_image",
-      "publish_article",
-    ]),
+    pageWork(owned.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
     getPagePublication(user, owned),
   ]);
   return {
@@ -46,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     publication,
     // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
     pending: {
-      any: Object.values(work).some((w) => w.pending),
+      // A publish under way is read from the page's publication (its newest request), not queried again.
+      any: Object.values(work).some((w) => w.pending) || ["queued", "running"].includes(publication.lastRequest?.state ?? ""),
       versions: work.create_article.pending || work.modify_articles_with_instructions.pending,
       images: work.create_cover_image.pending,
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { slugFromUrl, splitTitle } from "./publisher";
+import { slugFromUrl } from "~/lib/publishing";
+import { splitTitle } from "./publisher";
 
 describe("an article as WordPress receives it", () => {
   it("takes the first h1 as the title, as text, and leaves it out of the content", () => {

@@ -6,8 +6,6 @@
  */
 import sanitizeHtml from "sanitize-html";
 
-export { slugFromUrl } from "~/lib/publishing";
-
 export type ArticleImage = { bytes: Uint8Array; fileName: string; mimeType: string; alt: string; sha256: string };
 
 export type Article = {
