@@ -33,7 +33,13 @@ function isStaticPage(context: EntryContext): boolean {
  * for a request without any cookie is also kept a few seconds for the next such requests (server/index.ts
  * answers them from app/lib/static-page-cache.server.ts).
  */
-async function staticAnswer(request: Request, status: number, headers: Headers, html: Buffer): Promise<Response> {
+async function staticAnswer(
+  request: Request,
+  status: number,
+  headers: Headers,
+  html: Buffer,
+  pageGeneration: number | undefined,
+): Promise<Response> {
   headers.set("Content-Type", "text/html; charset=utf-8");
   const shared = status === 200 && !headers.has("Set-Cookie") && !SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
   if (!shared) return new Response(new Uint8Array(html), { status, headers });
@@ -43,7 +49,7 @@ async function staticAnswer(request: Request, status: number, headers: Headers, 
   // Only the production server answers from the kept pages (server/index.ts); Vite's pages change as they are edited.
   if (!request.headers.has("cookie") && getEnv().NODE_ENV !== "development") {
     const url = new URL(request.url);
-    void staticPages.remember(url.pathname + url.search, etag, headers, html);
+    void staticPages.remember(url.pathname + url.search, etag, headers, html, pageGeneration);
   }
   if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(html), { status, headers });
@@ -79,7 +85,9 @@ export default function handleRequest(
             const chunks: Buffer[] = [];
             const body = new PassThrough();
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
-            body.on("end", () => resolve(staticAnswer(request, responseStatusCode, responseHeaders, Buffer.concat(chunks))));
+            body.on("end", () =>
+              resolve(staticAnswer(request, responseStatusCode, responseHeaders, Buffer.concat(chunks), loadContext?.pageGeneration)),
+            );
             body.on("error", reject);
             pipe(body);
             return;

@@ -236,7 +236,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: development ? "development" : "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, pageGeneration: entry.staticPages.generation }),
     }),
   );
 

@@ -8,5 +8,7 @@ export const useNonce = () => useContext(NonceContext);
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** The kept static pages' generation when the request began (app/lib/static-page-cache.server.ts). */
+    pageGeneration?: number;
   }
 }

@@ -87,6 +87,23 @@ describe("the kept static pages", () => {
     expect(cache.lookup("/")?.bodies.identity.equals(changed)).toBe(true);
   });
 
+  it("after clear(), keeps no page whose request began before it, nor one still being compressed", async () => {
+    const cache = createStaticPageCache();
+    // A request began, then the data changed (clear), then its render ended: what it read may be stale.
+    const began = cache.generation;
+    cache.clear();
+    await cache.remember("/", '"old"', headers(), HTML, began);
+    expect(cache.lookup("/")).toBeUndefined();
+    // A page being compressed when the data changes is dropped too.
+    const compressing = cache.remember("/", '"old"', headers(), HTML, cache.generation);
+    cache.clear();
+    await compressing;
+    expect(cache.lookup("/")).toBeUndefined();
+    // A request that began after the change is kept.
+    await cache.remember("/", '"new"', headers(), HTML, cache.generation);
+    expect(cache.lookup("/")!.etag).toBe('"new"');
+  });
+
   it("knows a revalidation of the same page, strong or weak, among others", () => {
     expect(etagMatches('"abc"', '"abc"')).toBe(true);
     expect(etagMatches('"x", W/"abc"', '"abc"')).toBe(true);

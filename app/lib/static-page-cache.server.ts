@@ -56,6 +56,11 @@ export function createStaticPageCache(options: { ttlMs?: number; maxEntries?: nu
   const pages = new Map<string, StoredPage>();
   /** Pages being compressed, so that a burst of renders of one URL compresses it once. */
   const pending = new Map<string, Promise<void>>();
+  /**
+   * Advanced by `clear()`: a page whose request began before a change (its loaders may have read the data before
+   * it) is not kept after it, even when its render or its compression ends later.
+   */
+  let generation = 0;
 
   return {
     /** The answer stored for this URL (path and query) if it is still fresh. */
@@ -74,8 +79,8 @@ export function createStaticPageCache(options: { ttlMs?: number; maxEntries?: nu
      * shared caches keep it (`public`, and neither `private` nor `no-store` nor `no-cache`). Resolves when it
      * is stored; a failed compression leaves the cache as it was (the next request renders again).
      */
-    remember(url: string, etag: string, headers: Headers, html: Buffer): Promise<void> {
-      if (!isShared(headers.get("cache-control"))) return Promise.resolve();
+    remember(url: string, etag: string, headers: Headers, html: Buffer, since: number = generation): Promise<void> {
+      if (!isShared(headers.get("cache-control")) || since !== generation) return Promise.resolve();
       const current = pages.get(url);
       if (current && current.etag === etag && now() - current.storedAt < ttlMs) return Promise.resolve();
       const inFlight = pending.get(url);
@@ -89,6 +94,7 @@ export function createStaticPageCache(options: { ttlMs?: number; maxEntries?: nu
         gzip(html, { level: 9 }),
       ])
         .then(([br, gz]) => {
+          if (since !== generation) return;
           pages.delete(url);
           pages.set(url, { headers: kept, etag, bodies: { br, gzip: gz, identity: html }, storedAt: now() });
           while (pages.size > maxEntries) pages.delete(pages.keys().next().value!);
@@ -99,8 +105,16 @@ export function createStaticPageCache(options: { ttlMs?: number; maxEntries?: nu
       return work;
     },
 
+    /** Forgets every kept page, and any page being rendered or compressed from before now. */
     clear() {
+      generation += 1;
       pages.clear();
+      pending.clear();
+    },
+
+    /** Taken when a request begins (`remember`'s `since`). */
+    get generation() {
+      return generation;
     },
 
     get size() {
