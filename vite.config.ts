@@ -4,9 +4,10 @@ import { defineConfig } from "vite";
 import path from "node:path";
 import { islands } from "./scripts/vite-islands.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { serverEntry } from "./scripts/vite-server-entry.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islands(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), islands(), precompress(), serverEntry()],
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },

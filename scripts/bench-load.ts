@@ -1,6 +1,6 @@
 /**
  * Load test of the signed-in screens (`npm run bench:load`, issue 13): the built app started as `npm start`
- * starts it (NODE_ENV=production, `node server/index.ts`), USERS signed-in people in a closed loop over the
+ * starts it (NODE_ENV=production, `node build/server-entry/index.js`, as `npm start` does), USERS signed-in people in a closed loop over the
  * sites list, a site's detail, its 200-page list, a page's detail and its versions, as documents and as
  * `.data` requests (what a click inside the app asks for), each person pausing PAUSE_MS between screens.
  *
@@ -21,6 +21,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_ENTRY } from "../tests/e2e/support/server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const number = (name: string, fallback: number) => {
@@ -35,7 +36,7 @@ const WARMUP_S = number("WARMUP_S", 5);
 const WEB_CONCURRENCY = number("WEB_CONCURRENCY", 1);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+if (!fs.existsSync(path.join(ROOT, SERVER_ENTRY))) {
   console.error("No build found: run `npm run build` first.");
   process.exit(2);
 }
@@ -104,9 +105,9 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const args = ["--import", "tsx"];
+  const args: string[] = [];
   if (process.env.CPU_PROF) args.push("--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF)}`);
-  const child = spawn(process.execPath, [...args, "server/index.ts"], {
+  const child = spawn(process.execPath, [...args, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 // Builds the app (`react-router build`) when build/ is missing or older than its sources (app/, db/,
-// public/, package.json). Used by `npm start` and `npm run lighthouse`.
+// public/, server/, package.json). Used by `npm start` and `npm run lighthouse`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,13 +19,15 @@ function newest(dir) {
 /** Exits the process with the build's code when the build fails. */
 export function buildIfStale() {
   const built = path.join(root, "build/server/index.js");
+  const entry = path.join(root, "build/server-entry/index.js");
   const sources = Math.max(
     newest(path.join(root, "app")),
     newest(path.join(root, "db")),
     newest(path.join(root, "public")),
+    newest(path.join(root, "server")),
     fs.statSync(path.join(root, "package.json")).mtimeMs,
   );
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  if (fs.existsSync(built) && fs.existsSync(entry) && Math.min(fs.statSync(built).mtimeMs, fs.statSync(entry).mtimeMs) >= sources) return;
   console.log("Building the app (first start, or the sources changed)...");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     stdio: "inherit",

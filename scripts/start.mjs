@@ -7,6 +7,5 @@ process.chdir(path.resolve(import.meta.dirname, ".."));
 buildIfStale();
 
 process.env.NODE_ENV ??= "production";
-const { register } = await import("tsx/esm/api");
-register();
-await import("../server/index.ts");
+// The entry the build compiled from server/index.ts (scripts/vite-server-entry.ts): Node runs it as it is.
+await import("../build/server-entry/index.js");

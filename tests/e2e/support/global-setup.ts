@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { APP_ROOT, freePort, makeDataDir, makeDataDirTemplate, newTestSignInToken, startServer } from "./server";
+import { APP_ROOT, SERVER_ENTRY, freePort, makeDataDir, makeDataDirTemplate, newTestSignInToken, startServer } from "./server";
 
 export default async function globalSetup(_config: FullConfig) {
-  if (!fs.existsSync(path.join(APP_ROOT, "build/server/index.js"))) {
+  if (!fs.existsSync(path.join(APP_ROOT, "build/server/index.js")) || !fs.existsSync(path.join(APP_ROOT, SERVER_ENTRY))) {
     throw new Error("No build found: run `npx react-router build` (or `npm run test:e2e`) first.");
   }
   // A new secret per run for the servers' test-only sign-in route (server/test-sign-in.ts).

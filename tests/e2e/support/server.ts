@@ -11,6 +11,8 @@ import path from "node:path";
 import { TEST_SIGN_IN_ENV, TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH } from "../../../server/test-sign-in";
 
 export const APP_ROOT = path.resolve(import.meta.dirname, "../../..");
+/** The server's entry as the build compiled it (scripts/vite-server-entry.ts), as `npm start` runs it. */
+export const SERVER_ENTRY = "build/server-entry/index.js";
 
 export { TEST_SIGN_IN_ENV, TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH };
 
@@ -141,7 +143,7 @@ export function spawnServer(
   extraEnv?: NodeJS.ProcessEnv,
   options: { testSignIn?: boolean } = {},
 ) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: APP_ROOT,
     env: serverEnv(port, dataDir, extraEnv, options),
     stdio: ["ignore", "pipe", "pipe"],
