@@ -317,6 +317,12 @@ export const pagesVersions = pgTable(
     approved: boolean("approved").notNull().default(false),
     /** The address of the version's public view (/view/{public_id}): unguessable, unlike the id. */
     publicId: text("public_id").notNull().default(randomPublicId),
+    /**
+     * The article's meta description (at most 160 characters, lib/meta-description.ts): written with the article
+     * since issue 15, editable with the version, sent as the post's excerpt. Null for earlier versions, whose
+     * description is taken from their text.
+     */
+    metaDescription: text("meta_description"),
   },
   (t) => [
     uniqueIndex("pages_versions_public_id_uq").on(t.publicId),
@@ -338,6 +344,8 @@ export const pagesVersionsHistory = pgTable(
       .notNull()
       .references(() => pagesVersions.id, { onDelete: "cascade" }),
     htmlContent: text("html_content").notNull(),
+    /** The version's meta description when this text was replaced (null: none, or kept before issue 15). */
+    metaDescription: text("meta_description"),
     /** The modification request whose result replaced this text. */
     replacedBy: integer("replaced_by").references((): AnyPgColumn => pagesActions.id, { onDelete: "set null" }),
     replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,13 @@
 /**
  * An article asked of a language model, with the checks both article actions (create_article and
- * modify_articles_with_instructions) enforce in code: the answer is taken out of its code fence or document
- * wrapper, cleaned with the sanitizer's allow-list, and stripped of links it was not given; then `check` names
- * what cannot be repaired. A refused answer is sent back once with its problems named; refused again, the
- * action fails with them.
+ * modify_articles_with_instructions) enforce in code: the meta description asked before the article is taken
+ * out (lib/meta-description.server.ts), the article out of its code fence or document wrapper, cleaned with the
+ * sanitizer's allow-list, and stripped of links it was not given; then `check` names what cannot be repaired.
+ * A refused answer is sent back once with its problems named; refused again, the action fails with them.
  */
 import type OpenAI from "openai";
 import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
+import { takeMetaDescription } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import type { UsageTally } from "~/lib/usage";
 import { PermanentError } from "~/services/providers/http.server";
@@ -29,18 +30,20 @@ export async function askForArticle(options: {
   usage: UsageTally;
   /** The lease of the task that asks. */
   signal?: AbortSignal;
-}): Promise<string> {
+}): Promise<{ html: string; metaDescription: string | null }> {
   const attempt = async (request: string) => {
     const completion = await ask(options.api, options.model, request, options.system, options.signal);
     options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
-    const html = removeInventedLinks(cleanArticleHtml(extractHtml(completion.text)), options.allowedLinks, options.siteUrl).html;
-    return { html, problems: options.check(html) };
+    const { description, rest } = takeMetaDescription(completion.text);
+    const html = removeInventedLinks(cleanArticleHtml(extractHtml(rest)), options.allowedLinks, options.siteUrl).html;
+    return { html, metaDescription: description, problems: options.check(html) };
   };
-  let result = await attempt(options.prompt);
+  const first = await attempt(options.prompt);
+  let result = first;
   // Once: the same request, with what was wrong.
   if (result.problems.length) {
     result = await attempt(`${options.prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. ${options.again}`);
   }
   if (result.problems.length) throw new PermanentError(`${options.what} was refused twice: ${result.problems.join("; ")}`);
-  return result.html;
+  return { html: result.html, metaDescription: result.metaDescription ?? first.metaDescription };
 }

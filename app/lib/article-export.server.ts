@@ -6,14 +6,15 @@ import { escapeHtml } from "~/lib/escape-html";
 import TurndownService from "turndown";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 
-/** The article as an HTML document of its own, titled after the page. */
-export function articleHtmlDocument(html: string, title: string): string {
+/** The article as an HTML document of its own, titled after the page, with its meta description. */
+export function articleHtmlDocument(html: string, title: string, description = ""): string {
   return [
     "<!doctype html>",
     "<html>",
     "<head>",
     '<meta charset="utf-8">',
     `<title>${escapeHtml(title)}</title>`,
+    ...(description ? [`<meta name="description" content="${escapeHtml(description)}">`] : []),
     "</head>",
     "<body>",
     cleanArticleHtml(html),
@@ -25,8 +26,18 @@ export function articleHtmlDocument(html: string, title: string): string {
 
 let turndown: TurndownService | undefined;
 
-/** The article in Markdown: # headings, - lists, fenced code. */
-export function articleMarkdown(html: string): string {
+/**
+ * The article in Markdown: # headings, - lists, fenced code. With `frontMatter`, it starts with the title and
+ * the meta description as YAML front matter, which static site generators (Hugo, Jekyll, Astro, Eleventy) read.
+ */
+export function articleMarkdown(html: string, frontMatter?: { title: string; description: string }): string {
   turndown ??= new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "*" });
-  return `${turndown.turndown(cleanArticleHtml(html)).trim()}\n`;
+  const body = `${turndown.turndown(cleanArticleHtml(html)).trim()}\n`;
+  if (!frontMatter) return body;
+  // JSON strings are YAML strings: quotes, colons and accents need nothing more.
+  const head = [
+    `title: ${JSON.stringify(frontMatter.title)}`,
+    frontMatter.description ? `description: ${JSON.stringify(frontMatter.description)}` : null,
+  ];
+  return ["---", ...head.filter(Boolean), "---", "", body].join("\n");
 }

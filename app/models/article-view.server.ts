@@ -7,11 +7,9 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { pages, pagesVersions, pagesVersionsImages } from "../../db/schema";
+import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { articleText, sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { getDb } from "~/services/db.server";
-
-/** Length of the meta description taken from the article's text. */
-export const DESCRIPTION_LENGTH = 160;
 
 export type PublicArticle = {
   /** Sanitized: safe to render. */
@@ -44,26 +42,6 @@ export async function coverImageUrl(page: { id: number; hideCoverImageFromPrevie
   return image?.url ?? null;
 }
 
-/** Up to `max` characters of text, cut at a word boundary, with an ellipsis when cut. */
-export function excerpt(text: string, max = DESCRIPTION_LENGTH): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?-]+$/, "")}…`;
-}
-
-/** Block ends and line breaks, where text of two blocks must not run together. */
-const BLOCK_END =
-  /<\/(p|h[1-6]|li|dt|dd|td|th|tr|blockquote|pre|div|section|article|header|footer|aside|figcaption|caption|summary)>|<br\s*\/?>|<hr\s*\/?>/gi;
-
-const textOf = (html: string) => articleText(html.replace(BLOCK_END, (tag) => `${tag} `));
-
-/** The article's description: its text without a leading <h1> (the title says that already). */
-export function articleDescription(safeHtml: string): string {
-  const body = safeHtml.replace(/^\s*<h1[\s>][\s\S]*?<\/h1>/i, "");
-  return excerpt(textOf(body) || textOf(safeHtml));
-}
-
 /** Whether sanitized article HTML shows anything: some text, an image or an embed. */
 export function hasArticleContent(safeHtml: string): boolean {
   return articleText(safeHtml) !== "" || /<(img|iframe|picture)[\s>]/i.test(safeHtml);
@@ -93,6 +71,7 @@ export async function getPublicArticle(publicId: string | undefined | null): Pro
   const [row] = await db
     .select({
       htmlContent: pagesVersions.htmlContent,
+      metaDescription: pagesVersions.metaDescription,
       createdDate: pagesVersions.createdDate,
       pageId: pages.id,
       pageName: pages.name,
@@ -107,7 +86,7 @@ export async function getPublicArticle(publicId: string | undefined | null): Pro
   return {
     html,
     title: row.pageName,
-    description: articleDescription(html),
+    description: metaDescriptionOf({ metaDescription: row.metaDescription, html }),
     coverImageUrl: await coverImageUrl({ id: row.pageId, hideCoverImageFromPreview: row.hideCoverImageFromPreview }),
     createdDate: row.createdDate,
     demo: row.demo,

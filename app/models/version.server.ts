@@ -24,6 +24,7 @@ export const versionColumns = {
   pagesVersionsToTakeAsExample: pagesVersions.pagesVersionsToTakeAsExample,
   sentInRevision: pagesVersions.sentInRevision,
   approved: pagesVersions.approved,
+  metaDescription: pagesVersions.metaDescription,
 };
 
 export type VersionRow = { [K in keyof typeof versionColumns]: (typeof pagesVersions.$inferSelect)[K] };
@@ -61,7 +62,7 @@ export async function listVersions(user: Actor, siteId: number, ref: PageRef): P
     .orderBy(desc(pagesVersions.createdDate), desc(pagesVersions.id));
 }
 
-export type EarlierText = { id: number; htmlContent: string; replacedAt: Date; replacedBy: number | null };
+export type EarlierText = { id: number; htmlContent: string; metaDescription: string | null; replacedAt: Date; replacedBy: number | null };
 
 /**
  * The earlier texts of one of the user's versions (with `pageId`, a version of that page), newest
@@ -74,6 +75,7 @@ export async function listVersionHistory(user: Actor, versionId: number, pageId?
     .select({
       id: pagesVersionsHistory.id,
       htmlContent: pagesVersionsHistory.htmlContent,
+      metaDescription: pagesVersionsHistory.metaDescription,
       replacedAt: pagesVersionsHistory.replacedAt,
       replacedBy: pagesVersionsHistory.replacedBy,
     })
@@ -90,27 +92,46 @@ export async function restoreEarlierText(user: Actor, pageId: number, historyId:
   await ownedPage(user, pageId);
   const db = await getDb();
   const [earlier] = await db
-    .select({ html: pagesVersionsHistory.htmlContent })
+    .select({ html: pagesVersionsHistory.htmlContent, metaDescription: pagesVersionsHistory.metaDescription })
     .from(pagesVersionsHistory)
     .innerJoin(pagesVersions, eq(pagesVersions.id, pagesVersionsHistory.version))
     .where(and(eq(pagesVersionsHistory.id, historyId), eq(pagesVersions.page, pageId)));
   if (!earlier) throw new NotFoundError("version");
   const [row] = await db
     .insert(pagesVersions)
-    .values({ page: pageId, htmlContent: earlier.html, creator: user.id })
+    .values({ page: pageId, htmlContent: earlier.html, metaDescription: earlier.metaDescription, creator: user.id })
     .returning(versionColumns);
   return row;
 }
 
 /**
  * Saves HTML as a NEW version of the page, created by the user. With `basedOn` (the version that was
- * edited), that version must be one of the page's.
+ * edited), that version must be one of the page's, and the new version keeps its meta description unless
+ * `metaDescription` is given ("" or null: none, the text describes it). Without `basedOn`, the version has the
+ * description given, or none.
  */
-export async function createVersion(user: Actor, pageId: number, html: string, options: { basedOn?: number } = {}): Promise<VersionRow> {
-  if (options.basedOn !== undefined) await versionOfPage(user, options.basedOn, pageId);
-  else await ownedPage(user, pageId);
+export async function createVersion(
+  user: Actor,
+  pageId: number,
+  html: string,
+  options: { basedOn?: number; metaDescription?: string | null } = {},
+): Promise<VersionRow> {
   const db = await getDb();
-  const [row] = await db.insert(pagesVersions).values({ page: pageId, htmlContent: html, creator: user.id }).returning(versionColumns);
+  let metaDescription = options.metaDescription;
+  if (options.basedOn !== undefined) {
+    const owned = await versionOfPage(user, options.basedOn, pageId);
+    if (metaDescription === undefined) {
+      const [based] = await db
+        .select({ metaDescription: pagesVersions.metaDescription })
+        .from(pagesVersions)
+        .where(eq(pagesVersions.id, owned.versionId));
+      metaDescription = based?.metaDescription ?? null;
+    }
+  } else await ownedPage(user, pageId);
+  const [row] = await db
+    .insert(pagesVersions)
+    .values({ page: pageId, htmlContent: html, metaDescription: metaDescription || null, creator: user.id })
+    .returning(versionColumns);
   return row;
 }
 
@@ -200,7 +221,7 @@ export async function versionForDownload(user: Actor, versionId: number, pageId:
   if (page.id !== pageId || page.site.id !== siteId) throw new NotFoundError("version");
   const db = await getDb();
   const [row] = await db
-    .select({ html: pagesVersions.htmlContent, createdDate: pagesVersions.createdDate })
+    .select({ html: pagesVersions.htmlContent, metaDescription: pagesVersions.metaDescription, createdDate: pagesVersions.createdDate })
     .from(pagesVersions)
     .where(eq(pagesVersions.id, versionId));
   if (!row) throw new NotFoundError("version");

@@ -8,6 +8,7 @@ import { escapeHtml } from "~/lib/escape-html";
 import { and, eq, inArray } from "drizzle-orm";
 import { pagePublications, pages, pagesVersions } from "../../db/schema";
 import { pageStatusOfWordPress } from "~/lib/publishing";
+import { fitMetaDescription } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -79,7 +80,13 @@ export async function importWordPressContent(
         .returning({ id: pages.id });
       const [version] = await tx
         .insert(pagesVersions)
-        .values({ page: page!.id, htmlContent: cleanArticleHtml(`<h1>${escapeHtml(title)}</h1>\n${content.html}`), creator: actor.id })
+        .values({
+          page: page!.id,
+          htmlContent: cleanArticleHtml(`<h1>${escapeHtml(title)}</h1>\n${content.html}`),
+          // The post's own excerpt, when it has one written: it is what the post is published back with.
+          metaDescription: fitMetaDescription(content.excerpt) || null,
+          creator: actor.id,
+        })
         .returning({ id: pagesVersions.id });
       await tx.insert(pagePublications).values({
         pageId: page!.id,

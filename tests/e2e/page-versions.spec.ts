@@ -139,6 +139,17 @@ test.describe("editing and comparing", () => {
 
     await viewer(page).getByRole("button", { name: "Edit" }).click();
     await replaceEditorText(page, "<h1>Deuxième version</h1>\n<p>Nouveau texte.</p>");
+    // The meta description (issue 15): none written yet, the start of the text stands in; too long is refused.
+    const description = viewer(page).getByRole("textbox", { name: "Meta description" });
+    await expect(description).toHaveValue("");
+    await expect(description).toHaveAttribute("placeholder", "Ancien texte.");
+    await description.fill("Trop long ".repeat(17));
+    await expect(viewer(page).getByText("169/160")).toBeVisible();
+    await viewer(page).getByRole("button", { name: "Modify", exact: true }).click();
+    await expect(viewer(page).getByText("The meta description must be at most 160 characters.")).toBeVisible();
+    await expect(description).toHaveAttribute("aria-invalid", "true");
+    await expect(versionRows(page)).toHaveCount(1);
+    await description.fill("La deuxième version, en une phrase.");
     await viewer(page).getByRole("button", { name: "Modify", exact: true }).click();
     await expectToast(page, "HTML content updated successfully");
 
@@ -150,11 +161,15 @@ test.describe("editing and comparing", () => {
     // The view switched to rendered.
     await expect(pressed(page, "Rendered")).toHaveAttribute("aria-pressed", "true");
     await expect(renderedArticle(page).getByRole("heading", { name: "Deuxième version" })).toBeVisible();
+    const shown = viewer(page).getByTestId("meta-description");
+    await expect(shown).toContainText("La deuxième version, en une phrase.");
+    await expect(shown).toContainText("35/160");
 
     // The first version is unchanged: click its row (or use the keyboard) to see it.
     await rowOf(page, first).click();
     await expectActive(page, first);
     await expect(renderedArticle(page).getByRole("heading", { name: "Première version" })).toBeVisible();
+    await expect(shown).toContainText("None written: the start of the text stands in: Ancien texte.");
     await activeRow(page).getByRole("button", { name: VERSION_LABEL }).focus();
     await page.keyboard.press("ArrowUp");
     await expectActive(page, newest);

@@ -12,7 +12,7 @@ export type FakeOpenRouter = {
   baseUrl: string;
   apiKey: string;
   /** Requests seen: the model and the user's message. */
-  asked: { model: string; question: string }[];
+  asked: { model: string; question: string; system: string }[];
   /** Per model, the next answers (then the default answer). */
   script: Map<string, Scripted[]>;
   /** The default answer of a model. */
@@ -39,7 +39,7 @@ export async function startFakeOpenRouter(options: { port?: number } = {}): Prom
       }
       const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
       const question = body.messages.at(-1)?.content ?? "";
-      fake.asked.push({ model: body.model, question });
+      fake.asked.push({ model: body.model, question, system: body.messages.find((m) => m.role === "system")?.content ?? "" });
       const next = fake.script.get(body.model)?.shift();
       if (next?.hang) return; // never answers (the client's timeout, or a crash, ends it)
       if (next?.status && next.status !== 200) {

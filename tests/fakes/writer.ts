@@ -18,7 +18,14 @@ const paragraph = (seed: number, sentences = 5) =>
 
 /** An article of about 1,700 words under `title`: one h1, six h2 sections. */
 export function fakeArticle(title: string): string {
-  const sections = ["Why it matters", "Where to start", "The common mistakes", "A step-by-step method", "What it costs", "Questions people ask"];
+  const sections = [
+    "Why it matters",
+    "Where to start",
+    "The common mistakes",
+    "A step-by-step method",
+    "What it costs",
+    "Questions people ask",
+  ];
   return [
     `<h1>${title}</h1>`,
     paragraph(0, 4),
@@ -35,13 +42,18 @@ const between = (text: string, start: string, end: string) => {
 
 export function fakeWriter(model: string, question: string): string {
   const title = question.match(/^Write the article "([^"]+)"/)?.[1];
-  if (title) return `\`\`\`html\n${fakeArticle(title)}\n\`\`\``;
+  if (title) {
+    const description = `${title}: what to know, where to start and the mistakes to avoid, in a practical guide.`;
+    return `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n\`\`\`html\n${fakeArticle(title)}\n\`\`\``;
+  }
   const article = between(question, "--- article ---\n", "\n--- end of article ---");
   if (article !== null) {
     const asked = between(question, "The changes asked:\n", "\n\n")?.trim() ?? "the requested change";
     // The change: a new paragraph after the first one, saying what was asked.
     const changed = `<p>As requested (${asked.replace(/[<>&"]/g, "")}), this passage was added by the editor.</p>`;
-    return article.replace(/(<\/p>)/, `$1${changed}`);
+    const description = question.match(/^Its meta description: (.*)$/m)?.[1];
+    const meta = description ? `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n` : "";
+    return meta + article.replace(/(<\/p>)/, `$1${changed}`);
   }
   if (question.startsWith("Write the prompt for an image generator")) {
     return "A bright editorial photograph of the article's subject on a clean wooden table, soft morning light, shallow depth of field.";

@@ -36,8 +36,11 @@ const lastRequest = async () =>
 const posts = () => [...wp.content.values()].filter((c) => c.type === "post");
 const publication = async () => (await database.db.select().from(pagePublications).where(eq(pagePublications.pageId, pageId)))[0];
 
-async function addVersion(html: string): Promise<number> {
-  const [version] = await database.db.insert(pagesVersions).values({ page: pageId, htmlContent: html, approved: true }).returning();
+async function addVersion(html: string, metaDescription: string | null = null): Promise<number> {
+  const [version] = await database.db
+    .insert(pagesVersions)
+    .values({ page: pageId, htmlContent: html, metaDescription, approved: true })
+    .returning();
   return version!.id;
 }
 
@@ -114,6 +117,7 @@ describe("publish_article", () => {
     await chooseCover([200, 30, 30]);
     const versionId = await addVersion(
       "<h1>Le pain de <em>seigle</em> &amp; son levain</h1><p>Une mie dense.</p><script>alert(1)</script>",
+      "Le seigle et son levain : une mie dense, un goût qui dure.",
     );
     const request = await publish(versionId);
     expect(request.state).toBe("done");
@@ -123,6 +127,7 @@ describe("publish_article", () => {
       title: "Le pain de seigle & son levain",
       content: "<p>Une mie dense.</p>",
       slug: "pain-de-seigle",
+      excerpt: "Le seigle et son levain : une mie dense, un goût qui dure.",
       status: "publish",
     });
     expect(wp.media.size).toBe(1);
@@ -156,7 +161,11 @@ describe("publish_article", () => {
     const secondVersion = await addVersion("<h1>Le pain de seigle</h1><p>Une mie dense, cuite au feu de bois.</p>");
     expect((await publish(secondVersion)).state).toBe("done");
     expect(posts(), "never a second post").toHaveLength(1);
-    expect(posts()[0]).toMatchObject({ id: first!.id, content: "<p>Une mie dense, cuite au feu de bois.</p>" });
+    expect(posts()[0], "a version without a meta description is described by its text").toMatchObject({
+      id: first!.id,
+      content: "<p>Une mie dense, cuite au feu de bois.</p>",
+      excerpt: "Une mie dense, cuite au feu de bois.",
+    });
     expect(wp.media.size, "the same image is not uploaded again").toBe(1);
 
     await chooseCover([20, 160, 60]);

@@ -83,7 +83,11 @@ describe("the webhook", () => {
   it("POSTs each published version as signed JSON, and records it on the page", async () => {
     const [version] = await database.db
       .insert(pagesVersions)
-      .values({ page: pageId, htmlContent: "<h1>Le comté 24 mois</h1><p>Un fruité <strong>long</strong>.</p>" })
+      .values({
+        page: pageId,
+        htmlContent: "<h1>Le comté 24 mois</h1><p>Un fruité <strong>long</strong>.</p>",
+        metaDescription: "Un comté affiné 24 mois : fruité et long en bouche.",
+      })
       .returning();
     await queuePublish(owner, version!.id);
     expect(await run()).toBe(true);
@@ -99,7 +103,7 @@ describe("the webhook", () => {
       slug: "comte-24-mois",
       html: "<p>Un fruité <strong>long</strong>.</p>",
       markdown: "Un fruité **long**.\n",
-      meta_description: "",
+      meta_description: "Un comté affiné 24 mois : fruité et long en bouche.",
       image_url: null,
       status: "publish",
     });

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesVersions, pagesVersionsImages, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { articleDescription, coverImageUrl, demoPublicId, excerpt, getPublicArticle, hasArticleContent } from "~/models/article-view.server";
+import { articleDescription, excerpt } from "~/lib/meta-description.server";
+import { coverImageUrl, demoPublicId, getPublicArticle, hasArticleContent } from "~/models/article-view.server";
 import {
   applyReviewAction,
   approve,

@@ -3,6 +3,7 @@
  * cleaned article as an HTML document or as Markdown, as an attachment never kept by a cache; another account's
  * version, or a version under another page's address, answers 404 like a missing one.
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, pagesVersions, sites } from "../../db/schema";
 import { loader } from "~/routes/app/version-download";
@@ -65,7 +66,10 @@ describe("downloading a version", () => {
     } as never)) as Response;
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="pain-au-levain-${versionId}.md"`);
-    expect(await response.text()).toBe("# Le pain au levain\n\nUne mie *dense*.\n");
+    // Front matter for static site generators: the page's name and the description (from the text: none written).
+    expect(await response.text()).toBe(
+      '---\ntitle: "Pain <au> levain"\ndescription: "Une mie dense."\n---\n\n# Le pain au levain\n\nUne mie *dense*.\n',
+    );
 
     const page = (await loader({
       request: new Request(`http://localhost${path("html")}`, { headers: { cookie: owner.cookie } }),
@@ -74,8 +78,26 @@ describe("downloading a version", () => {
     } as never)) as Response;
     const text = await page.text();
     expect(text).toContain("<title>Pain &lt;au&gt; levain</title>");
+    expect(text).toContain('<meta name="description" content="Une mie dense.">');
     expect(text).toContain("<h1>Le pain au levain</h1><p>Une mie <em>dense</em>.</p>");
     expect(text).not.toContain("<script");
+  });
+
+  it("carries the version's own meta description when it has one", async () => {
+    await database.db.update(pagesVersions).set({ metaDescription: 'Le levain "maison" & sa mie' }).where(eq(pagesVersions.id, versionId));
+    const download = async (format: string) =>
+      (
+        (await loader({
+          request: new Request(`http://localhost${path(format)}`, { headers: { cookie: owner.cookie } }),
+          params: params(),
+          context: {},
+        } as never)) as Response
+      ).text();
+    const html = await download("html");
+    expect(html).toContain('<meta name="description" content="Le levain &quot;maison&quot; &amp; sa mie">');
+    const markdown = await download("markdown");
+    expect(markdown).toContain('description: "Le levain \\"maison\\" & sa mie"\n');
+    await database.db.update(pagesVersions).set({ metaDescription: null }).where(eq(pagesVersions.id, versionId));
   });
 
   it("answers another account, or another page's address, like a missing version", async () => {

@@ -103,6 +103,17 @@ describe("createVersion / listVersions", () => {
     expect(listed[1].htmlContent).toBe("<h1>First</h1>");
   });
 
+  it("keeps the edited version's meta description on the new one unless another is given", async () => {
+    const { pageId } = await insertPage(alice);
+    const first = await createVersion(alice, pageId, "<h1>First</h1>", { metaDescription: "La première." });
+    expect(first.metaDescription).toBe("La première.");
+    expect((await createVersion(alice, pageId, "<h1>Edited</h1>", { basedOn: first.id })).metaDescription).toBe("La première.");
+    const changed = await createVersion(alice, pageId, "<h1>Edited</h1>", { basedOn: first.id, metaDescription: "Une autre." });
+    expect(changed.metaDescription).toBe("Une autre.");
+    expect((await createVersion(alice, pageId, "<h1>E</h1>", { basedOn: first.id, metaDescription: "" })).metaDescription).toBeNull();
+    expect((await createVersion(alice, pageId, "<h1>Pasted</h1>")).metaDescription).toBeNull();
+  });
+
   it("refuses a based-on version of another page", async () => {
     const { pageId } = await insertPage(alice);
     const other = await insertPage(alice, "Elsewhere");

@@ -49,6 +49,8 @@ beforeAll(async () => {
         date: when,
         modified: when,
         status: i === 25 ? "draft" : "publish",
+        // The first has an excerpt written in WordPress; the others let WordPress make one.
+        excerpt: i === 1 ? "Un vin <em>fruité</em> &amp; frais, à boire jeune." : "",
       }).id,
     );
   }
@@ -89,6 +91,7 @@ describe("import from WordPress", () => {
         url: pages.url,
         status: pages.status,
         html: pagesVersions.htmlContent,
+        metaDescription: pagesVersions.metaDescription,
         remoteId: pagePublications.remoteId,
       })
       .from(pages)
@@ -102,9 +105,10 @@ describe("import from WordPress", () => {
         url: `${wp.url}/vin-n-1/`,
         status: 1,
         html: "<h1>Vin n°1</h1>\n<p>Le vin 1, <strong>fruité</strong>.</p>",
+        metaDescription: "Un vin fruité & frais, à boire jeune.",
         remoteId: ids[0],
       },
-      { name: "Vin n°25", status: 2, remoteId: ids[24] },
+      { name: "Vin n°25", status: 2, metaDescription: null, remoteId: ids[24] },
     ]);
     expect(await importWordPressContent(owner, siteId, "post", [ids[0]!, ids[1]!])).toEqual({ imported: 1, skipped: 1 });
     const listed = await listWordPressContent(owner, siteId, { type: "post", search: "Vin n°1", page: 1 });

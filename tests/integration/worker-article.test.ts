@@ -118,6 +118,34 @@ describe("create_article", () => {
     expect(latest.htmlContent).not.toContain("invented.example");
   });
 
+  it("keeps the meta description written before the article, made to fit; one left out is taken from the text", async () => {
+    fake.script.set(MODEL, [
+      { content: `<meta name="description" content="Le levain maison : le nourrir, le garder &amp; cuire avec.">\n${article()}` },
+    ]);
+    await run();
+    let [latest] = await versions();
+    expect(latest!.metaDescription).toBe("Le levain maison : le nourrir, le garder & cuire avec.");
+    expect(latest!.htmlContent.startsWith("<h1>Le pain au levain</h1>"), "the tag is not part of the article").toBe(true);
+    expect(fake.asked[0]!.system).toContain('First line: the article\'s meta description, as <meta name="description" content="...">');
+
+    const long = `Un levain ${"vraiment ".repeat(30)}vivant.`;
+    await database.db.delete(pagesActions).where(eq(pagesActions.linkedPage, pageId));
+    await queueActions(owner, "create_article", [{ pageId }]);
+    fake.script.set(MODEL, [{ content: `<meta content='${long}' name='description'>${article()}` }]);
+    await run();
+    [latest] = await versions();
+    expect(latest!.metaDescription!.length).toBeLessThanOrEqual(160);
+    expect(latest!.metaDescription).toMatch(/^Un levain vraiment .*vraiment…$/);
+
+    await database.db.delete(pagesActions).where(eq(pagesActions.linkedPage, pageId));
+    await queueActions(owner, "create_article", [{ pageId }]);
+    fake.script.set(MODEL, [{ content: article() }]);
+    await run();
+    [latest] = await versions();
+    expect(latest!.metaDescription, "from the text after the title").toMatch(/^Pourquoi le levain mot0 mot1 mot2 .* mot\d+…$/);
+    expect(latest!.metaDescription!.length).toBeLessThanOrEqual(160);
+  });
+
   it("sends a too-short article back once, naming the problem, and saves the repaired one", async () => {
     fake.script.set(MODEL, [{ content: "<h1>Court</h1><p>Trop court.</p>" }, { content: article() }]);
     await run();

@@ -113,6 +113,34 @@ describe("modify_articles_with_instructions", () => {
     expect(history[0]).toMatchObject({ htmlContent: ORIGINAL, replacedBy: (await lastRequest()).id });
   });
 
+  it("gives the model the version's meta description and keeps the earlier one in history with the earlier text", async () => {
+    await database.db
+      .update(pagesVersions)
+      .set({ metaDescription: "Nourrir son levain, simplement." })
+      .where(eq(pagesVersions.id, versionId));
+    await ask({}, false);
+    openRouter.script.set(MODEL, [
+      {
+        content: `<meta name="description" content="Nourrir son levain et cuire à la bonne température.">\n${ORIGINAL.replace("240", "250")}`,
+      },
+    ]);
+    await run();
+    expect(openRouter.asked[0]!.question).toContain("Its meta description: Nourrir son levain, simplement.");
+    const revised = await version(versionId);
+    expect(revised).toMatchObject({ metaDescription: "Nourrir son levain et cuire à la bonne température." });
+    expect(revised!.htmlContent).not.toContain("<meta");
+    const [history] = await database.db.select().from(pagesVersionsHistory).where(eq(pagesVersionsHistory.version, versionId));
+    expect(history).toMatchObject({ htmlContent: ORIGINAL, metaDescription: "Nourrir son levain, simplement." });
+
+    // A model that leaves it out: the version keeps the one it had, on a new version too.
+    await ask({}, true);
+    openRouter.script.set(MODEL, [{ content: ORIGINAL.replace("240", "260") }]);
+    await run();
+    const [latest] = await versions();
+    expect(latest).toMatchObject({ metaDescription: "Nourrir son levain et cuire à la bonne température." });
+    expect(latest!.id).not.toBe(versionId);
+  });
+
   it("saves a new version when createNewVersion is set, with earlier marks removed when unhighlight is on", async () => {
     await ask({ unhighlightModifiedContent: true }, true);
     openRouter.script.set(MODEL, [{ content: ORIGINAL.replace("240", "250") }]);

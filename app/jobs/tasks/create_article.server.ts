@@ -21,6 +21,8 @@ import {
   toneArticles,
 } from "../../../db/schema";
 import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
+import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { articleDescription } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -35,7 +37,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 export const ARTICLE_SYSTEM = [
   "You are an SEO editor who writes articles that rank on search engines and get cited by AI assistants.",
-  "Answer with the article only, as clean semantic HTML: exactly one <h1>, then <h2> sections (with <h3> where useful), <p>, <ul>/<ol>, <table> when it helps, <strong>/<em>.",
+  `First line: the article's meta description, as <meta name="description" content="..."> (at most ${META_DESCRIPTION_MAX} characters, in the article's language, saying what the reader will learn).`,
+  "Then the article only, as clean semantic HTML: exactly one <h1>, then <h2> sections (with <h3> where useful), <p>, <ul>/<ol>, <table> when it helps, <strong>/<em>.",
   "No <html>, <head>, <body>, <style>, <script>, classes or inline styles; no Markdown.",
   `At least ${MIN_ARTICLE_WORDS} words.`,
   "Only link to the source URLs you are given or to the site itself; never invent a URL.",
@@ -75,7 +78,7 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
     async run({ payload: { pageId }, signal, usage }) {
       const context = await articleContext(pageId);
       if (!context) throw new PermanentError("The page of this article request no longer exists");
-      const html = await askForArticle({
+      const article = await askForArticle({
         api: client(),
         model: getEnv().ARTICLE_MODEL,
         system: ARTICLE_SYSTEM,
@@ -89,7 +92,7 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
         signal,
       });
       signal.throwIfAborted();
-      await saveGeneratedVersion(pageId, html);
+      await saveGeneratedVersion(pageId, article);
       return usage;
     },
   });
@@ -203,9 +206,19 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
   };
 }
 
-/** Saves a generated article as a new version of the page (no human creator). */
-export async function saveGeneratedVersion(pageId: number, html: string): Promise<number> {
+/**
+ * Saves a generated article as a new version of the page (no human creator), with its meta description: the
+ * one the model wrote, else one taken from the article's text, so that every written version has one to edit.
+ */
+export async function saveGeneratedVersion(pageId: number, article: { html: string; metaDescription: string | null }): Promise<number> {
   const db = await getDb();
-  const [row] = await db.insert(pagesVersions).values({ page: pageId, htmlContent: html }).returning({ id: pagesVersions.id });
+  const [row] = await db
+    .insert(pagesVersions)
+    .values({
+      page: pageId,
+      htmlContent: article.html,
+      metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
+    })
+    .returning({ id: pagesVersions.id });
   return row.id;
 }

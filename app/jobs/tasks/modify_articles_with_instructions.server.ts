@@ -10,6 +10,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, pagesVersionsHistory, sites } from "../../../db/schema";
 import { markChanges, removeMarks } from "~/lib/highlight";
+import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider } from "~/services/providers/dataforseo.server";
@@ -48,7 +50,8 @@ export const modifyPayload = z
 export const MODIFY_SYSTEM = [
   "You are an SEO editor who revises articles on request.",
   "Apply the requested changes and keep everything else as it is: same structure, same wording where no change is asked.",
-  "Answer with the whole revised article only, as clean semantic HTML (one <h1>, <h2> sections, <p>, lists, tables): no Markdown, no <html>/<body>, no classes or styles, no <mark>.",
+  `First line: the article's meta description, as <meta name="description" content="..."> (at most ${META_DESCRIPTION_MAX} characters): the one given, revised only where the changes touch what it says.`,
+  "Then the whole revised article only, as clean semantic HTML (one <h1>, <h2> sections, <p>, lists, tables): no Markdown, no <html>/<body>, no classes or styles, no <mark>.",
   "Only link to URLs already in the article, to the search results you are given, or to the site itself; never invent a URL.",
 ].join("\n");
 
@@ -67,6 +70,7 @@ export function modifyPrompt(context: ModificationContext, sources: readonly Sou
     context.exampleHtml
       ? `A version whose tone and style to follow:\n--- example ---\n${context.exampleHtml.slice(0, 6000)}\n--- end of example ---`
       : null,
+    `Its meta description: ${context.metaDescription}`,
     `The article to revise:\n--- article ---\n${removeMarks(context.html)}\n--- end of article ---`,
   ];
   return parts.filter(Boolean).join("\n\n");
@@ -99,7 +103,11 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
         // Nothing to rewrite: a request to remove the earlier marks is done in code, without a model.
         if (!context.unhighlight) throw new PermanentError("The modification request has no instructions (comments to modify)");
         signal.throwIfAborted();
-        await saveModification(context, removeMarks(context.html), { createNewVersion, actionId: id });
+        await saveModification(
+          context,
+          { html: removeMarks(context.html), metaDescription: context.ownMetaDescription },
+          { createNewVersion, actionId: id },
+        );
         return {};
       }
 
@@ -128,9 +136,11 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
         usage,
         signal,
       });
-      const html = markChanges(context.html, revised, { highlight: context.highlight, unhighlight: context.unhighlight });
+      const html = markChanges(context.html, revised.html, { highlight: context.highlight, unhighlight: context.unhighlight });
       signal.throwIfAborted();
-      await saveModification(context, html, { createNewVersion, actionId: id });
+      // A model that left the description out keeps the one the version had.
+      const metaDescription = revised.metaDescription ?? context.ownMetaDescription;
+      await saveModification(context, { html, metaDescription }, { createNewVersion, actionId: id });
       return usage;
     },
   });
@@ -141,6 +151,10 @@ export type ModificationContext = {
   pageId: number;
   pageName: string;
   html: string;
+  /** The version's meta description, or null when it has none. */
+  ownMetaDescription: string | null;
+  /** What the model is given: the version's description, else the one taken from its text. */
+  metaDescription: string;
   comments: string;
   webSearch: boolean;
   highlight: boolean;
@@ -164,6 +178,7 @@ export async function modificationContext(versionId: number, request?: Modificat
       pageId: pages.id,
       pageName: pages.name,
       html: pagesVersions.htmlContent,
+      metaDescription: pagesVersions.metaDescription,
       comments: pagesVersions.commentsToModify,
       webSearch: pagesVersions.needToDoWebSearchForModification,
       highlight: pagesVersions.highlightModifiedContent,
@@ -204,6 +219,8 @@ export async function modificationContext(versionId: number, request?: Modificat
     pageId: row.pageId,
     pageName: row.pageName,
     html: row.html,
+    ownMetaDescription: row.metaDescription,
+    metaDescription: metaDescriptionOf({ metaDescription: row.metaDescription, html: row.html }),
     comments: asked.comments?.trim() ?? "",
     webSearch: asked.webSearch,
     highlight: asked.highlight,
@@ -215,25 +232,34 @@ export async function modificationContext(versionId: number, request?: Modificat
 }
 
 /**
- * Saves a modification's result: as a new version of the page, or in place of the version's text after the
- * text it replaces is kept in pages_versions_history (one transaction). Returns the id of the version written.
+ * Saves a modification's result: as a new version of the page, or in place of the version's text and meta
+ * description after those it replaces are kept in pages_versions_history (one transaction). Returns the id of
+ * the version written.
  */
 export async function saveModification(
   context: Pick<ModificationContext, "versionId" | "pageId">,
-  html: string,
+  article: { html: string; metaDescription: string | null },
   options: { createNewVersion: boolean; actionId: number },
 ): Promise<number> {
-  if (options.createNewVersion) return saveGeneratedVersion(context.pageId, html);
+  if (options.createNewVersion) return saveGeneratedVersion(context.pageId, article);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ html: pagesVersions.htmlContent })
+      .select({ html: pagesVersions.htmlContent, metaDescription: pagesVersions.metaDescription })
       .from(pagesVersions)
       .where(eq(pagesVersions.id, context.versionId))
       .for("update");
     if (!current) throw new VersionGoneError();
-    await tx.insert(pagesVersionsHistory).values({ version: context.versionId, htmlContent: current.html, replacedBy: options.actionId });
-    await tx.update(pagesVersions).set({ htmlContent: html }).where(eq(pagesVersions.id, context.versionId));
+    await tx.insert(pagesVersionsHistory).values({
+      version: context.versionId,
+      htmlContent: current.html,
+      metaDescription: current.metaDescription,
+      replacedBy: options.actionId,
+    });
+    await tx
+      .update(pagesVersions)
+      .set({ htmlContent: article.html, metaDescription: article.metaDescription })
+      .where(eq(pagesVersions.id, context.versionId));
     return context.versionId;
   });
 }

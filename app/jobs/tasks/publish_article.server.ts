@@ -13,6 +13,7 @@ import { pagePublications, pages, pagesVersions, sitePublishing, sites } from ".
 import { detectImageType, EXTENSIONS } from "~/lib/image-type";
 import { articleMarkdown } from "~/lib/article-export.server";
 import { contentTypeOf, pageStatusOfWordPress, slugFromUrl, webhookSecretContext, wordpressPasswordContext } from "~/lib/publishing";
+import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { getEnv } from "~/services/env.server";
 import { getDb } from "~/services/db.server";
@@ -43,6 +44,7 @@ async function publishContext(pageId: number, versionId: number) {
   const [row] = await db
     .select({
       html: pagesVersions.htmlContent,
+      metaDescription: pagesVersions.metaDescription,
       pageName: pages.name,
       pageUrl: pages.url,
       siteId: sites.id,
@@ -171,7 +173,10 @@ function forQueue(err: unknown): unknown {
   return err.retryable ? new RetryableError(err.message, err.retryAfterSeconds) : new PermanentError(err.message);
 }
 
-/** The article as both targets send it: the h1 as title, the rest as content, the slug, the site's status and type. */
+/**
+ * The article as both targets send it: the h1 as title, the rest as content, the slug, the meta description as
+ * excerpt (the version's, else the start of its text), the site's status and type.
+ */
 function articleOf(context: PublishContext): Omit<Article, "image"> {
   const { title, html } = splitTitle(cleanArticleHtml(context.html), context.pageName);
   if (!html && !title) throw new PermanentError("The version holds no article to publish");
@@ -179,7 +184,7 @@ function articleOf(context: PublishContext): Omit<Article, "image"> {
     title,
     html,
     slug: slugFromUrl(context.pageUrl, title),
-    excerpt: "",
+    excerpt: metaDescriptionOf({ metaDescription: context.metaDescription, html }),
     status: (STATUSES.has(context.defaultStatus) ? context.defaultStatus : "draft") as Article["status"],
     contentType: contentTypeOf(context.defaultTypePagePost),
   };

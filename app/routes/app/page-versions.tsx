@@ -23,6 +23,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { PENDING_TEXTS } from "~/lib/pending-work";
+import { articleDescription } from "~/lib/meta-description.server";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
@@ -70,6 +71,9 @@ function toScreenVersion(row: ListedVersion, label: string) {
     highlightModifiedContent: row.highlightModifiedContent,
     unhighlightModifiedContent: row.unhighlightModifiedContent,
     pagesVersionsToTakeAsExample: row.pagesVersionsToTakeAsExample,
+    /** The version's own meta description (null: none), and what describes it then: the start of its text. */
+    metaDescription: row.metaDescription,
+    descriptionFromText: row.metaDescription ? null : articleDescription(row.htmlContent),
     /** How many earlier texts of this version are kept (each modification that replaced its HTML in place). */
     historyCount: row.historyCount,
   };
@@ -123,7 +127,8 @@ async function saveEdit(ctx: Ctx) {
   const page = await pageOf(ctx);
   const submission = parseSubmission(ctx.form, saveEditSchema);
   if (submission.status !== "success") return refused("save-edit", submission);
-  const version = await createVersion(ctx.user, page.id, submission.value.html, { basedOn: submission.value.versionId });
+  const { html, versionId, metaDescription } = submission.value;
+  const version = await createVersion(ctx.user, page.id, html, { basedOn: versionId, metaDescription });
   return done("save-edit", VERSION_TEXTS.saved, version.id);
 }
 

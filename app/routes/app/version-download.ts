@@ -5,6 +5,7 @@
  */
 import type { Route } from "./+types/version-download";
 import { articleHtmlDocument, articleMarkdown } from "~/lib/article-export.server";
+import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { parseId } from "~/lib/not-found";
 import { slugFromUrl } from "~/lib/publishing";
 import { orNotFound, requireActor } from "~/models/access.server";
@@ -17,7 +18,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
   const markdown = new URL(request.url).searchParams.get("format") === "markdown";
   const name = `${slugFromUrl(version.pageUrl, version.pageName) || "article"}-${version.id}.${markdown ? "md" : "html"}`;
-  const body = markdown ? articleMarkdown(version.html) : articleHtmlDocument(version.html, version.pageName);
+  const description = metaDescriptionOf(version);
+  const body = markdown
+    ? articleMarkdown(version.html, { title: version.pageName, description })
+    : articleHtmlDocument(version.html, version.pageName, description);
   return new Response(body, {
     headers: {
       "Content-Type": markdown ? "text/markdown; charset=utf-8" : "text/html; charset=utf-8",

@@ -6,10 +6,12 @@ import { ArticleHtml } from "~/components/article-html";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { canCompare, canEdit, canToggleView, defaultCompareId, type ViewerMode } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
+import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { CodeEditor } from "~/components/versions/code-editor";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../page-versions";
@@ -22,10 +24,12 @@ import { VersionDiff } from "./version-diff";
  * Read by hand: the editor is no form of conform's, and the answer's type cannot tell a refused form from
  * the action's other failures (TypeScript merges their types).
  */
-const htmlError = (answer: object) => (answer as { result?: SubmissionResult<string[]> }).result?.error?.html?.[0];
+const fieldError = (answer: object, field: "html" | "metaDescription") =>
+  (answer as { result?: SubmissionResult<string[]> }).result?.error?.[field]?.[0];
 
 export type SourceView = "rendered" | "code";
-export type Editing = { versionId: number; draft: string };
+/** The version being edited: its HTML and its meta description as they are being changed. */
+export type Editing = { versionId: number; draft: string; description: string };
 
 /**
  * The HTML Content viewer of the active version: rendered (the sanitized HTML from the loader) or
@@ -43,6 +47,7 @@ export function HtmlContentViewer({
   onViewChange,
   onStartEdit,
   onDraftChange,
+  onDescriptionChange,
   onCancelEdit,
   onSaved,
   onToggleCompare,
@@ -58,6 +63,7 @@ export function HtmlContentViewer({
   onViewChange: (view: SourceView) => void;
   onStartEdit: () => void;
   onDraftChange: (draft: string) => void;
+  onDescriptionChange: (description: string) => void;
   onCancelEdit: () => void;
   onSaved: (newVersionId: number) => void;
   onToggleCompare: () => void;
@@ -65,12 +71,17 @@ export function HtmlContentViewer({
   onAddHtml: () => void;
 }) {
   const [error, setError] = useState<string | undefined>();
+  const [descriptionError, setDescriptionError] = useState<string | undefined>();
   const errorId = useId();
   const fetcher = useToastFetcher<typeof action>((answer) => {
     if (answer.ok && answer.intent === "save-edit") {
       setError(undefined);
+      setDescriptionError(undefined);
       onSaved(answer.versionId);
-    } else setError(htmlError(answer));
+    } else {
+      setError(fieldError(answer, "html"));
+      setDescriptionError(fieldError(answer, "metaDescription"));
+    }
   });
   const saving = fetcher.state !== "idle";
   const toggleEnabled = canToggleView(mode);
@@ -79,9 +90,14 @@ export function HtmlContentViewer({
 
   const save = () => {
     if (!editing) return;
-    if (editing.draft.trim() === "") return setError(VERSION_TEXTS.emptyContent);
-    setError(undefined);
-    fetcher.submit({ intent: "save-edit", versionId: String(editing.versionId), html: editing.draft }, { method: "post" });
+    const tooLong = oneLine(editing.description).length > META_DESCRIPTION_MAX;
+    setDescriptionError(tooLong ? VERSION_TEXTS.descriptionTooLong : undefined);
+    setError(editing.draft.trim() === "" ? VERSION_TEXTS.emptyContent : undefined);
+    if (tooLong || editing.draft.trim() === "") return;
+    fetcher.submit(
+      { intent: "save-edit", versionId: String(editing.versionId), html: editing.draft, metaDescription: editing.description },
+      { method: "post" },
+    );
   };
 
   return (
@@ -161,6 +177,15 @@ export function HtmlContentViewer({
               Editing the HTML of {active.label}. <strong className="font-medium text-foreground">Modify</strong> saves it as a new version;
               this one stays in the history.
             </p>
+            <MetaDescriptionField
+              value={editing.description}
+              fromText={active.descriptionFromText}
+              error={descriptionError}
+              onChange={(description) => {
+                onDescriptionChange(description);
+                if (descriptionError) setDescriptionError(undefined);
+              }}
+            />
             <CodeEditor
               key={editing.versionId}
               value={editing.draft}
@@ -176,19 +201,102 @@ export function HtmlContentViewer({
           </div>
         ) : mode === "compare" ? (
           <CompareView versions={versions} active={active} compareId={compareId} onCompareChange={onCompareChange} />
-        ) : view === "code" ? (
-          <CodeEditor value={active.htmlContent} readOnly label="HTML source" className="max-h-[75vh] overflow-auto" />
-        ) : active.safeHtml.trim() === "" ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">
-            This version has no content to show. Open the code view to see its source.
-          </p>
         ) : (
-          <div className="rounded-lg border bg-background px-5 py-6 sm:px-8">
-            <ArticleHtml html={active.safeHtml} className="mx-auto max-w-3xl" />
+          <div className="grid gap-4">
+            <MetaDescriptionLine version={active} />
+            {view === "code" ? (
+              <CodeEditor value={active.htmlContent} readOnly label="HTML source" className="max-h-[75vh] overflow-auto" />
+            ) : active.safeHtml.trim() === "" ? (
+              <p className="py-10 text-center text-sm text-muted-foreground">
+                This version has no content to show. Open the code view to see its source.
+              </p>
+            ) : (
+              <div className="rounded-lg border bg-background px-5 py-6 sm:px-8">
+                <ArticleHtml html={active.safeHtml} className="mx-auto max-w-3xl" />
+              </div>
+            )}
           </div>
         )}
       </div>
     </section>
+  );
+}
+
+/** A description as it is saved: one line (the server folds the spaces the same way). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The active version's meta description (issue 15), as search engines and WordPress will show it, with its
+ * length; a version without one says that the start of its text stands in.
+ */
+function MetaDescriptionLine({ version }: { version: ScreenVersion }) {
+  const own = version.metaDescription;
+  return (
+    <div className="rounded-lg border border-dashed px-4 py-3" data-testid="meta-description">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 className="text-sm font-medium">Meta description</h3>
+        <span className="text-xs text-muted-foreground tabular-nums">
+          {own ? `${own.length}/${META_DESCRIPTION_MAX}` : "From the text"}
+        </span>
+      </div>
+      {own ? (
+        <p className="mt-1 text-sm break-words">{own}</p>
+      ) : (
+        <p className="mt-1 text-sm break-words text-muted-foreground">
+          {version.descriptionFromText ? (
+            <>
+              None written: the start of the text stands in: <span className="italic">{version.descriptionFromText}</span>
+            </>
+          ) : (
+            "None written, and the version has no text to take one from."
+          )}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-muted-foreground">Sent as the excerpt when published. Edit the version to change it.</p>
+    </div>
+  );
+}
+
+/** The meta description in the editor: one line of at most 160 characters, counted as it is typed. */
+function MetaDescriptionField({
+  value,
+  fromText,
+  error,
+  onChange,
+}: {
+  value: string;
+  fromText: string | null;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const length = oneLine(value).length;
+  const over = length > META_DESCRIPTION_MAX;
+  return (
+    <div className="mt-2 mb-3 grid gap-1.5">
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor={inputId}>Meta description</Label>
+        <span className={cn("text-xs tabular-nums", over ? "font-medium text-destructive" : "text-muted-foreground")} aria-live="polite">
+          {length}/{META_DESCRIPTION_MAX}
+        </span>
+      </div>
+      <Textarea
+        id={inputId}
+        value={value}
+        rows={2}
+        placeholder={fromText ?? "What the reader will learn, in one or two sentences"}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className="resize-y"
+      />
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Shown by search engines under the title, and sent as the post's excerpt. Left empty, the start of the text stands in.
+      </p>
+      <FieldError id={errorId} error={error} />
+    </div>
   );
 }
 

@@ -33,6 +33,19 @@ describe("save-edit and delete", () => {
       data: { versionId: 12, html: "<p>y</p>" },
     });
     expect(parse(saveEditSchema, form({ html: "<p>y</p>" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
+    // The meta description: folded to one line; "" for none; longer than 160 characters, refused with its reason.
+    expect(parse(saveEditSchema, form({ versionId: "12", html: "<p>y</p>", metaDescription: " Une  ligne\nseule " }))).toEqual({
+      ok: true,
+      data: { versionId: 12, html: "<p>y</p>", metaDescription: "Une ligne seule" },
+    });
+    expect(parse(saveEditSchema, form({ versionId: "12", html: "<p>y</p>", metaDescription: "" }))).toMatchObject({
+      ok: true,
+      data: { metaDescription: "" },
+    });
+    expect(parse(saveEditSchema, form({ versionId: "12", html: "<p>y</p>", metaDescription: "x".repeat(161) }))).toEqual({
+      ok: false,
+      errors: { metaDescription: "The meta description must be at most 160 characters." },
+    });
     expect(parse(deleteSchema, form({ versionId: "-3" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
     expect(parse(deleteSchema, form({ versionId: "1.5" }))).toEqual({ ok: false, errors: { versionId: "Version not found" } });
   });

@@ -3,6 +3,7 @@
  * in the browser for quick feedback (useSchemaForm) and again by the route's action (parseSubmission),
  * plus the texts the screen shows.
  */
+import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { z } from "~/lib/zod";
 
 /** The longest HTML (or Markdown) a version may hold, in characters. */
@@ -31,6 +32,7 @@ export const VERSION_TEXTS = {
   restoreFailed: "Failed to restore the earlier text",
   earlierTextNotFound: "This earlier text no longer exists",
   nothingToModify: "Say what should change in this version, or turn on 'Unhighlight modifications'.",
+  descriptionTooLong: `The meta description must be at most ${META_DESCRIPTION_MAX} characters.`,
 } as const;
 
 export const CONTENT_FORMATS = ["html", "markdown"] as const;
@@ -79,10 +81,21 @@ export const addHtmlSchema = z.object({
     .pipe(z.enum(CONTENT_FORMATS, { error: "Choose HTML or Markdown." })),
 });
 
-/** The code editor's 'Modify': the edited version and the new HTML (saved as a new version). */
+/**
+ * The version's meta description as edited: one line, at most 160 characters; "" for none (the text describes
+ * the version). Absent from a form that does not show it: the edited version's is kept.
+ */
+const metaDescription = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null ? undefined : v.replace(/\s+/g, " ").trim()))
+  .pipe(z.string().max(META_DESCRIPTION_MAX, VERSION_TEXTS.descriptionTooLong).optional());
+
+/** The code editor's 'Modify': the edited version, the new HTML and meta description (saved as a new version). */
 export const saveEditSchema = z.object({
   versionId: id(VERSION_TEXTS.versionNotFound),
   html: content,
+  metaDescription,
 });
 
 export const deleteSchema = z.object({ versionId: id(VERSION_TEXTS.versionNotFound) });

@@ -83,9 +83,10 @@ export function VersionsWorkspace({
           onStartEdit={() => {
             if (!active) return;
             setComparing(false);
-            setEditing({ versionId: active.id, draft: active.htmlContent });
+            setEditing({ versionId: active.id, draft: active.htmlContent, description: active.metaDescription ?? "" });
           }}
           onDraftChange={(draft) => setEditing((e) => (e ? { ...e, draft } : e))}
+          onDescriptionChange={(description) => setEditing((e) => (e ? { ...e, description } : e))}
           onCancelEdit={() => setEditing(null)}
           onSaved={(id) => {
             // The saved HTML is a new version: it becomes active and the view switches to rendered.
