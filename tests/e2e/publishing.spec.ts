@@ -190,7 +190,9 @@ test("a site without WordPress downloads a version as HTML or Markdown from the 
   ]);
   expect(markdown.suggestedFilename()).toBe(`croissants-${versionId}.md`);
   const fs = await import("node:fs/promises");
-  expect(await fs.readFile((await markdown.path())!, "utf8")).toBe("# Les croissants\n\nFeuilletés **au beurre**.\n");
+  expect(await fs.readFile((await markdown.path())!, "utf8")).toBe(
+    '---\ntitle: "Croissants"\ndescription: "Feuilletés au beurre."\n---\n\n# Les croissants\n\nFeuilletés **au beurre**.\n',
+  );
   const [html] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download this version as HTML" }).click(),
