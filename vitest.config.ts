@@ -1,8 +1,9 @@
 /**
  * Vitest: unit tests beside their code (app/**\/*.test.ts, scripts/**\/*.test.ts) plus the lint rules' own test (tests/lint/), and
  * integration tests against a real database (tests/integration/**\/*.test.ts). The integration project's
- * global setup builds one migrated and seeded template database per run; each test file gets its own copy
- * of it (see tests/setup/global-setup.ts and tests/setup/database.ts).
+ * global setup builds one migrated and seeded template database per run; each test file starts from it: a
+ * copy of its own, or, in a worker that runs several files, one embedded database given the template's state again
+ * before each file (see tests/setup/global-setup.ts and tests/setup/database.ts).
  */
 import os from "node:os";
 import path from "node:path";
@@ -56,6 +57,9 @@ export default defineConfig({
           // tests/setup/shared-modules.ts makes the configuration, storage, mail transport and auth instance
           // again for it.
           isolate: false,
+          // The files of a worker also share one embedded database, given the template's state again for
+          // each file (tests/setup/database.ts).
+          env: { TEST_SHARED_DATABASE: "1" },
           setupFiles: [...integration.setupFiles, "tests/setup/shared-modules.ts"],
         },
       },

@@ -1,8 +1,9 @@
 /**
  * Per-file test database. Call `useTestDatabase()` at the top level of an integration test file:
- * before the file's tests it clones the run's template (see global-setup.ts) and installs the clone
- * into the app with useDatabaseForTests(), so every model and service of the app uses it through
- * getDb(); after them it closes the clone (and drops it on PostgreSQL).
+ * before the file's tests it gives the file the run's template (see global-setup.ts): a clone on PostgreSQL,
+ * and on PGlite the worker's one embedded database set back to the template's state (see SharedPglite below).
+ * It installs it into the app with useDatabaseForTests(), so every model and service of the app uses it
+ * through getDb(); after the file it drops the clone on PostgreSQL.
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -61,14 +62,87 @@ export function useTestDatabase(): TestDatabase {
   };
 }
 
-async function clonePglite(tarball: string): Promise<Clone> {
+/**
+ * PGlite: starting an instance from the template costs about a second of CPU (the WebAssembly Postgres starting
+ * and reading the template), more than most files' tests. So a worker that runs several files one after the
+ * other (the integration project: `isolate: false`, its modules shared) keeps ONE instance, and gives each file
+ * the template's state again instead of a new instance: the session's state discarded, every table emptied and
+ * refilled with the template's rows (kept as COPY blobs when the instance was made), every sequence set back.
+ * Its triggers are off while it is refilled (the audit log refuses TRUNCATE), as a restore would have them.
+ * Files with modules of their own (isolated) make one instance each, which their afterAll closes.
+ */
+export type SharedPglite = {
+  client: import("@electric-sql/pglite").PGlite;
+  /** The template's rows, per table (only those that have any), and every sequence's state. */
+  tables: string[];
+  rows: { table: string; blob: Blob }[];
+  sequences: { name: string; lastValue: string; isCalled: boolean }[];
+  /** A file used it since it was made or reset. */
+  used: boolean;
+};
+let sharedPglite: Promise<SharedPglite> | undefined;
+
+export async function openTemplate(tarball: string): Promise<SharedPglite> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
   const bytes = await fs.readFile(tarball);
   const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(bytes)]) });
+  const tables = (
+    await client.query<{ name: string }>(
+      "select 'public.' || quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
+    )
+  ).rows.map((r) => r.name);
+  const rows: SharedPglite["rows"] = [];
+  for (const table of tables) {
+    const { rows: count } = await client.query<{ any: boolean }>(`select exists (select 1 from ${table}) as any`);
+    if (!count[0]?.any) continue;
+    const copied = await client.query(`COPY ${table} TO '/dev/blob'`);
+    rows.push({ table, blob: copied.blob! });
+  }
+  const sequences = (
+    await client.query<{ name: string }>(
+      "select 'public.' || quote_ident(sequencename) as name from pg_sequences where schemaname = 'public'",
+    )
+  ).rows.map((r) => r.name);
+  const states: SharedPglite["sequences"] = [];
+  for (const name of sequences) {
+    const [state] = (await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${name}`))
+      .rows;
+    states.push({ name, lastValue: state!.last_value, isCalled: state!.is_called });
+  }
+  return { client, tables, rows, sequences: states, used: false };
+}
+
+/** Gives the shared instance the template's state again (see SharedPglite). */
+export async function resetToTemplate(shared: SharedPglite) {
+  const { client } = shared;
+  await client.exec("DISCARD ALL");
+  await client.transaction(async (tx) => {
+    await tx.exec("SET LOCAL session_replication_role = replica");
+    if (shared.tables.length) await tx.exec(`TRUNCATE ${shared.tables.join(", ")} RESTART IDENTITY CASCADE`);
+    for (const { table, blob } of shared.rows) await tx.query(`COPY ${table} FROM '/dev/blob'`, [], { blob });
+    for (const { name, lastValue, isCalled } of shared.sequences) {
+      await tx.query(`select setval('${name.replace(/'/g, "''")}', $1::bigint, $2)`, [lastValue, isCalled]);
+    }
+  });
+}
+
+async function clonePglite(tarball: string): Promise<Clone> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const shareable = process.env.TEST_SHARED_DATABASE === "1";
+  let shared: SharedPglite;
+  if (shareable) {
+    sharedPglite ??= openTemplate(tarball);
+    shared = await sharedPglite;
+    if (shared.used) await resetToTemplate(shared);
+    shared.used = true;
+  } else {
+    shared = await openTemplate(tarball);
+  }
+  const { client } = shared;
+  // The app's closeDatabase() (a test may call it) leaves a shared instance open for the worker's next file.
   let closed = false;
   const close = async () => {
-    if (closed) return;
+    if (closed || shareable) return;
     closed = true;
     await client.close();
   };
