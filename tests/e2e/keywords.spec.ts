@@ -97,6 +97,34 @@ test.describe("the keywords screen", () => {
     }).toPass({ timeout: 15_000 });
   });
 
+  test("a search asked for while 'Use in search' is being saved is queued, with its notice, and the switch stays on", async ({
+    signedInPage: page,
+  }) => {
+    await keywordsScreen(page);
+    const keyword = unique("potager").toLowerCase();
+    await addKeyword(page, keyword);
+    await expectToast(page, "Keyword added successfully");
+    const toggle = rowOf(page, keyword).getByRole("switch");
+    const saved = page.waitForResponse((answer) => answer.request().method() === "POST" && answer.url().includes("/keywords"));
+    await toggle.click();
+    expect((await saved).status()).toBe(200);
+    await expect(toggle).not.toBeChecked();
+    // A slow network (or a busy server): the switch's save takes a second, and the search is asked for at once.
+    // It used to go out beside the save; the list then refreshed under it and showed the switch off again.
+    await page.route(/\/keywords-for-page\.data/, async (route) => {
+      if ((route.request().postData() ?? "").includes("toggle")) await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await toggle.click();
+    await rowOf(page, keyword)
+      .getByRole("button", { name: `Search SERPs for ${keyword}` })
+      .click();
+    await expectToast(page, "SERP search action added. The search will run in the background.");
+    await expect(toggle).toBeChecked();
+    await page.reload();
+    await expect(rowOf(page, keyword).getByRole("switch")).toBeChecked();
+  });
+
   test("the same keyword typed on another page is reused there too", async ({ signedInPage: page }) => {
     const { siteId, path } = await keywordsScreen(page);
     const keyword = unique("potager").toLowerCase();

@@ -94,7 +94,11 @@ function KeywordRow({
           onCheckedChange={(value) => toggle.submit({ intent: "toggle", linkId: String(row.id), value: String(value) }, { method: "post" })}
         />
       </td>
-      <td className="px-3 py-2.5">{showSerpSearchButton(row_, serpsActionAvailable) ? <SerpSearchButton row={row} /> : null}</td>
+      <td className="px-3 py-2.5">
+        {/* Shown as soon as the switch turns on, but pressed only once that change is saved: a search queued while
+            it is on its way would lose its answer when the list refreshes under it. */}
+        {showSerpSearchButton(row_, serpsActionAvailable) ? <SerpSearchButton row={row} saving={toggle.state !== "idle"} /> : null}
+      </td>
     </tr>
   );
 }
@@ -103,7 +107,7 @@ function KeywordRow({
  * Queues a SERP search for the keyword; reads 'Searching...' while it runs, and the list is
  * refreshed 2 seconds after success.
  */
-function SerpSearchButton({ row }: { row: ScreenKeyword }) {
+function SerpSearchButton({ row, saving }: { row: ScreenKeyword; saving: boolean }) {
   const revalidator = useRevalidator();
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -126,7 +130,7 @@ function SerpSearchButton({ row }: { row: ScreenKeyword }) {
     <Button
       size="sm"
       variant="secondary"
-      disabled={busy}
+      disabled={busy || saving}
       aria-label={busy ? undefined : `Search SERPs for ${row.keyword}`}
       onClick={() => fetcher.submit({ intent: "queue-serp", keywordId: String(row.keywordId) }, { method: "post" })}
     >
