@@ -22,7 +22,23 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Native or process-bound packages stay external to the server bundle.
-    external: ["@electric-sql/pglite", "pg", "nodemailer", "pino", "pino-pretty"],
+    // The server bundle carries the packages it uses, shaken to what the app imports: Node then loads one file
+    // at start instead of every module of recharts, lucide-react, radix-ui, better-auth... (about 1.1 s of CPU
+    // less per start, decision 029). Stay external: native or process-bound packages, and React and React Router,
+    // which the server's entry (server/index.ts) also imports: one copy of each for both.
+    noExternal: true,
+    external: [
+      "@electric-sql/pglite",
+      "pg",
+      "nodemailer",
+      "pino",
+      "pino-pretty",
+      "sharp",
+      "react",
+      "react-dom",
+      "react-router",
+      "@react-router/node",
+      "@react-router/express",
+    ],
   },
 });
