@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import "./constants";
+import { TEMPLATE_CACHE, templateKey } from "./template-cache";
 import { databaseUrlFor, quoteIdent } from "./pg-admin";
 
 export default async function setup(project: TestProject) {
@@ -59,35 +60,6 @@ function isAlive(pid: number) {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-/**
- * Where a PGlite template made by an earlier run is kept, by a digest of everything that shapes it: the
- * migrations, the schema and the seed data (db/), the statuses the seed takes from app/lib/page-rules.ts,
- * the code that applies them, and the versions of PGlite and drizzle. A change to any of them makes a new one.
- */
-const TEMPLATE_CACHE = path.join(os.tmpdir(), "seo-test-template-cache");
-const APP_ROOT = path.resolve(import.meta.dirname, "../..");
-
-async function templateKey(): Promise<string> {
-  const hash = crypto.createHash("sha256");
-  const files = [
-    ...(await fs.readdir(path.join(APP_ROOT, "db"), { recursive: true })).map((name) => path.join("db", String(name))),
-    "app/lib/page-rules.ts",
-    "app/services/db.server.ts",
-    "node_modules/@electric-sql/pglite/package.json",
-    "node_modules/drizzle-orm/package.json",
-  ].sort();
-  for (const file of files) {
-    const stat = await fs.stat(path.join(APP_ROOT, file));
-    if (!stat.isFile()) continue;
-    hash
-      .update(file)
-      .update("\0")
-      .update(await fs.readFile(path.join(APP_ROOT, file)))
-      .update("\0");
-  }
-  return hash.digest("hex").slice(0, 24);
 }
 
 /** Keeps the template for the next runs (written under another name, then renamed: runs may overlap). */
