@@ -12,20 +12,12 @@ const LINK_PATHS: Record<LinkKind, string> = {
   reset: "/auth/update-password?token=",
 };
 
-/** Decodes quoted-printable text: soft line breaks (=\r?\n) and =XX escapes, as UTF-8. */
+/**
+ * Decodes quoted-printable text: soft line breaks (=\r?\n) and =XX escapes, as UTF-8. A run of escapes holds
+ * whole characters (every byte of a multi-byte character is escaped), so each run is decoded at once.
+ */
 export function decodeQuotedPrintable(source: string): string {
-  const unfolded = source.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i++) {
-    const c = unfolded[i];
-    if (c === "=" && /^[0-9A-F]{2}$/i.test(unfolded.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(unfolded.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(c, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
+  return source.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
 }
 
 export type Email = { file: string; to: string; subject: string; body: string; writtenAt: number };
@@ -37,7 +29,10 @@ function headerValue(raw: string, name: string): string {
   return match?.[1]?.trim() ?? "";
 }
 
-/** Every e-mail of the outbox sent to `to`, oldest first. */
+/**
+ * Every e-mail of the outbox sent to `to`, oldest first. The run's outbox holds every story's e-mails and is read
+ * again at each poll: only those sent to `to` are decoded.
+ */
 export function readOutbox(to: string, dataDir = process.env.E2E_DATA_DIR!): Email[] {
   const outbox = path.join(dataDir, "outbox");
   if (!fs.existsSync(outbox)) return [];
@@ -45,18 +40,21 @@ export function readOutbox(to: string, dataDir = process.env.E2E_DATA_DIR!): Ema
   return fs
     .readdirSync(outbox)
     .filter((name) => name.endsWith(".eml"))
-    .map((name) => {
+    .flatMap((name) => {
       const file = path.join(outbox, name);
       const raw = fs.readFileSync(file, "utf8");
-      return {
-        file,
-        to: headerValue(raw, "To"),
-        subject: headerValue(raw, "Subject"),
-        body: decodeQuotedPrintable(raw),
-        writtenAt: fs.statSync(file).mtimeMs,
-      };
+      const recipient = headerValue(raw, "To");
+      if (!recipient.toLowerCase().includes(wanted)) return [];
+      return [
+        {
+          file,
+          to: recipient,
+          subject: headerValue(raw, "Subject"),
+          body: decodeQuotedPrintable(raw),
+          writtenAt: fs.statSync(file).mtimeMs,
+        },
+      ];
     })
-    .filter((mail) => mail.to.toLowerCase().includes(wanted))
     .sort((a, b) => a.writtenAt - b.writtenAt || a.file.localeCompare(b.file));
 }
 
