@@ -9,8 +9,11 @@ import { expectToast, open, waitForHydration } from "./support/ui";
 import { confirmEmail, fillSignUp, signIn, signOut, signUp, submitSignIn, uniqueEmail } from "./support/users";
 
 // These stories are about the account screens: their signed-in pages come through sign-up, the
-// confirmation e-mail and sign-in, as a person's would (not through the test-only sign-in route).
+// confirmation e-mail and sign-in, as a person's would (not through the test-only sign-in route), except those
+// that only need an account to start from (signing out, a wrong password, the resets): theirs is made by the
+// test-only route, on /dashboard, where a sign-in lands.
 test.use({ signInThrough: "ui" });
+const ACCOUNT_MADE_FOR_THE_STORY = { signInThrough: "test-route", startOn: "/dashboard" } as const;
 
 /** Records every non-GET request the page sends from now on. */
 function watchWrites(page: Page) {
@@ -74,16 +77,6 @@ test.describe("signing up", () => {
 });
 
 test.describe("signing in and out", () => {
-  test("a person who types a wrong password is refused with a clear reason", async ({ signedInPage: page, account, consoleGuard }) => {
-    consoleGuard.allow(failedResource(400));
-    await signOut(page);
-    await open(page, "/auth");
-    await submitSignIn(page, account.email, `${account.password}-wrong`);
-    await expectToast(page, "Erreur de connexion", "E-mail ou mot de passe incorrect.");
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("button", { name: "Se connecter" })).toBeEnabled();
-  });
-
   test("a signed-in person stays signed in across reloads", async ({ signedInPage: page, account }) => {
     await page.reload();
     await waitForHydration(page);
@@ -94,23 +87,37 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("main")).toContainText(account.email);
   });
 
-  test("a signed-in person can sign out from the avatar menu and lands on the home page", async ({ signedInPage: page }) => {
-    await signOut(page);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Connexion" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Menu du compte" })).toHaveCount(0);
-    // The session is really gone.
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/auth$/);
-  });
+  test.describe("with an account made for the story", () => {
+    test.use(ACCOUNT_MADE_FOR_THE_STORY);
 
-  test("a signed-in person opening /auth is sent to /dashboard", async ({ signedInPage: page }) => {
-    await open(page, "/tone-articles");
-    await page.goto("/auth");
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { name: "Your Sites" })).toBeVisible();
-    // The redirect replaced /auth in the history: going back returns to the page before.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/tone-articles$/);
+    test("a person who types a wrong password is refused with a clear reason", async ({ signedInPage: page, account, consoleGuard }) => {
+      consoleGuard.allow(failedResource(400));
+      await signOut(page);
+      await open(page, "/auth");
+      await submitSignIn(page, account.email, `${account.password}-wrong`);
+      await expectToast(page, "Erreur de connexion", "E-mail ou mot de passe incorrect.");
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole("button", { name: "Se connecter" })).toBeEnabled();
+    });
+
+    test("a signed-in person can sign out from the avatar menu and lands on the home page", async ({ signedInPage: page }) => {
+      await signOut(page);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Connexion" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Menu du compte" })).toHaveCount(0);
+      // The session is really gone.
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+
+    test("a signed-in person opening /auth is sent to /dashboard", async ({ signedInPage: page }) => {
+      await open(page, "/tone-articles");
+      await page.goto("/auth");
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole("heading", { name: "Your Sites" })).toBeVisible();
+      // The redirect replaced /auth in the history: going back returns to the page before.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/tone-articles$/);
+    });
   });
 
   test("a client address that keeps failing to sign in is slowed down", async ({ page, consoleGuard }) => {
@@ -169,6 +176,8 @@ test.describe("a stranger guessing passwords", () => {
 });
 
 test.describe("recovering a forgotten password", () => {
+  test.use(ACCOUNT_MADE_FOR_THE_STORY);
+
   test("a person can reset a forgotten password by e-mail; the old one stops working", async ({
     signedInPage: page,
     account,
@@ -229,6 +238,8 @@ test.describe("recovering a forgotten password", () => {
 });
 
 test.describe("changing the password while signed in", () => {
+  test.use(ACCOUNT_MADE_FOR_THE_STORY);
+
   test("a signed-in person needs the current password; the change signs out every other browser", async ({
     signedInPage: page,
     account,
