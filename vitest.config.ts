@@ -3,7 +3,8 @@
  * integration tests against a real database (tests/integration/**\/*.test.ts). The integration project's
  * global setup builds one migrated and seeded template database per run; each test file starts from it: a
  * copy of its own, or, in a worker that runs several files, one embedded database given the template's state again
- * before each file (see tests/setup/global-setup.ts and tests/setup/database.ts).
+ * before each file (see tests/setup/global-setup.ts and tests/setup/database.ts). The tests of tests/wordpress/ run only under
+ * `npm run test:wordpress`, against the real WordPress it starts.
  */
 import os from "node:os";
 import path from "node:path";
@@ -79,6 +80,16 @@ export default defineConfig({
         extends: true,
         test: { name: "integration-own-modules", ...integration, include: OWN_MODULES },
       },
+      // Against a real WordPress, which `npm run test:wordpress` (scripts/test-wordpress.mjs) starts and names:
+      // only in that run.
+      ...(process.env.WORDPRESS_TEST_URL
+        ? [
+            {
+              extends: true as const,
+              test: { name: "wordpress", ...integration, include: ["tests/wordpress/**/*.test.ts"], testTimeout: 60_000 },
+            },
+          ]
+        : []),
     ],
   },
 });
