@@ -4,7 +4,7 @@
  * publish_article request. Only the site's owner and the team reach it (ownedVersion, ownedPageRef).
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { actions, pagePublications, pagesActions, sitePublishing, user } from "../../db/schema";
+import { actions, pagePublications, pages, pagesActions, sitePublishing, user } from "../../db/schema";
 import { queueActions } from "~/jobs/queue.server";
 import { POST_MISSING } from "~/lib/publishing";
 import { getDb } from "~/services/db.server";
@@ -112,20 +112,29 @@ export async function queuePublish(actor: Actor, versionId: number, options: { r
     .from(sitePublishing)
     .where(eq(sitePublishing.siteId, page.site.id));
   if (connection?.target !== "wordpress" && connection?.target !== "webhook") throw new NotConnectedError();
-  const [underWay] = await db
-    .select({ id: pagesActions.id })
-    .from(pagesActions)
-    .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
-    .where(
-      and(eq(pagesActions.linkedPage, page.id), eq(actions.name, "publish_article"), inArray(pagesActions.state, ["queued", "running"])),
-    )
-    .limit(1);
-  if (underWay) throw new PublishUnderWayError();
-  const [queued] = await queueActions(actor, "publish_article", [
-    { pageId: page.id, versionId, infoJson: options.recreate ? { recreate: true } : null },
-  ]);
+  // The check and the queuing hold the page's row: two publishes asked for at the same instant (two browsers, a
+  // click and an approval) queue one; the other waits for it, then finds it under way.
+  const queued = await db.transaction(async (tx) => {
+    await tx.select({ id: pages.id }).from(pages).where(eq(pages.id, page.id)).for("update");
+    const [underWay] = await tx
+      .select({ id: pagesActions.id })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .where(
+        and(eq(pagesActions.linkedPage, page.id), eq(actions.name, "publish_article"), inArray(pagesActions.state, ["queued", "running"])),
+      )
+      .limit(1);
+    if (underWay) throw new PublishUnderWayError();
+    const [row] = await queueActions(
+      actor,
+      "publish_article",
+      [{ pageId: page.id, versionId, infoJson: options.recreate ? { recreate: true } : null }],
+      tx as unknown as typeof db,
+    );
+    return row!;
+  });
   logger.info({ pageId: page.id, versionId, userId: actor.id, recreate: Boolean(options.recreate) }, "publish to WordPress queued");
-  return { requestId: queued!.id };
+  return { requestId: queued.id };
 }
 
 /**

@@ -183,6 +183,19 @@ describe("publish_article", () => {
     expect(await run()).toBe(true);
   });
 
+  it("queues one publish when two are asked for at the same instant (two browsers, or a click and an approval)", async () => {
+    const versionId = await addVersion("<h1>Le pain de seigle</h1><p>Deux fois.</p>");
+    const asked = await Promise.allSettled([queuePublish(owner, versionId), queuePublish(owner, versionId)]);
+    expect(asked.map((a) => a.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(asked.find((a) => a.status === "rejected")).toMatchObject({ reason: expect.any(PublishUnderWayError) });
+    const underWay = await database.query<{ n: number }>(
+      "select count(*)::int as n from pages_actions pa join actions a on a.id = pa.linked_action where pa.linked_page = $1 and a.name = 'publish_article' and pa.state = 'queued'",
+      [pageId],
+    );
+    expect(underWay[0]!.n).toBe(1);
+    expect(await run()).toBe(true);
+  });
+
   it("says the post was deleted on WordPress, and makes it again only when asked", async () => {
     const [post] = posts();
     wp.deleteRemotely(post!.id);
