@@ -35,6 +35,7 @@ const STATUS_VARIANTS: Record<RequestStatus, "default" | "secondary" | "destruct
   "in-progress": "secondary",
   ready: "default",
   delayed: "secondary",
+  "not-published": "destructive",
   cancelled: "outline",
 };
 

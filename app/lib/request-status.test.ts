@@ -13,4 +13,12 @@ describe("requestStatus", () => {
     expect(requestStatus("cancelled", false)).toBe("cancelled");
     expect(REQUEST_STATUS_LABELS.delayed).toBe("Delayed, the team is on it");
   });
+
+  it("points a failed publish to the publishing card, which says why; a publish retried later is still delayed", () => {
+    expect(requestStatus("failed", true, "publish_article")).toBe("not-published");
+    expect(REQUEST_STATUS_LABELS["not-published"]).toBe("Not published, see why above");
+    expect(requestStatus("queued", true, "publish_article")).toBe("delayed");
+    expect(requestStatus("done", false, "publish_article")).toBe("ready");
+    expect(requestStatus("failed", true, "create_article")).toBe("delayed");
+  });
 });

@@ -91,7 +91,7 @@ export async function listPageActions(user: Actor, ref: PageRef, limit = 50): Pr
     .limit(limit);
   return rows.map(({ state, hadError, ...row }) => ({
     ...row,
-    status: requestStatus(state, hadError),
+    status: requestStatus(state, hadError, row.action),
     canRetry: state === "failed" || state === "cancelled",
     canCancel: state === "queued" || state === "waiting",
   }));

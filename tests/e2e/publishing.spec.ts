@@ -164,6 +164,10 @@ test("a page is published to WordPress, updated in place, and made again after i
   await page.getByRole("button", { name: "Publish the newest version again" }).click();
   const failure = page.getByRole("alert").filter({ hasText: "The last publish failed." });
   await expect(failure).toContainText("The post was deleted on WordPress (or moved to its trash).", { timeout: 20_000 });
+  // The page's requests point to the card that says why, not to the team.
+  await expect(
+    page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Publishing to WordPress" }).first(),
+  ).toContainText("Not published, see why above");
   await failure.getByRole("button", { name: "Create it again" }).click();
   await expect(failure).toHaveCount(0);
   await expect(page.getByText("Publishing to WordPress...")).toHaveCount(0, { timeout: 20_000 });
