@@ -8,7 +8,7 @@
 // administrator, turns on WP_ENVIRONMENT_TYPE=local (application passwords then work over plain HTTP), makes
 // an application password, and serves it with `php -S` on a free port of 127.0.0.1. Then it runs the tests of
 // tests/wordpress/ with its address and credentials (the `wordpress` project of vitest.config.ts), and always
-// stops both servers and removes the folder (also on failure or Ctrl-C). Exits with vitest's exit code.
+// stops both servers (their process groups) and removes the folder (also on failure or Ctrl-C). Exits with vitest's exit code.
 // Extra arguments are passed to vitest.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -62,22 +62,41 @@ const dataDir = path.join(tmp, "db");
 const socket = path.join(tmp, "mysqld.sock");
 const site = path.join(tmp, "site");
 const children = [];
-let cleaned = false;
+/** Set once MariaDB is started. */
+let mariadb;
 
-function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  // MariaDB writes its files until it has stopped: wait for it (at most 10 s) before removing the folder.
-  const deadline = Date.now() + 10_000;
-  while (children.some((c) => c.exitCode === null && !c.signalCode) && Date.now() < deadline) spawnSync("sleep", ["0.1"]);
+/**
+ * Each server runs in a process group of its own, and the whole group is stopped: PHP's server forks workers,
+ * which outlive a SIGTERM to it (they are killed; they hold nothing), while MariaDB shuts down on SIGTERM.
+ */
+function signalAll() {
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      process.kill(-child.pid, child === mariadb ? "SIGTERM" : "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Stops the servers, waits until they have (MariaDB writes its files until then; at most 10 s), removes the folder. */
+async function stopAll() {
+  signalAll();
+  const exited = children.map((child) =>
+    child.exitCode !== null || child.signalCode !== null ? null : new Promise((resolve) => child.once("exit", resolve)),
+  );
+  await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-process.on("exit", cleanup);
+// The last resort, when the script ends another way (a failed step): stop them without waiting.
+process.on("exit", () => {
+  signalAll();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    cleanup();
-    process.exit(130);
+    void stopAll().then(() => process.exit(130));
   });
 }
 
@@ -117,7 +136,7 @@ async function waitFor(what, check, lastSeen = () => "", timeoutMs = 30_000) {
 // --- MariaDB: its own data folder, reached through its socket only ----------------------------------------
 const userArgs = asRoot ? ["--user=root"] : [];
 run(tools.installDb, ["--no-defaults", `--datadir=${dataDir}`, "--auth-root-authentication-method=normal", "--skip-test-db", ...userArgs]);
-const mariadb = spawn(
+mariadb = spawn(
   tools.mariadbd,
   [
     "--no-defaults",
@@ -129,7 +148,7 @@ const mariadb = spawn(
     "--innodb-buffer-pool-size=32M",
     ...userArgs,
   ],
-  { stdio: "ignore" },
+  { stdio: "ignore", detached: true },
 );
 children.push(mariadb);
 const sql = (statement) =>
@@ -248,6 +267,7 @@ const server = spawn(tools.php, [...phpIni, "-S", `127.0.0.1:${port}`, "-t", sit
   cwd: site,
   stdio: ["ignore", fs.openSync(path.join(tmp, "php.log"), "a"), fs.openSync(path.join(tmp, "php.log"), "a")],
   env: { ...process.env, PHP_CLI_SERVER_WORKERS: "4" },
+  detached: true,
 });
 children.push(server);
 let lastAnswer = "";
@@ -287,4 +307,6 @@ const vitest = spawnSync(
   },
 );
 if (vitest.status !== 0) showLogs();
-process.exitCode = vitest.status ?? 1;
+// The servers would keep Node running: stop them, then leave with vitest's code.
+await stopAll();
+process.exit(vitest.status ?? 1);
