@@ -346,6 +346,37 @@ test.describe("finding pages", () => {
     await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
   });
 
+  test("back to a view that loads slowly shows that view: the search typed on the page left is not sent over it", async ({
+    signedInPage: page,
+  }) => {
+    const { siteId } = await createSite(page);
+    for (let i = 1; i <= 12; i++) await createPageByRequest(page, siteId, { name: `Fiche ${String(i).padStart(2, "0")}` });
+    await openPages(page, siteId);
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    const search = page.getByRole("searchbox", { name: "Search pages" });
+    await search.fill("fiche 1");
+    await expect(page.getByText("Page 1 of 1")).toBeVisible();
+    await expect(page).toHaveURL(/q=fiche\+1/);
+
+    // Each view now takes longer to arrive than the search box waits before it sends what was typed.
+    await page.route(`**${pagesPath(siteId)}.data*`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goBack();
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(search).toHaveValue("");
+    // Long enough for a stray search to have gone out and come back: the view stays the one gone back to.
+    await page.waitForTimeout(1500);
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(search).toHaveValue("");
+    await page.goForward();
+    await expect(search).toHaveValue("fiche 1");
+    await expect(page.getByText("Page 1 of 1")).toBeVisible();
+  });
+
   test("a click on a row opens the page; the checkbox and the buttons do not; the name is a link", async ({ signedInPage: page }) => {
     const { siteId } = await createSite(page);
     const pageId = await createPageByRequest(page, siteId, { name: "Cliquable" });

@@ -237,14 +237,17 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
 
   // The search box: what is typed goes to the URL once typing pauses (replacing the history entry). A
   // navigation of the screen's own carries the box's text already (and the person may have typed on since);
-  // any other (back, forward, a link) brings its search into the box.
-  const [searchText, setSearchText] = useState(query.search);
+  // any other (back, forward, a link) brings its search into the box. Only what the person typed and the URL
+  // does not carry yet is sent: while back or forward loads another view, the box still shows the text of the
+  // view being left, which must not be sent over the view being loaded.
+  const [search, setSearch] = useState({ text: query.search, typed: false });
   const [seenLocation, setSeenLocation] = useState(location.key);
   if (seenLocation !== location.key) {
     setSeenLocation(location.key);
     const own = (location.state as { pageList?: boolean } | null)?.pageList === true;
-    if (navigationType === "POP" || !own) setSearchText(query.search);
+    if (navigationType === "POP" || !own) setSearch({ text: query.search, typed: false });
   }
+  const searchText = search.text;
   const typedSearch = searchText.trim() === "" ? "" : searchText;
 
   // Handlers read the newest view through a ref, so that they stay stable (the table's columns are built
@@ -264,10 +267,14 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
     [navigate],
   );
   useEffect(() => {
-    if (typedSearch === base.search) return;
-    const timer = setTimeout(() => go({ search: typedSearch }, { replace: true }), SEARCH_DELAY_MS);
+    if (!search.typed || typedSearch === base.search) return;
+    const timer = setTimeout(() => {
+      go({ search: typedSearch }, { replace: true });
+      // Sent: the box now says what the URL says, until the person types again.
+      setSearch((current) => (current.text === search.text ? { ...current, typed: false } : current));
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typedSearch, base.search, go]);
+  }, [search, typedSearch, base.search, go]);
 
   const changeFilter = (value: string) => {
     if (isStatusFilter(value)) go({ status: value });
@@ -309,7 +316,7 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
           <Input
             type="search"
             value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
+            onChange={(event) => setSearch({ text: event.currentTarget.value, typed: true })}
             placeholder="Search pages..."
             aria-label="Search pages"
             maxLength={SEARCH_MAX_LENGTH}
