@@ -9,9 +9,9 @@
 // Extra arguments are passed to vitest, e.g. `npm run test:pg -- tests/integration/auth.test.ts`.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PG_USER = "postgres";
@@ -39,18 +39,6 @@ function findBinaries() {
     if (fs.existsSync(initdb) && fs.existsSync(pgCtl)) return { dir, initdb, pgCtl };
   }
   return null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const binaries = findBinaries();

@@ -12,9 +12,9 @@
 // Extra arguments are passed to vitest.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const WORDPRESS = process.env.WORDPRESS_DIR ?? "/usr/share/wordpress";
@@ -43,18 +43,6 @@ if (!fs.existsSync(path.join(WORDPRESS, "wp-settings.php"))) missing.push(`WordP
 if (missing.length) fail(`missing ${missing.join(", ")}. Install Debian's packages: ${PACKAGES}`);
 const phpModules = spawnSync(tools.php, ["-m"], { encoding: "utf8" }).stdout ?? "";
 if (!/^mysqli$/m.test(phpModules)) fail(`PHP has no mysqli module. Install Debian's packages: ${PACKAGES}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "seo-test-wp-"));
