@@ -1,5 +1,5 @@
 // A free TCP port on 127.0.0.1 (taken by a throw-away server, then released), for the test scripts that start a
-// server of their own (test-pg.mjs, test-wordpress.mjs).
+// server of their own (test-pg.mjs, test-wordpress.mjs, the e2e support).
 import net from "node:net";
 
 /** @returns {Promise<number>} */

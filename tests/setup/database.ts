@@ -86,11 +86,14 @@ export async function openTemplate(tarball: string): Promise<SharedPglite> {
   const { PGlite } = await import("@electric-sql/pglite");
   const bytes = await fs.readFile(tarball);
   const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(bytes)]) });
-  const tables = (
-    await client.query<{ name: string }>(
-      "select 'public.' || quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
-    )
-  ).rows.map((r) => r.name);
+  /** The public schema's relations of one catalog (pg_tables or pg_sequences), schema-qualified and quoted. */
+  const publicNames = async (catalog: "pg_tables" | "pg_sequences", column: "tablename" | "sequencename") =>
+    (
+      await client.query<{ name: string }>(
+        `select 'public.' || quote_ident(${column}) as name from ${catalog} where schemaname = 'public' order by 1`,
+      )
+    ).rows.map((r) => r.name);
+  const tables = await publicNames("pg_tables", "tablename");
   const rows: SharedPglite["rows"] = [];
   for (const table of tables) {
     const { rows: count } = await client.query<{ any: boolean }>(`select exists (select 1 from ${table}) as any`);
@@ -98,11 +101,7 @@ export async function openTemplate(tarball: string): Promise<SharedPglite> {
     const copied = await client.query(`COPY ${table} TO '/dev/blob'`);
     rows.push({ table, blob: copied.blob! });
   }
-  const sequences = (
-    await client.query<{ name: string }>(
-      "select 'public.' || quote_ident(sequencename) as name from pg_sequences where schemaname = 'public'",
-    )
-  ).rows.map((r) => r.name);
+  const sequences = await publicNames("pg_sequences", "sequencename");
   const states: SharedPglite["sequences"] = [];
   for (const name of sequences) {
     const [state] = (await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${name}`))

@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { TEST_SIGN_IN_ENV, TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH } from "../../../server/test-sign-in";
@@ -34,19 +33,7 @@ export function testSignInToken(): string {
   return token;
 }
 
-/** A free TCP port on 127.0.0.1 (taken by a throw-away server, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../../../scripts/free-port.mjs";
 
 /** Names a migrated and seeded database folder that new DATA_DIRs start from (made once per run by the global setup). */
 const DATA_TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
