@@ -5,8 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import islands from "virtual:islands";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isCrawler } from "~/lib/crawler.server";
-import { coalescedChunks, lowPriorityModulePreloads } from "~/lib/html-stream.server";
-import { isStaticHandle } from "~/lib/static-page";
+import { coalescedChunks, moduleScripts } from "~/lib/html-stream.server";
+import { hydratesAfterFirstPaint, isStaticHandle } from "~/lib/static-page";
 import { etagMatches, staticPages } from "~/lib/static-page-cache.server";
 import { NonceProvider } from "~/lib/nonce";
 import { settleQueuedMail } from "~/jobs/outbox.server";
@@ -21,9 +21,9 @@ export const streamTimeout = 5_000;
 /** How long a shared cache may keep a static page for visitors, and serve it stale while it asks again. */
 const STATIC_PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
 
-/** Whether the matched routes make a static page (app/lib/static-page.ts). */
-function isStaticPage(context: EntryContext): boolean {
-  return context.staticHandlerContext.matches.some((match) => isStaticHandle(context.routeModules[match.route.id]?.handle));
+/** Whether a matched route's handle says so (app/lib/static-page.ts). */
+function anyHandle(context: EntryContext, test: (handle: unknown) => boolean): boolean {
+  return context.staticHandlerContext.matches.some((match) => test(context.routeModules[match.route.id]?.handle));
 }
 
 /**
@@ -65,7 +65,7 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const staticPage = isStaticPage(routerContext);
+    const staticPage = anyHandle(routerContext, isStaticHandle);
     // Crawlers, no-JS readers and static pages get the whole document at once; browsers get the shell streamed.
     const whole = staticPage || isCrawler(request) || routerContext.isSpaMode;
     const readyOption = whole ? "onAllReady" : "onShellReady";
@@ -92,7 +92,7 @@ export default function handleRequest(
             pipe(body);
             return;
           }
-          const body = lowPriorityModulePreloads();
+          const body = moduleScripts(anyHandle(routerContext, hydratesAfterFirstPaint) ? "after-first-paint" : "low-priority");
           // One flush per turn of the event loop instead of one per chunk (coalescedChunks says why).
           const stream = createReadableStreamFromReadable(body).pipeThrough(coalescedChunks());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,30 +1,122 @@
 import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/** The `rel` a held module preload carries until the first paint (see moduleScripts). */
+const HELD_PRELOAD = "x-after-first-paint";
 
 /**
- * The module preloads React Router puts in <head> ask for every chunk at high priority, in competition
- * with the stylesheet that the first paint waits for (and search engines' page-speed models count them as
- * render-blocking). Marked `fetchpriority="low"`, they still start at once but yield to the stylesheet:
- * the text paints first, the page turns interactive right after. Only the head is rewritten; the rest of
- * the stream passes through untouched.
+ * What the inline module script of a page that hydrates after its first paint begins with: wait until the
+ * browser reports the first contentful paint as shown (the paint timing entry; where a browser has none, two
+ * animation frames: the second comes after the first frame was shown), then let the held preloads go, a few
+ * per task: starting a module preload costs the main thread 0.5 to 2 ms on a slow phone, and forty of them in
+ * one task would block input for longer than the 50 ms a long task is allowed. (The imports that follow wait
+ * for none of them: a module asked for twice is fetched once.)
  */
-export function lowPriorityModulePreloads() {
-  let head = "";
-  let done = false;
+const AFTER_FIRST_PAINT = `await new Promise((painted) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => requestAnimationFrame(painted));
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); }
+  }).observe({ type: "paint", buffered: true });
+});
+const held = [...document.querySelectorAll('link[rel="${HELD_PRELOAD}"]')];
+(async () => {
+  for (let i = 0; i < held.length; i += 4) {
+    for (const link of held.slice(i, i + 4)) link.rel = "modulepreload";
+    await new Promise((next) => setTimeout(next));
+  }
+})();
+`;
+
+/**
+ * React Router's inline module script (the `<Scripts>` element): its static imports, which the browser fetches
+ * as soon as it parses the script, as `import * as name from "url";` (a route module) or `import "url";`.
+ */
+const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"\n]+");$/gm;
+
+/**
+ * The same script with its imports made dynamic and started only after the first paint (in the order they
+ * were written, fetched together, evaluated as static imports would be before the rest of the script runs).
+ */
+export function importsAfterFirstPaint(script: string): string {
+  const imports: { name?: string; url: string }[] = [];
+  const rest = script.replace(STATIC_IMPORT, (_line, name: string | undefined, url: string) => {
+    imports.push({ name, url });
+    return "";
+  });
+  const names = imports.map(({ name }, i) => name ?? `_import${i}`);
+  const loaded = imports.length ? `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);\n` : "";
+  return AFTER_FIRST_PAINT + loaded + rest;
+}
+
+/** The opening tag of React Router's inline module script, as React writes it (nonce first when there is one). */
+const MODULE_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">/;
+
+/**
+ * The module scripts React Router writes into a document, rewritten on their way out. Only the head and that
+ * one inline script are read; the rest of the stream passes through untouched (an article may quote the tags).
+ *
+ * - By default (`"low-priority"`), the module preloads it puts in <head>, which ask for every chunk at high
+ *   priority in competition with the stylesheet that the first paint waits for (and which search engines'
+ *   page-speed models count as render-blocking), are marked `fetchpriority="low"`: they still start at once but
+ *   yield to the stylesheet, the text paints first and the page turns interactive right after.
+ * - A page that hydrates after its first paint (`"after-first-paint"`, lib/static-page.ts) requests no module
+ *   before it paints: its preloads are held (an unknown `rel`) and its inline module script's imports are made
+ *   dynamic behind a wait for the first frame (importsAfterFirstPaint), which then lets the preloads go. The
+ *   page's first paint costs what a static page's does; it turns interactive a frame later.
+ */
+export function moduleScripts(mode: "low-priority" | "after-first-paint" = "low-priority") {
+  // Chunks may split a character: decoded as a stream, written back as UTF-8.
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  let phase: "head" | "body" | "done" = "head";
+  const rewriteHead = (head: string) =>
+    mode === "low-priority"
+      ? head.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+      : head.replaceAll('<link rel="modulepreload"', `<link rel="${HELD_PRELOAD}"`);
+  /** Takes what can go out of `pending`, rewritten, and keeps what must wait for more of the stream. */
+  const advance = (ending: boolean): string => {
+    let out = "";
+    if (phase === "head") {
+      const end = pending.indexOf("</head>");
+      if (end === -1 && !ending && pending.length < 256 * 1024) return out;
+      const cut = end === -1 ? pending.length : end;
+      out += rewriteHead(pending.slice(0, cut));
+      pending = pending.slice(cut);
+      phase = mode === "after-first-paint" && end !== -1 ? "body" : "done";
+    }
+    if (phase === "body") {
+      const open = MODULE_SCRIPT.exec(pending);
+      const close = open ? pending.indexOf("</script>", open.index + open[0].length) : -1;
+      if (open && close !== -1) {
+        const start = open.index + open[0].length;
+        out += pending.slice(0, start) + importsAfterFirstPaint(pending.slice(start, close));
+        pending = pending.slice(close);
+        phase = "done";
+      } else if (ending) {
+        phase = "done";
+      } else {
+        // Not there yet: all but the script (its end to come) or a tag not yet closed (maybe its start) goes out now.
+        const lastTag = pending.lastIndexOf("<");
+        const keep = open ? open.index : lastTag !== -1 && !pending.includes(">", lastTag) ? lastTag : pending.length;
+        out += pending.slice(0, keep);
+        pending = pending.slice(keep);
+        return out;
+      }
+    }
+    out += pending;
+    pending = "";
+    return out;
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      head += chunk.toString("utf8");
-      const end = head.indexOf("</head>");
-      if (end === -1 && head.length < 256 * 1024) return callback();
-      done = true;
-      const cut = end === -1 ? head.length : end;
-      const rewritten =
-        head.slice(0, cut).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"') + head.slice(cut);
-      head = "";
-      callback(null, rewritten);
+      pending += decoder.write(chunk);
+      const out = advance(false);
+      callback(null, out || undefined);
     },
     flush(callback) {
-      callback(null, done ? undefined : head);
+      pending += decoder.end();
+      const out = advance(true);
+      callback(null, out || undefined);
     },
   });
 }

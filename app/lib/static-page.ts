@@ -42,6 +42,18 @@ export function isStaticHandle(handle: unknown): boolean {
 }
 
 /**
+ * A hydrated page whose first paint should cost what a static page's does (/auth, issue 13): its document
+ * requests no JavaScript before it has painted, then hydrates (app/lib/html-stream.server.ts, moduleScripts).
+ * A route says so with `export const handle = { ...HYDRATE_AFTER_FIRST_PAINT }`.
+ */
+export const HYDRATE_AFTER_FIRST_PAINT = { hydrate: "after-first-paint" } as const;
+
+/** Whether a route's handle asks for hydration after the first paint (read by the server's entry). */
+export function hydratesAfterFirstPaint(handle: unknown): boolean {
+  return (handle as { hydrate?: unknown } | undefined)?.hydrate === HYDRATE_AFTER_FIRST_PAINT.hydrate;
+}
+
+/**
  * A static route's clientLoader: a navigation from a hydrated page (a link, a redirect after a form) loads
  * the static page as a document, so that it comes with its islands. The promise never settles: the browser
  * is already leaving.

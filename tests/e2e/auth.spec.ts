@@ -311,3 +311,25 @@ test("an unknown password-reset link says it is invalid and leads back to sign-i
   await expect(page.getByRole("heading", { name: "Lien invalide ou expiré" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Retour à la connexion" })).toHaveAttribute("href", "/auth");
 });
+
+test("the sign-in screen paints before it asks for any script, then turns interactive (issue 13)", async ({ page }) => {
+  await open(page, "/auth");
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return { paint, scripts };
+  });
+  expect(timings.paint).toBeGreaterThan(0);
+  // The modules it hydrates with all came, and none was asked for before the text was on screen.
+  expect(timings.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timings.scripts)).toBeGreaterThanOrEqual(timings.paint);
+  // Hydrated: the tabs answer a click without a document load.
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => navigations.push(frame.url()));
+  await page.getByRole("tab", { name: "Inscription" }).click();
+  await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
+  expect(navigations).toEqual([]);
+});

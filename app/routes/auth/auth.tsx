@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { seoMeta } from "~/lib/seo";
+import { HYDRATE_AFTER_FIRST_PAINT } from "~/lib/static-page";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
@@ -22,6 +23,9 @@ import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
+
+/** The sign-in screen is the first screen of many visits: it paints before any script is requested (issue 13). */
+export const handle = { ...HYDRATE_AFTER_FIRST_PAINT };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
