@@ -745,3 +745,71 @@ export const pagePublications = pgTable(
     check("page_publications_target_check", sql`${t.target} in ('wordpress', 'webhook')`),
   ],
 );
+
+/**
+ * What happened that a person should know (issue 16): one row per recipient, written in the same transaction
+ * as the event it reports, so that none is lost or told twice. The client hears about their articles (ready for
+ * review, revised, published); the team hears about the clients' review decisions. `emailed_at` is set when
+ * its e-mail (alone or in a day's digest) was sent, or when the recipient's preferences said none was due.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    recipient: text("recipient")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    page: integer("page").references(() => pages.id, { onDelete: "cascade" }),
+    version: integer("version").references(() => pagesVersions.id, { onDelete: "set null" }),
+    /** Who did it, as the recipient should read it (the client's name for the team); null for the service's own work. */
+    actorName: text("actor_name"),
+    /** The page's name when it happened (the line still reads right if the page is renamed or removed). */
+    pageName: text("page_name"),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The list, newest first, and the unread count (the bell's one query: a partial index of the unread).
+    index("notifications_recipient_created_idx").on(t.recipient, t.createdAt),
+    index("notifications_unread_idx")
+      .on(t.recipient)
+      .where(sql`${t.readAt} is null`),
+    index("notifications_site_idx").on(t.site),
+    index("notifications_page_idx").on(t.page),
+    index("notifications_version_idx").on(t.version),
+    check(
+      "notifications_kind_check",
+      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'client_approved', 'client_asked_changes')`,
+    ),
+  ],
+);
+
+/**
+ * A person's notification e-mails (issue 16, /settings): sent one by one, grouped in one digest a day, or not
+ * at all; some kinds may be left out; and the language they are written in. No row: the defaults.
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    emailMode: text("email_mode").notNull().default("each"),
+    /** The kinds this person gets no e-mail for (the bell still shows them). */
+    mutedKinds: text("muted_kinds")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emailLanguage: text("email_language").notNull().default("fr"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("notification_preferences_email_mode_check", sql`${t.emailMode} in ('each', 'digest', 'off')`),
+    check("notification_preferences_email_language_check", sql`${t.emailLanguage} in ('fr', 'en')`),
+  ],
+);

@@ -17,6 +17,7 @@ import {
 } from "~/lib/review-state";
 import { getDb, type Db } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
+import { recordNotifications } from "~/jobs/notify.server";
 import { logger } from "~/services/logger.server";
 import { isTeamActor, NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
@@ -150,6 +151,12 @@ async function transition(user: Actor, versionId: number, intent: ReviewIntent, 
         },
         tx as unknown as Db,
       );
+      await recordNotifications(tx as unknown as Db, {
+        kind: decision === "approved" ? "client_approved" : "client_asked_changes",
+        pageId: page.id,
+        versionId: id,
+        actorId: user.id,
+      });
     }
     return row;
   });

@@ -6,7 +6,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { pagePublications, pages, pagesActions, pagesVersions, sitePublishing, sites } from "../../db/schema";
+import { notifications, pagePublications, pages, pagesActions, pagesVersions, sitePublishing, sites } from "../../db/schema";
 import { plan, runOnce } from "~/jobs/run.server";
 import { NotFoundError } from "~/models/access.server";
 import { getPagePublication, queuePublish } from "~/models/publication.server";
@@ -114,6 +114,9 @@ describe("the webhook", () => {
       target: "webhook",
       remote: { id: null, status: "publish", liveVersionId: version!.id, publishedBy: "Claire Client" },
     });
+    // The owner is told it is live (issue 16), with the publication itself.
+    const told = await database.db.select().from(notifications).where(eq(notifications.version, version!.id));
+    expect(told.map((row) => [row.recipient, row.kind, row.page])).toEqual([[owner.id, "article_published", pageId]]);
   });
 
   it("sends it again later when the receiver answers anything but a 2xx", async () => {

@@ -23,7 +23,8 @@ import {
 import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { articleDescription } from "~/lib/meta-description.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { recordNotifications } from "../notify.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
@@ -209,16 +210,25 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
 /**
  * Saves a generated article as a new version of the page (no human creator), with its meta description: the
  * one the model wrote, else one taken from the article's text, so that every written version has one to edit.
+ * The site's owner is told in the same transaction: a new article (`article_ready`) or a revision written as a
+ * new version (`revision_done`).
  */
-export async function saveGeneratedVersion(pageId: number, article: { html: string; metaDescription: string | null }): Promise<number> {
+export async function saveGeneratedVersion(
+  pageId: number,
+  article: { html: string; metaDescription: string | null },
+  kind: "article_ready" | "revision_done" = "article_ready",
+): Promise<number> {
   const db = await getDb();
-  const [row] = await db
-    .insert(pagesVersions)
-    .values({
-      page: pageId,
-      htmlContent: article.html,
-      metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
-    })
-    .returning({ id: pagesVersions.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pagesVersions)
+      .values({
+        page: pageId,
+        htmlContent: article.html,
+        metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
+      })
+      .returning({ id: pagesVersions.id });
+    await recordNotifications(tx as unknown as Db, { kind, pageId, versionId: row.id });
+    return row.id;
+  });
 }

@@ -12,7 +12,8 @@ import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, pages
 import { markChanges, removeMarks } from "~/lib/highlight";
 import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { recordNotifications } from "../notify.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider } from "~/services/providers/dataforseo.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -241,7 +242,7 @@ export async function saveModification(
   article: { html: string; metaDescription: string | null },
   options: { createNewVersion: boolean; actionId: number },
 ): Promise<number> {
-  if (options.createNewVersion) return saveGeneratedVersion(context.pageId, article);
+  if (options.createNewVersion) return saveGeneratedVersion(context.pageId, article, "revision_done");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -260,6 +261,7 @@ export async function saveModification(
       .update(pagesVersions)
       .set({ htmlContent: article.html, metaDescription: article.metaDescription })
       .where(eq(pagesVersions.id, context.versionId));
+    await recordNotifications(tx as unknown as Db, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
     return context.versionId;
   });
 }

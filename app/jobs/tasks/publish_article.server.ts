@@ -16,7 +16,8 @@ import { contentTypeOf, pageStatusOfWordPress, slugFromUrl, webhookSecretContext
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { getEnv } from "~/services/env.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { recordNotifications } from "../notify.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "~/services/providers/http.server";
 import { splitTitle, type Article, type ArticleImage, type Published, type PublishSteps } from "~/services/publishing/publisher";
@@ -126,6 +127,10 @@ async function recordPublished(
       .update(pages)
       .set({ status: pageStatusOfWordPress(remoteStatus), dateModified: new Date() })
       .where(eq(pages.id, job.pageId));
+    // The owner hears of it once it is live (a draft or private post on their site is not published yet).
+    if (remoteStatus === "publish") {
+      await recordNotifications(tx as unknown as Db, { kind: "article_published", pageId: job.pageId, versionId: job.versionId });
+    }
   });
 }
 

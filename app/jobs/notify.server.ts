@@ -1,0 +1,63 @@
+/**
+ * Notifications (issue 16): the rows that tell a person what happened, written by whoever makes it happen
+ * (a task that wrote an article, a client's review decision), inside that writer's own transaction (pass it):
+ * the event and its notifications exist together or not at all, so none is lost or told twice.
+ *
+ * - A client hears about the articles of their sites (the site's owner): ready for review, revised, published.
+ *   A site without an owner (a first-article request nobody claimed yet) notifies nobody.
+ * - The team hears about the clients' review decisions: every team member gets the line.
+ */
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { notifications, pages, sites, user } from "../../db/schema";
+import type { Db } from "~/services/db.server";
+import { CLIENT_KINDS, TEAM_KINDS } from "~/lib/notifications";
+
+export type NotificationEvent =
+  | { kind: (typeof CLIENT_KINDS)[number]; pageId: number; versionId: number | null }
+  | {
+      kind: (typeof TEAM_KINDS)[number];
+      pageId: number;
+      versionId: number;
+      /** The client who decided: named in the line (their name, else their e-mail), never notified of it. */
+      actorId: string;
+    };
+
+/** Writes the event's notifications in `tx`; returns their ids (none when nobody is to hear of it). */
+export async function recordNotifications(tx: Db, event: NotificationEvent): Promise<number[]> {
+  const [page] = await tx
+    .select({ id: pages.id, name: pages.name, siteId: pages.site, owner: sites.linkedUser })
+    .from(pages)
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .where(eq(pages.id, event.pageId));
+  if (!page) return [];
+  let recipients: string[];
+  let actorName: string | null = null;
+  if ((TEAM_KINDS as readonly string[]).includes(event.kind) && "actorId" in event) {
+    // One after the other: a transaction holds one connection.
+    const team = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(inArray(user.role, ["team", "admin"]), ne(user.id, event.actorId)));
+    const [actor] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, event.actorId));
+    recipients = team.map((member) => member.id);
+    actorName = actor ? actor.name.trim() || actor.email : null;
+  } else {
+    recipients = page.owner ? [page.owner] : [];
+  }
+  if (recipients.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      recipients.map((recipient) => ({
+        recipient,
+        kind: event.kind,
+        site: page.siteId,
+        page: page.id,
+        version: event.versionId,
+        actorName,
+        pageName: page.name,
+      })),
+    )
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}

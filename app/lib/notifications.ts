@@ -1,0 +1,95 @@
+/**
+ * Notifications (issue 16): what each kind says, to whom, and where its line leads. Shared by the server (the
+ * rows, the e-mails) and the screens (the bell's list, /notifications).
+ */
+
+/** The client hears about their articles; the team about the clients' review decisions. */
+export const CLIENT_KINDS = ["article_ready", "revision_done", "article_published"] as const;
+export const TEAM_KINDS = ["client_approved", "client_asked_changes"] as const;
+export const NOTIFICATION_KINDS = [...CLIENT_KINDS, ...TEAM_KINDS] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const isNotificationKind = (value: unknown): value is NotificationKind =>
+  typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+
+export type NotificationLanguage = "fr" | "en";
+
+/** One line of the list, as its recipient reads it. */
+export type NotificationLine = {
+  id: number;
+  kind: NotificationKind;
+  siteId: number;
+  pageId: number | null;
+  versionId: number | null;
+  pageName: string | null;
+  actorName: string | null;
+  createdAt: string;
+  read: boolean;
+};
+
+type Texts = { label: string; line: (n: Pick<NotificationLine, "pageName" | "actorName">) => string };
+
+const quoted = (name: string | null, language: NotificationLanguage) =>
+  name ? (language === "fr" ? `« ${name} »` : `“${name}”`) : language === "fr" ? "votre article" : "your article";
+
+/** Per kind: its name (the preferences' checkboxes) and its line (the list, the e-mail's subject). */
+export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<NotificationKind, Texts>> = {
+  fr: {
+    article_ready: {
+      label: "Article prêt à relire",
+      line: ({ pageName }) => `L'article ${quoted(pageName, "fr")} est prêt à relire`,
+    },
+    revision_done: {
+      label: "Révision terminée",
+      line: ({ pageName }) => `La révision de ${quoted(pageName, "fr")} est prête à relire`,
+    },
+    article_published: {
+      label: "Article publié",
+      line: ({ pageName }) => `L'article ${quoted(pageName, "fr")} est publié sur votre site`,
+    },
+    client_approved: {
+      label: "Article approuvé par le client",
+      line: ({ pageName, actorName }) => `${actorName ?? "Le client"} a approuvé ${quoted(pageName, "fr")}`,
+    },
+    client_asked_changes: {
+      label: "Modifications demandées par le client",
+      line: ({ pageName, actorName }) => `${actorName ?? "Le client"} demande des modifications sur ${quoted(pageName, "fr")}`,
+    },
+  },
+  en: {
+    article_ready: {
+      label: "Article ready for review",
+      line: ({ pageName }) => `The article ${quoted(pageName, "en")} is ready for review`,
+    },
+    revision_done: {
+      label: "Revision done",
+      line: ({ pageName }) => `The revision of ${quoted(pageName, "en")} is ready for review`,
+    },
+    article_published: {
+      label: "Article published",
+      line: ({ pageName }) => `The article ${quoted(pageName, "en")} is published on your site`,
+    },
+    client_approved: {
+      label: "Article approved by the client",
+      line: ({ pageName, actorName }) => `${actorName ?? "The client"} approved ${quoted(pageName, "en")}`,
+    },
+    client_asked_changes: {
+      label: "Changes asked for by the client",
+      line: ({ pageName, actorName }) => `${actorName ?? "The client"} asks for changes to ${quoted(pageName, "en")}`,
+    },
+  },
+};
+
+/** Where a line leads: the version to review when there is one, else the page, else the site. */
+export function notificationPath(n: Pick<NotificationLine, "siteId" | "pageId" | "versionId" | "kind">): string {
+  if (n.versionId !== null && n.kind !== "article_published") return `/review/${n.versionId}`;
+  if (n.pageId !== null) return `/sites/${n.siteId}/pages/${n.pageId}`;
+  return `/sites/${n.siteId}`;
+}
+
+/** The bell's badge: the count, or "9+" past nine (the button's label always says the exact number). */
+export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));
+
+/** The bell's list shows the newest few; the page lists them all, this many at a time. */
+export const BELL_LIST_SIZE = 8;
+export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -1,0 +1,90 @@
+/**
+ * A person's notifications (issue 16): the bell's count and list, the /notifications page, marking read. Each
+ * function reads and changes only the acting person's own rows (the recipient): another person's notification
+ * answers exactly like a missing one. The rows are written by jobs/notify.server.ts with the events they report.
+ */
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { notifications } from "../../db/schema";
+import { isNotificationKind, type NotificationLine } from "~/lib/notifications";
+import { getDb } from "~/services/db.server";
+import type { Actor } from "./access.server";
+
+/** The bell's number: one count over the partial index of the unread (notifications_unread_idx). */
+export async function unreadNotificationCount(user: Actor): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, user.id), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** The newest first, `limit` from `offset`, with how many there are in all and how many unread (one query). */
+export async function listNotifications(
+  user: Actor,
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): Promise<{ lines: NotificationLine[]; total: number; unread: number }> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      siteId: notifications.site,
+      pageId: notifications.page,
+      versionId: notifications.version,
+      pageName: notifications.pageName,
+      actorName: notifications.actorName,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.recipient, user.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+  // Past the last page the window counts are not there: ask for them alone.
+  const totals = rows[0] ?? (offset > 0 ? await countsOf(user) : { total: 0, unread: 0 });
+  return {
+    lines: rows.flatMap(({ kind, createdAt, readAt, total: _total, unread: _unread, ...line }) =>
+      isNotificationKind(kind) ? [{ ...line, kind, createdAt: createdAt.toISOString(), read: readAt !== null }] : [],
+    ),
+    total: totals.total,
+    unread: totals.unread,
+  };
+}
+
+async function countsOf(user: Actor) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.recipient, user.id));
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+}
+
+/** Marks one of the person's notifications read (again: no change). False for another's, or none: the same answer. */
+export async function markNotificationRead(user: Actor, id: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.recipient, user.id)))
+    .returning({ id: notifications.id });
+  return row !== undefined;
+}
+
+/** Marks every unread notification of the person read; returns how many were. */
+export async function markAllNotificationsRead(user: Actor): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipient, user.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

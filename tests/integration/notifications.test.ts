@@ -1,0 +1,159 @@
+/**
+ * Issue 16, notifications: the rows are written with the event they report, in its transaction (an article
+ * written, a revision, a publication for the site's owner; a client's review decision for every team member),
+ * and each person reads, counts and marks read only their own.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { notifications, pages, pagesActions, pagesVersions, sites, user } from "../../db/schema";
+import { recordNotifications } from "~/jobs/notify.server";
+import { actionId } from "~/jobs/queue.server";
+import { saveGeneratedVersion } from "~/jobs/tasks/create_article.server";
+import { saveModification } from "~/jobs/tasks/modify_articles_with_instructions.server";
+import { asTeam } from "~/models/access.server";
+import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadNotificationCount } from "~/models/notification.server";
+import { approve, cancelApproval, cancelRevision, sendForRevision } from "~/models/review.server";
+import type { TeamMember } from "~/services/auth.server";
+import type { Db } from "~/services/db.server";
+import { useTestDatabase } from "../setup/database";
+import { insertUser, uniqueEmail, type TestUser } from "../setup/factories";
+
+const database = useTestDatabase();
+
+let owner: TestUser;
+let stranger: TestUser;
+let lead: TeamMember;
+let colleague: TeamMember;
+
+async function teamAccount(role: "team" | "admin", name: string): Promise<TeamMember> {
+  const account = await insertUser(database.db, { name, email: uniqueEmail(name.toLowerCase()) });
+  await database.db.update(user).set({ role, twoFactorEnabled: true }).where(eq(user.id, account.id));
+  return { ...account, image: null, role, twoFactorEnabled: true };
+}
+
+async function pageOf(ownerId: string | null, name: string) {
+  const [site] = await database.db
+    .insert(sites)
+    .values({ name: `Site ${name}`, url: "https://site.example", linkedUser: ownerId })
+    .returning();
+  const [page] = await database.db.insert(pages).values({ site: site!.id, name, url: "https://site.example/p" }).returning();
+  return { siteId: site!.id, pageId: page!.id };
+}
+
+const rowsOf = (recipient: string) =>
+  database.db.select().from(notifications).where(eq(notifications.recipient, recipient)).orderBy(notifications.id);
+
+beforeAll(async () => {
+  await database;
+  owner = await insertUser(database.db, { name: "Claire Client" });
+  stranger = await insertUser(database.db, { name: "Autre Client" });
+  lead = await teamAccount("admin", "Lea");
+  colleague = await teamAccount("team", "Noe");
+});
+
+describe("what notifies whom", () => {
+  it("an article written for a page tells the site's owner it is ready for review, and nobody else", async () => {
+    const { siteId, pageId } = await pageOf(owner.id, "Le levain");
+    const versionId = await saveGeneratedVersion(pageId, { html: "<h1>Le levain</h1><p>Texte.</p>", metaDescription: null });
+    const mine = (await rowsOf(owner.id)).filter((row) => row.page === pageId);
+    expect(mine).toMatchObject([
+      { kind: "article_ready", site: siteId, page: pageId, version: versionId, pageName: "Le levain", readAt: null },
+    ]);
+    expect((await rowsOf(stranger.id)).length).toBe(0);
+    expect((await rowsOf(lead.id)).filter((row) => row.page === pageId)).toEqual([]);
+  });
+
+  it("a site nobody owns yet (a first-article request) notifies nobody", async () => {
+    const { pageId } = await pageOf(null, "Sans client");
+    await saveGeneratedVersion(pageId, { html: "<p>Texte</p>", metaDescription: null });
+    expect(await database.db.select().from(notifications).where(eq(notifications.page, pageId))).toEqual([]);
+  });
+
+  it("a revision, in place or as a new version, tells the owner it is done, on the version to read", async () => {
+    const { pageId } = await pageOf(owner.id, "La cuisson");
+    const [version] = await database.db.insert(pagesVersions).values({ page: pageId, htmlContent: "<p>Avant</p>" }).returning();
+    const [request] = await database.db
+      .insert(pagesActions)
+      .values({ linkedPage: pageId, linkedAction: await actionId("modify_articles_with_instructions"), linkedPagesVersion: version!.id })
+      .returning();
+    const asked = { createNewVersion: false, actionId: request!.id };
+    await saveModification({ versionId: version!.id, pageId }, { html: "<p>Après</p>", metaDescription: null }, asked);
+    const newId = await saveModification(
+      { versionId: version!.id, pageId },
+      { html: "<p>Encore</p>", metaDescription: null },
+      { ...asked, createNewVersion: true },
+    );
+    const mine = (await rowsOf(owner.id)).filter((row) => row.page === pageId);
+    expect(mine.map((row) => [row.kind, row.version])).toEqual([
+      ["revision_done", version!.id],
+      ["revision_done", newId],
+    ]);
+  });
+
+  it("a client's decisions tell every team member, naming the client; cancellations and the team's own decisions tell nobody", async () => {
+    const { pageId } = await pageOf(owner.id, "Les fromages");
+    const [version] = await database.db.insert(pagesVersions).values({ page: pageId, htmlContent: "<p>Texte</p>" }).returning();
+    await sendForRevision(owner, version!.id, "Plus court.");
+    await cancelRevision(owner, version!.id);
+    await approve(owner, version!.id);
+    await cancelApproval(owner, version!.id);
+    // The team deciding on the client's screens: its own doing, nobody is told.
+    await approve(asTeam(lead), version!.id);
+    for (const member of [lead, colleague]) {
+      const lines = (await rowsOf(member.id)).filter((row) => row.version === version!.id);
+      expect(lines.map((row) => [row.kind, row.actorName, row.pageName])).toEqual([
+        ["client_asked_changes", "Claire Client", "Les fromages"],
+        ["client_approved", "Claire Client", "Les fromages"],
+      ]);
+    }
+    expect((await rowsOf(owner.id)).filter((row) => row.version === version!.id)).toEqual([]);
+  });
+
+  it("exists only with its event: a transaction that fails leaves no notification behind", async () => {
+    const { pageId } = await pageOf(owner.id, "Annulé");
+    await expect(
+      database.db.transaction(async (tx) => {
+        await recordNotifications(tx as unknown as Db, { kind: "article_ready", pageId, versionId: null });
+        throw new Error("the event failed");
+      }),
+    ).rejects.toThrow("the event failed");
+    expect(await database.db.select().from(notifications).where(eq(notifications.page, pageId))).toEqual([]);
+  });
+});
+
+describe("reading them", () => {
+  it("counts the unread, lists the newest first with totals, and pages on the server", async () => {
+    const reader = await insertUser(database.db, { name: "Lecteur" });
+    const { pageId } = await pageOf(reader.id, "Page lue");
+    for (let i = 0; i < 5; i++) await saveGeneratedVersion(pageId, { html: `<p>${i}</p>`, metaDescription: null });
+    expect(await unreadNotificationCount(reader)).toBe(5);
+    const first = await listNotifications(reader, { limit: 2 });
+    expect(first.total).toBe(5);
+    expect(first.unread).toBe(5);
+    expect(first.lines.map((line) => line.id)).toEqual([...first.lines.map((line) => line.id)].sort((a, b) => b - a));
+    const last = await listNotifications(reader, { limit: 2, offset: 4 });
+    expect(last.lines).toHaveLength(1);
+    expect(last.lines[0]!.id).toBeLessThan(first.lines[1]!.id);
+    // Past the end: no line, the totals still right.
+    expect(await listNotifications(reader, { limit: 2, offset: 10 })).toEqual({ lines: [], total: 5, unread: 5 });
+  });
+
+  it("marks one read, then all; never another person's, which answers like a missing one", async () => {
+    const reader = await insertUser(database.db, { name: "Lectrice" });
+    const { pageId } = await pageOf(reader.id, "Page à lire");
+    for (let i = 0; i < 3; i++) await saveGeneratedVersion(pageId, { html: `<p>${i}</p>`, metaDescription: null });
+    const [one] = (await listNotifications(reader, { limit: 1 })).lines;
+    expect(await markNotificationRead(stranger, one!.id)).toBe(false);
+    expect(await markNotificationRead(reader, 2_000_000_000)).toBe(false);
+    expect(await unreadNotificationCount(reader)).toBe(3);
+    expect(await markNotificationRead(reader, one!.id)).toBe(true);
+    expect(await unreadNotificationCount(reader)).toBe(2);
+    const listed = await listNotifications(reader, { limit: 10 });
+    expect(listed.lines.find((line) => line.id === one!.id)!.read).toBe(true);
+    expect(listed.unread).toBe(2);
+    expect(await markAllNotificationsRead(stranger)).toBe(0);
+    expect(await unreadNotificationCount(reader)).toBe(2);
+    expect(await markAllNotificationsRead(reader)).toBe(2);
+    expect(await unreadNotificationCount(reader)).toBe(0);
+  });
+});
