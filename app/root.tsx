@@ -29,6 +29,7 @@ import { useDelayed } from "~/lib/use-delayed";
 import { isStaticPath, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
+import { unreadNotificationCount } from "~/models/notification.server";
 import { getSignedIn } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { readToast } from "~/services/toast.server";
@@ -42,6 +43,8 @@ const PLACE_LINKS = {
 export async function loader({ request }: Route.LoaderArgs) {
   const [signedIn, { toast, setCookie }] = await Promise.all([getSignedIn(request), readToast(request)]);
   const user = signedIn?.user ?? null;
+  // The bell's number (issue 16): one indexed count, read again after every action and when the tab comes back.
+  const unread = user ? await unreadNotificationCount(user) : 0;
   const env = getEnv();
   const publicConfig: PublicConfig = {
     origin: env.PUBLIC_URL,
@@ -59,7 +62,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         button: "Revenir à mon compte",
       }
     : null;
-  return data({ user, placeLinks, impersonation, toast, publicConfig }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data(
+    { user, unread, placeLinks, impersonation, toast, publicConfig },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 /**
@@ -184,7 +190,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SidebarProvider>
       <div className="flex min-h-dvh flex-col">
-        <Header user={loaderData.user} placeLinks={loaderData.placeLinks} />
+        <Header user={loaderData.user} unread={loaderData.unread} placeLinks={loaderData.placeLinks} />
         {loaderData.impersonation ? <ImpersonationBar {...loaderData.impersonation} /> : null}
         <PendingGuard />
         <Outlet />

@@ -39,6 +39,7 @@ export default [
     route("sites", "routes/app/sites.tsx", { id: "sites" }),
     route("profile", "routes/app/profile.tsx"),
     route("settings", "routes/app/settings.tsx"),
+    route("notifications", "routes/app/notifications.tsx"),
     route("tone-articles", "routes/app/tone-articles.tsx"),
     ...prefix("sites/:siteId", [
       // Says whose site it is when the team works on it (issue 14).

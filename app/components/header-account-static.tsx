@@ -1,6 +1,6 @@
 import { Bell, LogOut, Settings, User } from "lucide-react";
 import type { HeaderUser } from "~/components/header-account";
-import { NOTIFICATION_BADGE_COUNT } from "~/lib/constants";
+import { badgeText } from "~/lib/notifications";
 import { initials } from "~/lib/user";
 
 const ITEM =
@@ -10,16 +10,16 @@ const ITEM =
  * The signed-in part of the header on a static page (no scripts): the bell, and the account menu as a
  * disclosure (`<details>`) whose items are plain links and the sign-out form, posted as a document.
  */
-export function StaticAccountMenu({ user }: { user: HeaderUser }) {
+export function StaticAccountMenu({ user, unread }: { user: HeaderUser; unread: number }) {
   return (
     <>
-      <button
-        type="button"
+      <a
+        href="/notifications"
         className="relative grid size-9 place-items-center rounded-md hover:bg-accent [&_svg]:size-4"
-        aria-label={`Notifications (${NOTIFICATION_BADGE_COUNT})`}
+        aria-label={bellLabel(unread)}
       >
-        <BellWithBadge />
-      </button>
+        <BellWithBadge unread={unread} />
+      </a>
       <details className="group relative">
         <summary
           aria-label="Menu du compte"
@@ -57,17 +57,23 @@ export function StaticAccountMenu({ user }: { user: HeaderUser }) {
   );
 }
 
-/** The bell and its badge, inside the header's notifications button (here and in header-account.tsx). */
-export function BellWithBadge() {
+/** What the bell says to a screen reader: its name and the exact number of unread notifications. */
+export const bellLabel = (unread: number) => `Notifications (${unread})`;
+
+/** The bell and its badge (none when everything is read), inside the header's notifications button (here and in header-account.tsx). */
+export function BellWithBadge({ unread }: { unread: number }) {
   return (
     <>
       <Bell aria-hidden="true" />
-      <span
-        aria-hidden="true"
-        className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white"
-      >
-        {NOTIFICATION_BADGE_COUNT}
-      </span>
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="bell-badge"
+          className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white"
+        >
+          {badgeText(unread)}
+        </span>
+      ) : null}
     </>
   );
 }

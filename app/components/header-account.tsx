@@ -5,7 +5,7 @@
 import { LogOut, Settings, User } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { BellWithBadge } from "~/components/header-account-static";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -16,13 +16,12 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { UserAvatar } from "~/components/user-avatar";
-import { NOTIFICATION_BADGE_COUNT } from "~/lib/constants";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
 
 export type HeaderUser = { name: string; email: string; image: string | null };
 
-export default function SignedIn({ user }: { user: HeaderUser }) {
+export default function SignedIn({ user, unread }: { user: HeaderUser; unread: number }) {
   const signOut = useFetcher<{ toast?: Toast }>({ key: "sign-out" });
   useEffect(() => {
     if (signOut.state === "idle" && signOut.data?.toast) notify(signOut.data.toast);
@@ -30,9 +29,7 @@ export default function SignedIn({ user }: { user: HeaderUser }) {
 
   return (
     <>
-      <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${NOTIFICATION_BADGE_COUNT})`}>
-        <BellWithBadge />
-      </Button>
+      <NotificationBell unread={unread} />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" className="size-10 rounded-full p-0" aria-label="Menu du compte">

@@ -19,7 +19,16 @@ type TeamView = { title: string; detail: string };
  * The site's header. `placeLinks` (team members only, from the root loader) lead between the console and the
  * client screens: the one of the other side is shown.
  */
-export function Header({ user, placeLinks }: { user: HeaderUser | null; placeLinks?: { console: Place; sites: Place } | null }) {
+export function Header({
+  user,
+  unread = 0,
+  placeLinks,
+}: {
+  user: HeaderUser | null;
+  /** The signed-in person's unread notifications (the bell's badge). */
+  unread?: number;
+  placeLinks?: { console: Place; sites: Place } | null;
+}) {
   // The side panel exists only in the signed-in area and the console (their layouts' handle), and so does the button that opens it.
   const matches = useMatches();
   const inApp = matches.some((match) => (match.handle as { sidebar?: boolean } | undefined)?.sidebar);
@@ -47,10 +56,10 @@ export function Header({ user, placeLinks }: { user: HeaderUser | null; placeLin
             </Button>
           ) : null}
           {user && isStatic ? (
-            <StaticAccountMenu user={user} />
+            <StaticAccountMenu user={user} unread={unread} />
           ) : user ? (
             <Suspense fallback={<span className="h-10 w-[5.75rem]" aria-hidden="true" />}>
-              <SignedIn user={user} />
+              <SignedIn user={user} unread={unread} />
             </Suspense>
           ) : (
             <SignedOut />

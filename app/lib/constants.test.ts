@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isProtectedPath, SITE_DEFAULTS, SITE_STATUSES } from "./constants";
 
 describe("isProtectedPath", () => {
-  it.each(["/dashboard", "/sites", "/sites/12", "/profile", "/settings", "/tone-articles", "/tone-articles/3/edit"])("protects %s", (p) => {
+  it.each(["/dashboard", "/sites", "/sites/12", "/profile", "/settings", "/notifications", "/tone-articles", "/tone-articles/3/edit"])("protects %s", (p) => {
     expect(isProtectedPath(p)).toBe(true);
   });
 

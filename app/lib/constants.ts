@@ -3,9 +3,6 @@
 export const BRAND_NAME = "SEO × IA Content";
 export const BRAND_TAGLINE = "SEO × IA Content";
 
-/** Notification badge: a fixed count (spec part 1, section 2). */
-export const NOTIFICATION_BADGE_COUNT = 3;
-
 // The side panel is 240px expanded and 70px collapsed, and a drawer under 768px (Tailwind's md):
 // the values stand as literal classes in components/app-sidebar.tsx, where Tailwind can see them.
 
@@ -36,5 +33,5 @@ export const SITE_STATUSES = ["private", "publish", "draft"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
 /** Paths only a signed-in user may open; the guard sends others to /auth. */
-export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/tone-articles", "/review"];
+export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/notifications", "/tone-articles", "/review"];
 export const isProtectedPath = (pathname: string) => PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -44,7 +44,9 @@ export function importsAfterFirstPaint(script: string): string {
     return "";
   });
   const names = imports.map(({ name }, i) => name ?? `_import${i}`);
-  const loaded = imports.length ? `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);\n` : "";
+  const loaded = imports.length
+    ? `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);\n`
+    : "";
   return AFTER_FIRST_PAINT + loaded + rest;
 }
 

@@ -40,6 +40,10 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(versionRows(page)).toHaveCount(1, { timeout: 30_000 });
     await expect(renderedArticle(page).getByRole("heading", { level: 1 })).toHaveText("Le compost en appartement");
     await expect(renderedArticle(page).getByRole("heading", { level: 2 }).first()).toHaveText("Why it matters");
+    // The bell rings with it (issue 16): the screen's refresh brought the number too.
+    const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName("Notifications (1)");
+    await expect(bell).toHaveText("1");
 
     // modify_articles_with_instructions, in place, with highlight: the new passage comes back marked.
     const form = modifySection(page);
@@ -54,6 +58,27 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(marked).toHaveCount(1);
     // In place: still one version, whose earlier text is kept.
     await expect(versionRows(page)).toHaveCount(1);
+    await expect(bell).toHaveAccessibleName("Notifications (2)");
+
+    // The bell's list: newest first; a line leads to the version to review and is read on the way.
+    await bell.click();
+    const list = page.getByRole("menu");
+    const lines = list.getByRole("menuitem").filter({ hasText: "Le compost en appartement" });
+    await expect(lines).toHaveText([
+      /La révision de « Le compost en appartement » est prête à relire/,
+      /L'article « Le compost en appartement » est prêt à relire/,
+    ]);
+    await lines.first().click();
+    await expect(page).toHaveURL(/\/review\/\d+$/);
+    await expect(bell).toHaveAccessibleName("Notifications (1)");
+    // The full list: one still unread, marked read from there; nothing left on the bell.
+    await open(page, "/notifications");
+    await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link")).toHaveCount(2);
+    await page.getByRole("button", { name: "Tout marquer comme lu" }).click();
+    await expectToast(page, "Toutes les notifications sont lues");
+    await expect(bell).toHaveAccessibleName("Notifications (0)");
+    await expect(page.getByRole("main").getByText("Tout est lu.")).toBeVisible();
 
     // create_cover_image: two propositions appear at the site's cover size.
     await open(page, `/sites/${siteId}/pages/${pageId}/images`);

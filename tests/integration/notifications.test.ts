@@ -15,7 +15,14 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead, unre
 import { approve, cancelApproval, cancelRevision, sendForRevision } from "~/models/review.server";
 import type { TeamMember } from "~/services/auth.server";
 import type { Db } from "~/services/db.server";
+import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
+import { action as notificationsAction, loader as notificationsLoader } from "~/routes/app/notifications";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
+import type { Browser } from "../setup/auth-client";
+import { formPost, runRoute } from "../setup/accounts";
+import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
+import { signedInUser } from "../setup/sessions";
 import { insertUser, uniqueEmail, type TestUser } from "../setup/factories";
 
 const database = useTestDatabase();
@@ -155,5 +162,70 @@ describe("reading them", () => {
     expect(await unreadNotificationCount(reader)).toBe(2);
     expect(await markAllNotificationsRead(reader)).toBe(2);
     expect(await unreadNotificationCount(reader)).toBe(0);
+  });
+});
+
+describe("the /notifications screen", () => {
+  const get = (b: Browser | null, path: string) =>
+    runRoute(
+      notificationsLoader as never,
+      new Request(`${TEST_PUBLIC_URL}${path}`, { headers: b ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} }),
+    );
+  const post = (b: Browser, fields: Record<string, string>) =>
+    runRoute(notificationsAction as never, formPost(b, "/notifications", fields));
+
+  it("lists the person's own, the bell's few or a page at a time; nobody signed in goes to /auth", async () => {
+    const reader = await signedInUser("Lina Liste");
+    const { pageId } = await pageOf(reader.user.id, "Page listée");
+    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 2; i++)
+      await saveGeneratedVersion(pageId, { html: `<p>${i}</p>`, metaDescription: null });
+    const first = await get(reader.browser, "/notifications");
+    expect(first.body).toMatchObject({ total: NOTIFICATIONS_PAGE_SIZE + 2, unread: NOTIFICATIONS_PAGE_SIZE + 2, page: 1 });
+    expect(first.body.lines).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect((await get(reader.browser, "/notifications?page=2")).body.lines).toHaveLength(2);
+    expect((await get(reader.browser, "/notifications?page=abc")).body.page).toBe(1);
+    expect((await get(reader.browser, "/notifications?bell")).body.lines).toHaveLength(BELL_LIST_SIZE);
+    const other = await signedInUser("Autre Lecteur");
+    expect((await get(other.browser, "/notifications")).body).toMatchObject({ lines: [], total: 0, unread: 0 });
+    const anonymous = await get(null, "/notifications");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/auth");
+  });
+
+  it("marks read one (another's answers 404, unchanged), opens one to its page only, and marks all", async () => {
+    const reader = await signedInUser("Rita Lue");
+    const other = await signedInUser("Oscar Autre");
+    const { pageId } = await pageOf(reader.user.id, "Page marquée");
+    const versionId = await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    await saveGeneratedVersion(pageId, { html: "<p>2</p>", metaDescription: null });
+    await saveGeneratedVersion(pageId, { html: "<p>3</p>", metaDescription: null });
+    const lines = (await listNotifications(reader.user, { limit: 10 })).lines;
+
+    const foreign = await post(other.browser, { intent: "read", id: String(lines[0]!.id) });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.toast).toMatchObject({ type: "error" });
+    expect(await unreadNotificationCount(reader.user)).toBe(3);
+    expect((await post(reader.browser, { intent: "read", id: String(lines[0]!.id) })).body).toEqual({ ok: true, intent: "read" });
+    expect(await unreadNotificationCount(reader.user)).toBe(2);
+
+    // Opening leads to the line's own page, never off the site.
+    const oldest = lines.find((line) => line.versionId === versionId)!;
+    const opened = await post(reader.browser, { intent: "open", id: String(oldest.id), to: `/review/${versionId}` });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/review/${versionId}`);
+    expect(await unreadNotificationCount(reader.user)).toBe(1);
+    for (const away of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      const answer = await post(reader.browser, { intent: "open", id: String(oldest.id), to: away });
+      expect(answer.headers.get("location")).toBe("/notifications");
+    }
+
+    const all = await post(reader.browser, { intent: "read-all" });
+    expect(all.body).toMatchObject({
+      ok: true,
+      intent: "read-all",
+      toast: { type: "success", title: "Toutes les notifications sont lues" },
+    });
+    expect(await unreadNotificationCount(reader.user)).toBe(0);
+    expect((await post(reader.browser, { intent: "nothing" })).status).toBe(400);
   });
 });
