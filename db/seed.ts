@@ -22,6 +22,9 @@ export const ACTION_NAMES = [
   "send_email",
   // Issue 15: an approved version sent to the site's WordPress.
   "publish_article",
+  // Issue 16: a notification's e-mail, and a person's daily digest of them.
+  "notification_email",
+  "notification_digest",
 ] as const;
 
 export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof schema>) {

@@ -6,9 +6,11 @@
  * - A client hears about the articles of their sites (the site's owner): ready for review, revised, published.
  *   A site without an owner (a first-article request nobody claimed yet) notifies nobody.
  * - The team hears about the clients' review decisions: every team member gets the line.
+ * Each notification's e-mail is queued with it (a notification_email request), and sent, put in the day's
+ * digest or left out by the worker, as the recipient's preferences say when it runs.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { notifications, pages, sites, user } from "../../db/schema";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { actions, notifications, pages, pagesActions, sites, user } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 import { CLIENT_KINDS, TEAM_KINDS } from "~/lib/notifications";
 
@@ -59,5 +61,32 @@ export async function recordNotifications(tx: Db, event: NotificationEvent): Pro
       })),
     )
     .returning({ id: notifications.id });
+  await queueNotificationWork(
+    tx,
+    "notification_email",
+    rows.map((row) => ({ info2: String(row.id) })),
+  );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Records notification e-mail requests in `tx`. Written here rather than through queue.server's queueActions:
+ * the tasks that write notifications are themselves imported by the queue's table of tasks (an import cycle),
+ * and these payloads are only an id (a notification's, a user's), which their tasks check when they run.
+ */
+export async function queueNotificationWork(
+  tx: Db,
+  name: "notification_email" | "notification_digest",
+  items: { info2: string; notBefore?: Date }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await tx.insert(pagesActions).values(
+    items.map((item, index) => ({
+      linkedPage: null,
+      linkedAction: sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`,
+      info2: item.info2,
+      queued: index === 0 ? null : true,
+      nextAttemptAt: item.notBefore ?? null,
+    })),
+  );
 }

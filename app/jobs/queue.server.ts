@@ -18,6 +18,8 @@ import { coverImageTask } from "./tasks/create_cover_image.server";
 import { llmAnswersTask } from "./tasks/llm_answers.server";
 import { modifyArticleTask } from "./tasks/modify_articles_with_instructions.server";
 import { publishArticleTask } from "./tasks/publish_article.server";
+import { notificationDigestTask } from "./tasks/notification_digest.server";
+import { notificationEmailTask } from "./tasks/notification_email.server";
 import { sendEmailTask } from "./tasks/send_email.server";
 import { serpsTask } from "./tasks/serps.server";
 
@@ -37,6 +39,8 @@ export const TASKS = {
   modify_articles_with_instructions: modifyArticleTask(),
   create_cover_image: coverImageTask(),
   publish_article: publishArticleTask(),
+  notification_email: notificationEmailTask,
+  notification_digest: notificationDigestTask,
 } satisfies Record<string, AnyTask>;
 
 export type ActionName = keyof typeof TASKS;

@@ -31,6 +31,8 @@ describe("readPayload: every task checks what its request holds", () => {
       "modify_articles_with_instructions",
       "create_cover_image",
       "publish_article",
+      "notification_email",
+      "notification_digest",
     ]);
   });
 

@@ -93,3 +93,21 @@ export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));
 /** The bell's list shows the newest few; the page lists them all, this many at a time. */
 export const BELL_LIST_SIZE = 8;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** How a person gets their notifications by e-mail (/settings). */
+export const EMAIL_MODES = ["each", "digest", "off"] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+export const EMAIL_MODE_LABELS: Record<EmailMode, { label: string; hint: string }> = {
+  each: { label: "Une par une", hint: "Un e-mail dès qu'une notification arrive." },
+  digest: { label: "Un récapitulatif par jour", hint: "Un seul e-mail le matin, avec les notifications de la veille." },
+  off: { label: "Aucun e-mail", hint: "Les notifications restent dans la cloche." },
+};
+export const EMAIL_LANGUAGES: Record<NotificationLanguage, string> = { fr: "Français", en: "English" };
+
+/** A person's choices, as /settings shows them: `kinds` are those they can get, `emailed` those sent by e-mail. */
+export type NotificationPreferences = {
+  emailMode: EmailMode;
+  emailLanguage: NotificationLanguage;
+  kinds: NotificationKind[];
+  emailed: NotificationKind[];
+};

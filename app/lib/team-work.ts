@@ -9,6 +9,8 @@ export const WORK_KINDS = {
   modify_articles_with_instructions: "Modification d'article",
   create_cover_image: "Image de couverture",
   publish_article: "Publication WordPress",
+  notification_email: "E-mail de notification",
+  notification_digest: "Récapitulatif des notifications",
 } as const;
 export type WorkKind = keyof typeof WORK_KINDS;
 

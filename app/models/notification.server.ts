@@ -4,8 +4,19 @@
  * answers exactly like a missing one. The rows are written by jobs/notify.server.ts with the events they report.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { notifications } from "../../db/schema";
-import { isNotificationKind, type NotificationLine } from "~/lib/notifications";
+import { notificationPreferences, notifications, user as users } from "../../db/schema";
+import {
+  CLIENT_KINDS,
+  EMAIL_MODES,
+  isNotificationKind,
+  NOTIFICATION_KINDS,
+  type EmailMode,
+  type NotificationKind,
+  type NotificationLanguage,
+  type NotificationLine,
+  type NotificationPreferences,
+} from "~/lib/notifications";
+import { isTeamRole, roleOf } from "~/services/team-roles.server";
 import { getDb } from "~/services/db.server";
 import type { Actor } from "./access.server";
 
@@ -87,4 +98,52 @@ export async function markAllNotificationsRead(user: Actor): Promise<number> {
     .where(and(eq(notifications.recipient, user.id), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** The kinds a person can get: a client's; a team member's also the clients' decisions. */
+async function kindsFor(user: Actor): Promise<NotificationKind[]> {
+  const db = await getDb();
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
+  return row && isTeamRole(roleOf(row)) ? [...NOTIFICATION_KINDS] : [...CLIENT_KINDS];
+}
+
+/** The person's e-mail choices (the defaults until they save some: each one, in French, every kind). */
+export async function getNotificationPreferences(user: Actor): Promise<NotificationPreferences> {
+  const db = await getDb();
+  const [kinds, [row]] = await Promise.all([
+    kindsFor(user),
+    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)),
+  ]);
+  const muted = row?.mutedKinds ?? [];
+  return {
+    emailMode: (EMAIL_MODES as readonly string[]).includes(row?.emailMode ?? "") ? (row!.emailMode as EmailMode) : "each",
+    emailLanguage: row?.emailLanguage === "en" ? "en" : "fr",
+    kinds,
+    emailed: kinds.filter((kind) => !muted.includes(kind)),
+  };
+}
+
+/** Saves the person's e-mail choices: the kinds they can get and did not pick are left out of the e-mails. */
+export async function saveNotificationPreferences(
+  user: Actor,
+  input: { emailMode: EmailMode; emailLanguage: NotificationLanguage; emailed: NotificationKind[] },
+): Promise<NotificationPreferences> {
+  const kinds = await kindsFor(user);
+  const values = {
+    emailMode: input.emailMode,
+    emailLanguage: input.emailLanguage,
+    mutedKinds: kinds.filter((kind) => !input.emailed.includes(kind)),
+    updatedAt: new Date(),
+  };
+  const db = await getDb();
+  await db
+    .insert(notificationPreferences)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
+  return {
+    emailMode: values.emailMode,
+    emailLanguage: values.emailLanguage,
+    kinds,
+    emailed: kinds.filter((k) => !values.mutedKinds.includes(k)),
+  };
 }

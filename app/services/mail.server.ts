@@ -62,8 +62,8 @@ export async function queueMail(mail: Mail): Promise<void> {
 }
 
 /** The product's e-mail frame around `inner` (HTML): the brand's name above, on a white card. */
-function framed(inner: string): string {
-  return `<!doctype html><html lang="fr"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">
+function framed(inner: string, language: MailLanguage = "fr"): string {
+  return `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
 <tr><td>
 <p style="font-weight:700;font-size:18px;margin:0 0 24px">${escapeHtml(BRAND_NAME)}</p>
@@ -71,23 +71,53 @@ ${inner}
 </td></tr></table></body></html>`;
 }
 
-/** A short French e-mail with one call-to-action link, as text and HTML. */
+export type MailLanguage = "fr" | "en";
+
+const LINK_FALLBACK: Record<MailLanguage, string> = {
+  fr: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :",
+  en: "If the button does not work, copy this link into your browser:",
+};
+
+/**
+ * A short e-mail with one call-to-action link, as text and HTML (French unless `language` says otherwise).
+ * `items`: lines that each lead somewhere (a digest), listed between the lines and the action.
+ */
 export function actionMail(options: {
   to: string;
   subject: string;
   greeting: string;
   lines: string[];
+  items?: { text: string; url: string }[];
   action: string;
   url: string;
   footer: string;
+  language?: MailLanguage;
 }): Mail {
-  const { to, subject, greeting, lines, action, url, footer } = options;
-  const text = [greeting, "", ...lines, "", `${action} : ${url}`, "", footer, "", `— ${BRAND_NAME}`].join("\n");
-  const html = framed(`<p>${escapeHtml(greeting)}</p>
+  const { to, subject, greeting, lines, items = [], action, url, footer, language = "fr" } = options;
+  const text = [
+    greeting,
+    "",
+    ...lines,
+    ...(items.length ? ["", ...items.map((item) => `- ${item.text} : ${item.url}`)] : []),
+    "",
+    `${action} : ${url}`,
+    "",
+    footer,
+    "",
+    `— ${BRAND_NAME}`,
+  ].join("\n");
+  const list = items.length
+    ? `<ul style="padding-left:20px">${items.map((item) => `<li style="margin:8px 0"><a href="${escapeHtml(item.url)}">${escapeHtml(item.text)}</a></li>`).join("")}</ul>`
+    : "";
+  const html = framed(
+    `<p>${escapeHtml(greeting)}</p>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
+${list}
 <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#555">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>`);
+<p style="font-size:13px;color:#555">${escapeHtml(LINK_FALLBACK[language])}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>`,
+    language,
+  );
   return { to, subject, text, html };
 }
 

@@ -73,11 +73,15 @@ test("every public page has no axe violations, on a phone and on a desktop", asy
   }
 });
 
-test("the notifications screen and the bell's list have no axe violations (nothing yet)", async ({ signedInPage: page }) => {
+test("the notifications screen, the bell's list and the settings have no axe violations", async ({ signedInPage: page }) => {
   await open(page, "/notifications");
   await expect(page.getByText("Aucune notification pour le moment.", { exact: false })).toBeVisible();
   await expectNoViolations(page, "/notifications, empty");
   await page.getByRole("banner").getByRole("button", { name: "Notifications (0)" }).click();
   await expect(page.getByRole("menu").getByText("Aucune notification pour le moment.")).toBeVisible();
   await expectNoViolations(page, "the bell's list, empty");
+  await page.keyboard.press("Escape");
+  await open(page, "/settings");
+  await expect(page.getByRole("radiogroup", { name: "Envoi" })).toBeVisible();
+  await expectNoViolations(page, "/settings");
 });

@@ -292,7 +292,7 @@ test.describe("the route table's redirects", () => {
   });
 
   test("a signed-out visitor opening a signed-in screen lands on /auth", async ({ page }) => {
-    for (const path of ["/sites", "/dashboard", "/profile", "/settings", "/tone-articles"]) {
+    for (const path of ["/sites", "/dashboard", "/profile", "/settings", "/notifications", "/tone-articles"]) {
       await page.goto(path);
       await expect(page, `opening ${path}`).toHaveURL(/\/auth$/);
     }

@@ -75,7 +75,7 @@ test.describe("answers behind sign-in are never stored by a cache", () => {
 
   test("signed-in documents, their .data answers and redirects carry Cache-Control: private, no-store", async ({ signedInPage: page }) => {
     const request = page.request;
-    for (const path of ["/sites", "/dashboard", "/profile", "/settings", "/tone-articles", "/auth/update-password"]) {
+    for (const path of ["/sites", "/dashboard", "/profile", "/settings", "/notifications", "/tone-articles", "/auth/update-password"]) {
       const document = await request.get(path, { maxRedirects: 0 });
       expect(document.status(), `GET ${path}`).toBe(200);
       expect(document.headers()["cache-control"], `GET ${path}`).toBe(NO_STORE);

@@ -3,18 +3,29 @@
  * written, a revision, a publication for the site's owner; a client's review decision for every team member),
  * and each person reads, counts and marks read only their own.
  */
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { notifications, pages, pagesActions, pagesVersions, sites, user } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { actions, notifications, pages, pagesActions, pagesVersions, sites, user } from "../../db/schema";
 import { recordNotifications } from "~/jobs/notify.server";
-import { actionId } from "~/jobs/queue.server";
+import { nextDigestAt } from "~/jobs/notification-mail.server";
+import { actionId, TASKS } from "~/jobs/queue.server";
+import { runOnce } from "~/jobs/run.server";
 import { saveGeneratedVersion } from "~/jobs/tasks/create_article.server";
 import { saveModification } from "~/jobs/tasks/modify_articles_with_instructions.server";
 import { asTeam } from "~/models/access.server";
-import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadNotificationCount } from "~/models/notification.server";
+import {
+  getNotificationPreferences,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  saveNotificationPreferences,
+  unreadNotificationCount,
+} from "~/models/notification.server";
 import { approve, cancelApproval, cancelRevision, sendForRevision } from "~/models/review.server";
 import type { TeamMember } from "~/services/auth.server";
 import type { Db } from "~/services/db.server";
+import { resetEnvForTests } from "~/services/env.server";
+import { resetMailForTests } from "~/services/mail.server";
 import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/app/notifications";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
@@ -22,6 +33,7 @@ import type { Browser } from "../setup/auth-client";
 import { formPost, runRoute } from "../setup/accounts";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
+import { mailsTo } from "../setup/outbox";
 import { signedInUser } from "../setup/sessions";
 import { insertUser, uniqueEmail, type TestUser } from "../setup/factories";
 
@@ -227,5 +239,121 @@ describe("the /notifications screen", () => {
     });
     expect(await unreadNotificationCount(reader.user)).toBe(0);
     expect((await post(reader.browser, { intent: "nothing" })).status).toBe(400);
+  });
+});
+
+describe("their e-mails", () => {
+  const notificationTasks = { notification_email: TASKS.notification_email, notification_digest: TASKS.notification_digest };
+  /** Runs the queued notification e-mails (and digests that are due) until none is left. */
+  const runMail = async () => {
+    while (await runOnce("mail-worker", notificationTasks));
+  };
+  const digestRequests = (userId: string) =>
+    database.db
+      .select({ id: pagesActions.id, state: pagesActions.state, nextAttemptAt: pagesActions.nextAttemptAt })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .where(and(eq(actions.name, "notification_digest"), eq(pagesActions.info2, userId)));
+  const person = async (name: string) => {
+    const account = await insertUser(database.db, { name, email: uniqueEmail(name.split(" ")[0]!.toLowerCase()) });
+    return { account, ...(await pageOf(account.id, `Article de ${name}`)) };
+  };
+
+  it("are queued with the notification and sent one by one by default, once, leading to the version to review", async () => {
+    const { account, pageId } = await person("Émile Envoi");
+    const versionId = await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    await runMail();
+    const mails = await mailsTo(account.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`L'article « Article de Émile Envoi » est prêt à relire`);
+    expect(mails[0]!.text).toContain("Bonjour Émile Envoi,");
+    expect(mails[0]!.text).toContain(`Relire l'article : ${TEST_PUBLIC_URL}/review/${versionId}`);
+    expect(mails[0]!.text).toContain(`${TEST_PUBLIC_URL}/settings`);
+    const [row] = await rowsOf(account.id);
+    expect(row!.emailedAt).not.toBeNull();
+    // Run again (a lost completion, another worker): no second e-mail.
+    await database.db.insert(pagesActions).values({ linkedAction: await actionId("notification_email"), info2: String(row!.id) });
+    await runMail();
+    expect(await mailsTo(account.email)).toHaveLength(1);
+  });
+
+  it("follow the person's choices: none when off, none for a kind left out, and in English when asked", async () => {
+    const off = await person("Olga Off");
+    await saveNotificationPreferences(off.account, { emailMode: "off", emailLanguage: "fr", emailed: ["article_ready"] });
+    await saveGeneratedVersion(off.pageId, { html: "<p>1</p>", metaDescription: null });
+
+    const picky = await person("Paul Picky");
+    await saveNotificationPreferences(picky.account, { emailMode: "each", emailLanguage: "en", emailed: ["article_published"] });
+    const versionId = await saveGeneratedVersion(picky.pageId, { html: "<p>1</p>", metaDescription: null });
+    await database.db.transaction((tx) =>
+      recordNotifications(tx as unknown as Db, { kind: "article_published", pageId: picky.pageId, versionId }),
+    );
+    await runMail();
+
+    expect(await mailsTo(off.account.email)).toEqual([]);
+    expect((await rowsOf(off.account.id))[0]!.emailedAt).not.toBeNull();
+    const mails = await mailsTo(picky.account.email);
+    expect(mails.map((m) => m.subject)).toEqual([`The article “Article de Paul Picky” is published on your site`]);
+    expect(mails[0]!.text).toContain("Hello Paul Picky,");
+    expect(mails[0]!.text).toContain(`See the page : ${TEST_PUBLIC_URL}/sites/${picky.siteId}/pages/${picky.pageId}`);
+    expect(mails[0]!.html).toContain('<html lang="en">');
+    expect(await getNotificationPreferences(picky.account)).toEqual({
+      emailMode: "each",
+      emailLanguage: "en",
+      kinds: ["article_ready", "revision_done", "article_published"],
+      emailed: ["article_published"],
+    });
+  });
+
+  it("wait for the next morning's digest when asked: one digest request, one e-mail listing the day's notifications", async () => {
+    const { account, pageId } = await person("Diane Digest");
+    await saveNotificationPreferences(account, { emailMode: "digest", emailLanguage: "fr", emailed: ["article_ready", "revision_done"] });
+    const first = await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    await saveGeneratedVersion(pageId, { html: "<p>2</p>", metaDescription: null }, "revision_done");
+    await runMail();
+    expect(await mailsTo(account.email)).toEqual([]);
+    const [digest, ...more] = await digestRequests(account.id);
+    expect(more).toEqual([]);
+    expect(digest!.state).toBe("queued");
+    expect(digest!.nextAttemptAt!.getTime()).toBe(nextDigestAt(new Date()).getTime());
+    expect(digest!.nextAttemptAt!.getUTCHours()).toBe(7);
+
+    // The morning comes.
+    await database.db
+      .update(pagesActions)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(pagesActions.id, digest!.id));
+    await runMail();
+    const mails = await mailsTo(account.email);
+    expect(mails.map((m) => m.subject)).toEqual(["Vos 2 notifications du jour"]);
+    expect(mails[0]!.text).toContain(`- L'article « Article de Diane Digest » est prêt à relire : ${TEST_PUBLIC_URL}/review/${first}`);
+    expect(mails[0]!.text).toContain("- La révision de « Article de Diane Digest » est prête à relire");
+    expect((await rowsOf(account.id)).every((row) => row.emailedAt !== null)).toBe(true);
+    expect((await digestRequests(account.id)).map((r) => r.state)).toEqual(["done"]);
+  });
+
+  it("give the notification back when the mail server fails, and send it on a later attempt", async () => {
+    const { account, pageId } = await person("Fanny Failure");
+    await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:9");
+    resetEnvForTests();
+    resetMailForTests();
+    try {
+      await runOnce("mail-worker", notificationTasks);
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+      resetMailForTests();
+    }
+    const [row] = await rowsOf(account.id);
+    expect(row!.emailedAt).toBeNull();
+    const [request] = await database.db
+      .select()
+      .from(pagesActions)
+      .where(eq(pagesActions.info2, String(row!.id)));
+    expect(request).toMatchObject({ state: "queued", attempts: 1 });
+    await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.id, request!.id));
+    await runMail();
+    expect(await mailsTo(account.email)).toHaveLength(1);
   });
 });

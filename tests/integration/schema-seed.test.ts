@@ -129,7 +129,7 @@ describe("reference data", () => {
     ]);
   });
 
-  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails) and publish_article (issue 15)", async () => {
+  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails), publish_article (issue 15) and the notification e-mails (issue 16)", async () => {
     const rows = await database.query<{ name: string }>("select name from actions");
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual(
@@ -142,6 +142,8 @@ describe("reference data", () => {
         "create_cover_image",
         "send_email",
         "publish_article",
+        "notification_email",
+        "notification_digest",
       ].sort(),
     );
     expect([...ACTION_NAMES].sort()).toEqual(names);
