@@ -8,7 +8,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pagePublications, pages, pagesActions, pagesVersions, pagesVersionsImages, sites } from "../../db/schema";
-import { plan, runOnce } from "~/jobs/run.server";
 import { POST_MISSING } from "~/lib/publishing";
 import { NotFoundError } from "~/models/access.server";
 import { getPagePublication, NotConnectedError, PublishUnderWayError, queuePublish } from "~/models/publication.server";
@@ -19,6 +18,7 @@ import { action as pageDetailAction } from "~/routes/app/page-detail";
 import { getStorage } from "~/services/storage.server";
 import { startFakeWordPress, type FakeWordPress } from "../fakes/wordpress";
 import { useTestDatabase } from "../setup/database";
+import { runWorkOnce } from "../setup/worker";
 import { insertUser, type TestUser } from "../setup/factories";
 import { pngBytes } from "../setup/images";
 import { formPost, runRoute } from "../setup/accounts";
@@ -30,7 +30,7 @@ let owner: TestUser;
 let siteId: number;
 let pageId: number;
 
-const run = () => runOnce("publish-worker", plan().runnable);
+const run = () => runWorkOnce("publish-worker");
 const lastRequest = async () =>
   (await database.db.select().from(pagesActions).where(eq(pagesActions.linkedPage, pageId)).orderBy(desc(pagesActions.id)))[0]!;
 const posts = () => [...wp.content.values()].filter((c) => c.type === "post");

@@ -7,7 +7,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications, pagePublications, pages, pagesActions, pagesVersions, sitePublishing, sites } from "../../db/schema";
-import { plan, runOnce } from "~/jobs/run.server";
 import { NotFoundError } from "~/models/access.server";
 import { getPagePublication, queuePublish } from "~/models/publication.server";
 import { getPublishingSettings, rotateWebhookSecret, saveWebhookConnection, testWebhook } from "~/models/site-publishing.server";
@@ -15,6 +14,7 @@ import { resetEnvForTests } from "~/services/env.server";
 import { SIGNATURE_HEADER, verifyWebhookSignature } from "~/services/publishing/webhook.server";
 import { startFakeWebhook, type FakeWebhook } from "../fakes/webhook";
 import { useTestDatabase } from "../setup/database";
+import { runWorkOnce } from "../setup/worker";
 import { insertUser, type TestUser } from "../setup/factories";
 
 const database = useTestDatabase();
@@ -24,7 +24,7 @@ let siteId: number;
 let pageId: number;
 let secret: string;
 
-const run = () => runOnce("webhook-worker", plan().runnable);
+const run = () => runWorkOnce("webhook-worker");
 const lastRequest = async () =>
   (await database.db.select().from(pagesActions).where(eq(pagesActions.linkedPage, pageId)).orderBy(desc(pagesActions.id)))[0]!;
 

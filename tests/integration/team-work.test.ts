@@ -107,7 +107,10 @@ describe("the work queue", () => {
     expect(llm.lastSuccessAt).toBeInstanceOf(Date);
     expect(llm.lastError?.message).toBeTruthy();
     expect(llm.failureShareLastHour).toBeGreaterThan(0);
-    expect(lines.find((l) => l.id === "mail")).toMatchObject({ configured: true, kinds: ["contact_form", "send_email"] });
+    expect(lines.find((l) => l.id === "mail")).toMatchObject({
+      configured: true,
+      kinds: ["contact_form", "send_email", "notification_email", "notification_digest"],
+    });
     expect(lines.find((l) => l.id === "wordpress")).toMatchObject({ configured: true, kinds: ["publish_article"] });
   });
 

@@ -10,11 +10,11 @@ import { articleContext, articlePrompt } from "~/jobs/tasks/create_article.serve
 import { queueActions } from "~/jobs/queue.server";
 import { createPage } from "~/models/page.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { plan, runOnce } from "~/jobs/run.server";
 import { checkArticle } from "~/lib/article-contract";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { fakeArticle } from "../fakes/writer";
 import { useTestDatabase } from "../setup/database";
+import { runWorkOnce } from "../setup/worker";
 import { insertUser, type TestUser } from "../setup/factories";
 
 const database = useTestDatabase();
@@ -27,7 +27,7 @@ const body = (n: number) => Array.from({ length: n }, (_, i) => `mot${i}`).join(
 const article = (extra = "") =>
   `\`\`\`html\n<h1>Le pain au levain</h1><h2>Pourquoi le levain</h2><p>${body(1600)} <a href="https://serp.example/levain">source</a> ${extra}</p>\n\`\`\``;
 
-const run = () => runOnce("article-worker", plan().runnable);
+const run = () => runWorkOnce("article-worker");
 const request = async () =>
   (await database.db.select().from(pagesActions).where(eq(pagesActions.linkedPage, pageId)).orderBy(desc(pagesActions.id)))[0];
 const versions = () => database.db.select().from(pagesVersions).where(eq(pagesVersions.page, pageId)).orderBy(desc(pagesVersions.id));

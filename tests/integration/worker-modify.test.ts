@@ -10,10 +10,10 @@ import { keywords, pagesActions, pagesKeywords, pagesVersions, pagesVersionsHist
 import { createPage } from "~/models/page.server";
 import { recordModification, type ModificationInput } from "~/models/version.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { plan, runOnce } from "~/jobs/run.server";
 import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { useTestDatabase } from "../setup/database";
+import { runWorkOnce } from "../setup/worker";
 import { insertUser, type TestUser } from "../setup/factories";
 
 const database = useTestDatabase();
@@ -28,7 +28,7 @@ let exampleId: number;
 const ORIGINAL =
   '<h1>Le levain</h1><p>Le levain se nourrit <mark>chaque jour</mark>.</p><p>Il faut de la farine <a href="https://serp.example/farine">bio</a>.</p><h2>Cuisson</h2><p>Cuire à 240 degrés.</p>';
 
-const run = () => runOnce("modify-worker", plan().runnable);
+const run = () => runWorkOnce("modify-worker");
 const lastRequest = async () =>
   (await database.db.select().from(pagesActions).where(eq(pagesActions.linkedPage, pageId)).orderBy(desc(pagesActions.id)))[0];
 const versions = () => database.db.select().from(pagesVersions).where(eq(pagesVersions.page, pageId)).orderBy(desc(pagesVersions.id));

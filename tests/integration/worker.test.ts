@@ -205,7 +205,7 @@ describe("the worker", () => {
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
     // Without provider settings, only the e-mails (contact form, queued accounts' e-mails) and publishing (each
     // site's own connection) run.
-    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email", "publish_article"]);
+    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email", "publish_article", "notification_email", "notification_digest"]);
   });
 
   it("shares the queue between two workers: every action runs exactly once", async () => {
