@@ -92,5 +92,8 @@ export default [
     route("versions/:versionId/history", "routes/api/version-history.ts"),
   ]),
 
+  // A version shared for review with someone without an account (issue 16): public, by its token.
+  route("r/:token", "routes/public/review-link.tsx"),
+
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

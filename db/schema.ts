@@ -784,7 +784,7 @@ export const notifications = pgTable(
     index("notifications_version_idx").on(t.version),
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'client_approved', 'client_asked_changes')`,
+      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'guest_commented', 'guest_approved', 'guest_asked_changes', 'client_approved', 'client_asked_changes')`,
     ),
   ],
 );
@@ -811,5 +811,62 @@ export const notificationPreferences = pgTable(
   (t) => [
     check("notification_preferences_email_mode_check", sql`${t.emailMode} in ('each', 'digest', 'off')`),
     check("notification_preferences_email_language_check", sql`${t.emailLanguage} in ('fr', 'en')`),
+  ],
+);
+
+/**
+ * Review links (issue 16): a version shared with someone who has no account (a colleague, a manager). The
+ * token is random and stored as its SHA-256 only; the link expires (14 days by default) and can be revoked.
+ */
+export const reviewLinks = pgTable(
+  "review_links",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    version: integer("version")
+      .notNull()
+      .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("review_links_token_hash_idx").on(t.tokenHash),
+    index("review_links_version_idx").on(t.version, t.createdAt),
+    index("review_links_created_by_idx").on(t.createdBy),
+  ],
+);
+
+/**
+ * What reviewers said on a version through its review link (issue 16): a comment on the whole article or on a
+ * passage (anchored by its position in the article's text plus the quoted words, so that it survives small
+ * edits), or a decision (approved, changes asked) with its message. Kept with the version: who said what, when.
+ */
+export const reviewComments = pgTable(
+  "review_comments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    version: integer("version")
+      .notNull()
+      .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    link: integer("link").references(() => reviewLinks.id, { onDelete: "set null" }),
+    kind: text("kind").notNull().default("comment"),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull().default(""),
+    /** The commented passage as it read, and where it started and ended in the article's text (characters). */
+    quote: text("quote"),
+    quoteStart: integer("quote_start"),
+    quoteEnd: integer("quote_end"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("review_comments_version_idx").on(t.version, t.createdAt),
+    index("review_comments_link_idx").on(t.link),
+    check("review_comments_kind_check", sql`${t.kind} in ('comment', 'approved', 'changes')`),
+    check(
+      "review_comments_quote_check",
+      sql`(${t.quote} is null and ${t.quoteStart} is null and ${t.quoteEnd} is null) or (${t.quote} is not null and ${t.quoteStart} >= 0 and ${t.quoteEnd} > ${t.quoteStart})`,
+    ),
   ],
 );

@@ -15,13 +15,15 @@ import type { Db } from "~/services/db.server";
 import { CLIENT_KINDS, TEAM_KINDS } from "~/lib/notifications";
 
 export type NotificationEvent =
-  | { kind: (typeof CLIENT_KINDS)[number]; pageId: number; versionId: number | null }
+  | { kind: (typeof CLIENT_KINDS)[number]; pageId: number; versionId: number | null; actorName?: string }
   | {
       kind: (typeof TEAM_KINDS)[number];
       pageId: number;
       versionId: number;
       /** The client who decided: named in the line (their name, else their e-mail), never notified of it. */
-      actorId: string;
+      actorId?: string;
+      /** Or someone without an account (a review link), named as they signed. */
+      actorName?: string;
     };
 
 /** Writes the event's notifications in `tx`; returns their ids (none when nobody is to hear of it). */
@@ -33,16 +35,19 @@ export async function recordNotifications(tx: Db, event: NotificationEvent): Pro
     .where(eq(pages.id, event.pageId));
   if (!page) return [];
   let recipients: string[];
-  let actorName: string | null = null;
-  if ((TEAM_KINDS as readonly string[]).includes(event.kind) && "actorId" in event) {
+  let actorName: string | null = event.actorName ?? null;
+  if ((TEAM_KINDS as readonly string[]).includes(event.kind)) {
+    const actorId = "actorId" in event ? event.actorId : undefined;
     // One after the other: a transaction holds one connection.
     const team = await tx
       .select({ id: user.id })
       .from(user)
-      .where(and(inArray(user.role, ["team", "admin"]), ne(user.id, event.actorId)));
-    const [actor] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, event.actorId));
+      .where(and(inArray(user.role, ["team", "admin"]), actorId ? ne(user.id, actorId) : undefined));
     recipients = team.map((member) => member.id);
-    actorName = actor ? actor.name.trim() || actor.email : null;
+    if (actorId) {
+      const [actor] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, actorId));
+      actorName = actor ? actor.name.trim() || actor.email : actorName;
+    }
   } else {
     recipients = page.owner ? [page.owner] : [];
   }

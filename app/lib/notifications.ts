@@ -3,8 +3,9 @@
  * rows, the e-mails) and the screens (the bell's list, /notifications).
  */
 
-/** The client hears about their articles; the team about the clients' review decisions. */
-export const CLIENT_KINDS = ["article_ready", "revision_done", "article_published"] as const;
+/** The client hears about their articles and what their reviewers said (review links); the team about the clients' decisions. */
+export const GUEST_KINDS = ["guest_commented", "guest_approved", "guest_asked_changes"] as const;
+export const CLIENT_KINDS = ["article_ready", "revision_done", "article_published", ...GUEST_KINDS] as const;
 export const TEAM_KINDS = ["client_approved", "client_asked_changes"] as const;
 export const NOTIFICATION_KINDS = [...CLIENT_KINDS, ...TEAM_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -47,6 +48,18 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
       label: "Article publié",
       line: ({ pageName }) => `L'article ${quoted(pageName, "fr")} est publié sur votre site`,
     },
+    guest_commented: {
+      label: "Commentaire d'un relecteur",
+      line: ({ pageName, actorName }) => `${actorName ?? "Un relecteur"} a commenté ${quoted(pageName, "fr")}`,
+    },
+    guest_approved: {
+      label: "Article approuvé par un relecteur",
+      line: ({ pageName, actorName }) => `${actorName ?? "Un relecteur"} a approuvé ${quoted(pageName, "fr")}`,
+    },
+    guest_asked_changes: {
+      label: "Modifications demandées par un relecteur",
+      line: ({ pageName, actorName }) => `${actorName ?? "Un relecteur"} demande des modifications sur ${quoted(pageName, "fr")}`,
+    },
     client_approved: {
       label: "Article approuvé par le client",
       line: ({ pageName, actorName }) => `${actorName ?? "Le client"} a approuvé ${quoted(pageName, "fr")}`,
@@ -68,6 +81,18 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
     article_published: {
       label: "Article published",
       line: ({ pageName }) => `The article ${quoted(pageName, "en")} is published on your site`,
+    },
+    guest_commented: {
+      label: "Comment from a reviewer",
+      line: ({ pageName, actorName }) => `${actorName ?? "A reviewer"} commented on ${quoted(pageName, "en")}`,
+    },
+    guest_approved: {
+      label: "Article approved by a reviewer",
+      line: ({ pageName, actorName }) => `${actorName ?? "A reviewer"} approved ${quoted(pageName, "en")}`,
+    },
+    guest_asked_changes: {
+      label: "Changes asked for by a reviewer",
+      line: ({ pageName, actorName }) => `${actorName ?? "A reviewer"} asks for changes to ${quoted(pageName, "en")}`,
     },
     client_approved: {
       label: "Article approved by the client",

@@ -23,8 +23,8 @@ export const STATIC_PATHS: readonly string[] = [
   "/first-article-success",
   "/maintenance",
 ];
-/** Static routes with a parameter: the public article view. */
-const STATIC_PATH_PATTERNS = [/^\/view\/[^/]+$/];
+/** Static routes with a parameter: the public article view, and a version shared for review (issue 16). */
+const STATIC_PATH_PATTERNS = [/^\/view\/[^/]+$/, /^\/r\/[^/]+$/];
 
 export function isStaticPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -1,4 +1,4 @@
-import { CheckCircle2, FileText, Globe, MessageSquareWarning, RefreshCw } from "lucide-react";
+import { CheckCircle2, FileText, Globe, MessageSquare, MessageSquareWarning, RefreshCw } from "lucide-react";
 import { useSubmit } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { NOTIFICATION_TEXTS, notificationPath, type NotificationKind, type NotificationLine } from "~/lib/notifications";
@@ -8,6 +8,9 @@ const ICONS: Record<NotificationKind, typeof FileText> = {
   article_ready: FileText,
   revision_done: RefreshCw,
   article_published: Globe,
+  guest_commented: MessageSquare,
+  guest_approved: CheckCircle2,
+  guest_asked_changes: MessageSquareWarning,
   client_approved: CheckCircle2,
   client_asked_changes: MessageSquareWarning,
 };

@@ -36,10 +36,20 @@ import {
   sendForRevision,
   type ReviewVersion,
 } from "~/models/review.server";
+import {
+  createReviewLink,
+  listReviewComments,
+  listReviewLinks,
+  reviewLinkPath,
+  revokeReviewLink,
+  type ReviewCommentRow,
+  type ReviewLinkRow,
+} from "~/models/review-link.server";
 import { teamViewOfSite } from "~/models/site.server";
 import type { SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+import { ReviewSharing } from "./review/review-sharing";
 import { SendRevisionDialog } from "./review/send-revision-dialog";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -70,11 +80,31 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
   };
 }
 
+/** The review links of a version as the screen lists them. */
+const screenLinks = (links: ReviewLinkRow[]) =>
+  links.map((link) => ({
+    id: link.id,
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    revoked: link.revokedAt !== null,
+    active: link.active,
+  }));
+
+/** What reviewers said through the links, as the screen lists it. */
+const screenComments = (comments: ReviewCommentRow[]) => comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }));
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, whoseSite] = await Promise.all([getReviewVersion(user, owned.versionId), teamViewOfSite(user, owned.page.site.id)]);
+  const [article, whoseSite, links, comments] = await Promise.all([
+    getReviewVersion(user, owned.versionId),
+    teamViewOfSite(user, owned.page.site.id),
+    listReviewLinks(user, owned.versionId),
+    listReviewComments(user, owned.versionId),
+  ]);
   return {
+    links: screenLinks(links),
+    comments: screenComments(comments),
     whoseSite,
     version: screenVersion(article.version, versionLabels(article.pageVersionDates).get(article.version.id)),
     page: { id: article.page.id, name: article.page.name, demo: article.page.hideRevisionsTextsFromPreview },
@@ -111,12 +141,49 @@ async function cancelApproval({ user, versionId }: Ctx) {
   return applied("cancel-approval", await cancelVersionApproval(user, parseId(versionId, "version")));
 }
 
+/** A new review link (issue 16): its address, shown once (only its hash is kept), and the version's links. */
+async function share({ user, versionId }: Ctx) {
+  const id = parseId(versionId, "version");
+  const { token } = await createReviewLink(user, id);
+  const url = `${getEnv().PUBLIC_URL.replace(/\/+$/, "")}${reviewLinkPath(token)}`;
+  return reply({
+    ok: true,
+    intent: "share",
+    url,
+    links: screenLinks(await listReviewLinks(user, id)),
+    toast: successToast("Review link created"),
+  });
+}
+
+/** Ends a review link at once. */
+async function revokeLink({ user, versionId, form }: Ctx) {
+  const id = parseId(versionId, "version");
+  const revoked = await revokeReviewLink(user, Number(form.get("linkId")) || 0);
+  if (!revoked) throw new NotFoundError("version");
+  return reply({
+    ok: true,
+    intent: "revoke-link",
+    links: screenLinks(await listReviewLinks(user, id)),
+    toast: successToast("Review link revoked"),
+  });
+}
+
 const INTENTS = {
   "send-revision": sendRevision,
   "cancel-revision": cancelRevision,
   approve,
   "cancel-approval": cancelApproval,
-} satisfies Record<ReviewIntent, unknown>;
+  share,
+  "revoke-link": revokeLink,
+} satisfies Record<ReviewIntent | "share" | "revoke-link", unknown>;
+
+/** The sharing intents' failures (a demo article cannot be shared; a link of another's version is a missing one). */
+function sharingFailed(error: unknown, intent: "share" | "revoke-link") {
+  const title = intent === "share" ? "Failed to create the review link" : "Failed to revoke the review link";
+  if (error instanceof DemoArticleError) return reply({ ok: false, intent, demo: true, error: error.message }, 403);
+  if (error instanceof NotFoundError) return reply({ ok: false, intent, toast: errorToast(ARTICLE_NOT_FOUND.message, title) }, 404);
+  return reply({ ok: false, intent, toast: errorToast("Please try again.", title) }, 500);
+}
 
 /**
  * The spec's failure toasts, by intent. A demo article answers 403 (the screen shows its dialog, not a toast);
@@ -152,7 +219,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent,
     { request, form, user, versionId: params.versionId },
     {
-      failed: (error, failedIntent) => failed(error, failedIntent, form),
+      failed: (error, failedIntent) =>
+        failedIntent === "share" || failedIntent === "revoke-link" ? sharingFailed(error, failedIntent) : failed(error, failedIntent, form),
       expected: [DemoArticleError, CommentsRequiredError, ReviewTransitionError],
     },
   );
@@ -171,7 +239,7 @@ export default function ReviewRoute({ loaderData }: Route.ComponentProps) {
   return <ReviewScreen key={loaderData.version.id} {...loaderData} />;
 }
 
-function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.ComponentProps["loaderData"]) {
+function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comments }: Route.ComponentProps["loaderData"]) {
   const [version, setVersion] = useState(loaded);
   const [demoOpen, setDemoOpen] = useState(false);
   const [revisionOpen, setRevisionOpen] = useState(false);
@@ -222,6 +290,7 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl }: Route.Comp
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside className="lg:sticky lg:top-20 lg:order-2" aria-label="Review">
           <ReviewPanel version={version} demo={page.demo} busyIntent={pendingIntent} onAction={onAction} />
+          {page.demo ? null : <ReviewSharing links={links} comments={comments} />}
         </aside>
 
         <Card className="gap-0 overflow-hidden p-0 lg:order-1">

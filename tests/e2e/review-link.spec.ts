@@ -1,0 +1,106 @@
+/**
+ * Issue 16, the review link: the owner shares a version with a colleague who has no account. The colleague
+ * comments on a passage and asks for changes; the owner sees the comment on the version and is told; after the
+ * revision the colleague approves. A revoked link answers 404.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, failedResource, test } from "./support/fixtures";
+import { createArticle, postReviewAction } from "./support/review";
+import { expectToast, open, waitForHydration } from "./support/ui";
+
+const ARTICLE = "<h1>Le levain maison</h1><p>Le levain se nourrit chaque jour avec de la farine et de l'eau.</p><p>Il aime la chaleur.</p>";
+
+/** Selects `words` in the article of the review page, as a person dragging over them would. */
+async function selectInArticle(page: Page, words: string) {
+  await page.locator("[data-review-article]").evaluate((root, text) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(text);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      const selection = document.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`'${text}' is not in the article`);
+  }, words);
+}
+
+test("a colleague without an account comments on a passage and asks for changes; the owner sees it; after the revision the colleague approves", async ({
+  signedInPage: owner,
+  openContext,
+  consoleGuard,
+}) => {
+  // A decision without its message answers 400 (the page says why); the revoked link answers 404.
+  consoleGuard.allow(failedResource(400), failedResource(404));
+  const article = await createArticle(owner, ARTICLE, { pageName: "Le levain maison" });
+  await open(owner, `/review/${article.versionId}`);
+  await owner.getByRole("button", { name: "Create a review link" }).click();
+  await expectToast(owner, "Review link created");
+  const url = await owner.getByRole("textbox", { name: /New link/ }).inputValue();
+  expect(new URL(url).pathname).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
+  await expect(owner.getByRole("list", { name: "Review links" }).getByRole("listitem")).toHaveCount(1);
+
+  // The colleague, in a browser of their own, without an account.
+  const { page: colleague } = await openContext();
+  const response = await colleague.goto(new URL(url).pathname);
+  expect(response!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  await waitForHydration(colleague);
+  await expect(colleague.getByRole("heading", { level: 1, name: "Le levain maison" })).toBeVisible();
+  await expect(colleague.getByTestId("review-state")).toHaveText("En attente de votre avis");
+
+  await selectInArticle(colleague, "chaque jour");
+  await colleague.getByRole("button", { name: "Commenter ce passage" }).click();
+  await expect(colleague.getByText("« chaque jour »")).toBeVisible();
+  await colleague.getByLabel("Votre nom").first().fill("Zoé Collègue");
+  await colleague.getByLabel("Commentaire", { exact: true }).fill("Combien de fois par jour, exactement ?");
+  await colleague.getByRole("button", { name: "Envoyer le commentaire" }).click();
+  await expectToast(colleague, "Commentaire envoyé");
+  await waitForHydration(colleague);
+  // The passage is marked in the article, and the comment is beside it.
+  await expect(colleague.locator("[data-review-article] mark.review-mark")).toHaveText("chaque jour");
+  await expect(colleague.locator("[data-review-article] .review-note")).toContainText("Combien de fois par jour, exactement ?");
+
+  const axe = await new AxeBuilder({ page: colleague }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  // The name is remembered for the decision.
+  const decision = colleague.getByRole("form", { name: "Votre décision" });
+  await expect(decision.getByLabel("Votre nom")).toHaveValue("Zoé Collègue");
+  await decision.getByRole("button", { name: "Demander des modifications" }).click();
+  await expect(decision.getByText("Dites ce qu'il faut changer.", { exact: true })).toBeVisible();
+  await decision.getByLabel("Message").fill("Préciser la fréquence de nourrissage.");
+  await decision.getByRole("button", { name: "Demander des modifications" }).click();
+  await expectToast(colleague, "Demande envoyée");
+  await expect(colleague.getByTestId("review-state")).toHaveText("Modifications demandées : l'équipe les reprend");
+
+  // The owner: told, and the comment with its passage on the version, which is now in revision.
+  await open(owner, `/review/${article.versionId}`);
+  await expect(owner.getByRole("banner").getByRole("button", { name: "Notifications (2)" })).toBeVisible();
+  const said = owner.getByRole("list", { name: "Reviewers' comments" });
+  await expect(said.getByRole("listitem")).toHaveCount(2);
+  await expect(said.getByRole("listitem").first()).toContainText("Zoé Collègue commented");
+  await expect(said.getByRole("listitem").first()).toContainText("“chaque jour”");
+  await expect(said.getByRole("listitem").nth(1)).toContainText("asked for changes");
+  await expect(owner.getByText("Préciser la fréquence de nourrissage.").first()).toBeVisible();
+
+  // After the revision (the version back to draft), the colleague approves.
+  expect((await postReviewAction(owner, article.versionId, "cancel-revision")).status()).toBe(200);
+  await colleague.reload();
+  await waitForHydration(colleague);
+  await colleague.getByRole("form", { name: "Votre décision" }).getByRole("button", { name: "Approuver l'article" }).click();
+  await expectToast(colleague, "Article approuvé");
+  await expect(colleague.getByTestId("review-state")).toHaveText("Approuvé");
+
+  // A revoked link answers like a missing page.
+  await open(owner, `/review/${article.versionId}`);
+  await owner.getByRole("list", { name: "Review links" }).getByRole("button", { name: "Revoke" }).click();
+  await expectToast(owner, "Review link revoked");
+  const gone = await colleague.goto(new URL(url).pathname);
+  expect(gone!.status()).toBe(404);
+  await expect(colleague.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
