@@ -45,6 +45,7 @@ export default [
       // Says whose site it is when the team works on it (issue 14).
       layout("routes/app/site-layout.tsx", [
         index("routes/app/site-detail.tsx"),
+        route("brief", "routes/app/brief.tsx"),
         route("pages", "routes/app/pages.tsx"),
         route("pages/:pageId", "routes/app/page-detail.tsx"),
         route("pages/:pageId/page-versions", "routes/app/page-versions.tsx"),

@@ -870,3 +870,26 @@ export const reviewComments = pgTable(
     ),
   ],
 );
+
+/**
+ * A site's brief (issue 16): what every article of the site is written from, beside what the site's settings
+ * already say (its topics, tone group and guidelines, on `sites`): who reads it, what the site offers, sample
+ * texts of its tone, what to avoid, its competitors and the words it uses. One row per site, once filled.
+ */
+export const siteBriefs = pgTable(
+  "site_briefs",
+  {
+    siteId: integer("site_id")
+      .primaryKey()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    audience: text("audience").notNull().default(""),
+    offer: text("offer").notNull().default(""),
+    toneSamples: text("tone_samples").notNull().default(""),
+    topicsToAvoid: text("topics_to_avoid").notNull().default(""),
+    competitors: text("competitors").notNull().default(""),
+    wordsToUse: text("words_to_use").notNull().default(""),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [index("site_briefs_updated_by_idx").on(t.updatedBy)],
+);

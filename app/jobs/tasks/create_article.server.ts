@@ -17,6 +17,7 @@ import {
   pagesLlmAnswers,
   pagesVersions,
   serps,
+  siteBriefs,
   sites,
   toneArticles,
 } from "../../../db/schema";
@@ -53,7 +54,12 @@ export function articlePrompt(context: ArticleContext): string {
     site.familiarTerms ? "Use a familiar register (address the reader informally)." : "Use a professional register.",
     site.addressTheReaderWithI ? 'Write in the first person ("I").' : 'Write as the site ("we"), not in the first person singular.',
     site.acceptedTopics ? `Stay within these topics: ${site.acceptedTopics}.` : null,
+    site.topicsToAvoid ? `Never write about: ${site.topicsToAvoid}.` : null,
     site.additionalGuidelines ? `The site's guidelines: ${site.additionalGuidelines}` : null,
+    site.audience ? `Write for this audience: ${site.audience}.` : null,
+    site.offer ? `What the site offers (mention it where it helps the reader, never as an advertisement): ${site.offer}.` : null,
+    site.wordsToUse ? `Words and phrases the site uses (use them where they fit): ${site.wordsToUse}.` : null,
+    site.competitors ? `The site's competitors (never link to them, name them or recommend them): ${site.competitors}.` : null,
   ].filter(Boolean);
   const parts = [
     `Write the article "${context.pageName}" for the website ${site.name} (${site.url}); it will be published at ${context.pageUrl}.`,
@@ -68,6 +74,7 @@ export function articlePrompt(context: ArticleContext): string {
     context.toneExamples.length
       ? `Articles whose tone and style to follow:\n${context.toneExamples.map((t) => `--- ${t.name} ---\n${clip(t.content, 2500)}`).join("\n")}`
       : null,
+    site.toneSamples ? `Texts of the site itself, whose voice to take:\n${clip(site.toneSamples, 4000)}` : null,
   ];
   return parts.filter(Boolean).join("\n\n");
 }
@@ -111,6 +118,13 @@ export type ArticleContext = {
     addressTheReaderWithI: boolean;
     acceptedTopics: string | null;
     additionalGuidelines: string | null;
+    /** The site's brief (issue 16): empty texts until filled. */
+    audience: string;
+    offer: string;
+    toneSamples: string;
+    topicsToAvoid: string;
+    competitors: string;
+    wordsToUse: string;
   };
   keywords: string[];
   sources: { title: string | null; url: string; description: string | null }[];
@@ -140,9 +154,18 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
       acceptedTopics: sites.acceptedTopics,
       additionalGuidelines: sites.additionalGuidelines,
       toneGroup: sites.toneArticlesGroup,
+      brief: {
+        audience: siteBriefs.audience,
+        offer: siteBriefs.offer,
+        toneSamples: siteBriefs.toneSamples,
+        topicsToAvoid: siteBriefs.topicsToAvoid,
+        competitors: siteBriefs.competitors,
+        wordsToUse: siteBriefs.wordsToUse,
+      },
     })
     .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))
+    .leftJoin(siteBriefs, eq(siteBriefs.siteId, sites.id))
     .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
     .where(eq(pages.id, pageId));
   if (!row) return null;
@@ -199,6 +222,12 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
       addressTheReaderWithI: row.addressTheReaderWithI,
       acceptedTopics: row.acceptedTopics,
       additionalGuidelines: row.additionalGuidelines,
+      audience: row.brief?.audience ?? "",
+      offer: row.brief?.offer ?? "",
+      toneSamples: row.brief?.toneSamples ?? "",
+      topicsToAvoid: row.brief?.topicsToAvoid ?? "",
+      competitors: row.brief?.competitors ?? "",
+      wordsToUse: row.brief?.wordsToUse ?? "",
     },
     keywords: words.map((w) => w.keyword),
     sources,

@@ -2,7 +2,7 @@
  * /sites/:siteId (spec part 1, section 4): a site, renamed in place (POST intent=rename, name), edited in
  * the site dialog (which posts to /sites), and the way to its pages.
  */
-import { BarChart3, Download, FileText, MoreHorizontal, Pencil, Send, Settings, Share2 } from "lucide-react";
+import { BarChart3, ClipboardList, Download, FileText, MoreHorizontal, Pencil, Send, Settings, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/site-detail";
@@ -92,6 +92,11 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="outline" onClick={() => setEditOpen(true)} onPointerEnter={preloadSiteForm} onFocus={preloadSiteForm}>
             <Pencil aria-hidden="true" /> Edit Site
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={`/sites/${site.id}/brief`}>
+              <ClipboardList aria-hidden="true" /> Brief
+            </Link>
           </Button>
           <Button variant="outline" onClick={() => notify({ type: "info", title: "Site settings coming soon" })}>
             <Settings aria-hidden="true" /> Settings

@@ -1,0 +1,37 @@
+/**
+ * A site's brief (issue 16), as its screen posts it and the model takes it: short texts, each optional (a
+ * brief is filled a little at a time), and a tone group or none. French, as the brief's screen.
+ */
+import { z } from "~/lib/zod";
+
+export const BRIEF_TEXT_MAX = 2000;
+export const TONE_SAMPLES_MAX = 12_000;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Ce champ tient en ${max} caractères.` })
+    .optional()
+    .transform((value) => value ?? "");
+
+export const briefSchema = z.object({
+  audience: text(BRIEF_TEXT_MAX),
+  offer: text(BRIEF_TEXT_MAX),
+  toneGroup: z.union([z.string(), z.undefined()]).transform((value, ctx) => {
+    if (!value || value === "none") return null;
+    const id = Number(value);
+    if (!Number.isInteger(id) || id <= 0) {
+      ctx.addIssue({ code: "custom", message: "Ce groupe de ton n'existe pas." });
+      return z.NEVER;
+    }
+    return id;
+  }),
+  toneSamples: text(TONE_SAMPLES_MAX),
+  topicsToCover: text(BRIEF_TEXT_MAX),
+  topicsToAvoid: text(BRIEF_TEXT_MAX),
+  competitors: text(BRIEF_TEXT_MAX),
+  wordsToUse: text(BRIEF_TEXT_MAX),
+});
+
+export type BriefInput = z.output<typeof briefSchema>;
