@@ -255,6 +255,8 @@ export const sites = pgTable(
     defaultStatus: text("default_status").notNull().default("draft"),
     autoPublishImage: boolean("auto_publish_image").notNull().default(false),
     /** First-article form: the e-mail used with the payment provider, and an optional contact e-mail. */
+    /** The revision rounds the client's offer includes (issue 16; two, as the public pages promise): more are allowed, and shown to the team. */
+    includedRevisionRounds: integer("included_revision_rounds").notNull().default(2),
     stripeEmail: text("stripe_email"),
     email1: text("email1"),
     createdAt: createdAt(),
@@ -287,6 +289,8 @@ export const pages = pgTable(
     hideCoverImageFromPreview: boolean("hide_cover_image_from_preview").notNull().default(false),
     /** Marks a demo/test page: review actions are blocked and it appears in the public demo list. */
     hideRevisionsTextsFromPreview: boolean("hide_revisions_texts_from_preview").notNull().default(false),
+    /** How many times its article was sent for revision (issue 16): the round its next text belongs to. */
+    revisionRequests: integer("revision_requests").notNull().default(0),
   },
   (t) => [
     // pages_site_date_modified_idx (below) leads with site: it serves the foreign key too.
@@ -323,6 +327,8 @@ export const pagesVersions = pgTable(
      * description is taken from their text.
      */
     metaDescription: text("meta_description"),
+    /** The revision round its text belongs to (issue 16): 0 for the first draft, then 1, 2... after each request for changes. */
+    revisionRound: integer("revision_round").notNull().default(0),
   },
   (t) => [
     uniqueIndex("pages_versions_public_id_uq").on(t.publicId),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activeAfterDelete,
   activeVersion,
+  revisionRoundLabel,
   canCompare,
   canEdit,
   canToggleView,
@@ -201,5 +202,14 @@ describe("sideBySideDiff", () => {
     const diff = sideBySideDiff("<p>safe</p>", "<script>alert(1)</script>");
     expect(diff.rows[0].left?.text).toBe("<p>safe</p>");
     expect(diff.rows[0].right?.text).toBe("<script>alert(1)</script>");
+  });
+});
+
+describe("revisionRoundLabel", () => {
+  it("names the first draft and each round, and tells the team when a round goes past the offer", () => {
+    expect(revisionRoundLabel(0, { included: 2, team: false })).toBe("First draft");
+    expect(revisionRoundLabel(2, { included: 2, team: true })).toBe("Revision round 2");
+    expect(revisionRoundLabel(3, { included: 2, team: false })).toBe("Revision round 3");
+    expect(revisionRoundLabel(3, { included: 2, team: true })).toBe("Revision round 3, beyond the 2 included");
   });
 });

@@ -182,3 +182,14 @@ export function sideBySideDiff(previous: string, current: string): SideBySideDif
   flushRemoved([]);
   return { identical: false, rows };
 }
+
+/**
+ * The revision round of a version (issue 16), as the versions table and the review screen say it: the first
+ * draft, then each round of changes. The team also reads when a round goes past those the client's offer
+ * includes (more are allowed).
+ */
+export function revisionRoundLabel(round: number, rounds: { included: number; team: boolean }): string {
+  if (round <= 0) return "First draft";
+  const label = `Revision round ${round}`;
+  return rounds.team && round > rounds.included ? `${label}, beyond the ${rounds.included} included` : label;
+}

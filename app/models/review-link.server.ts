@@ -17,6 +17,7 @@ import { REVIEW_LIMITS, REVIEW_LINK_DAYS } from "~/lib/review-link";
 import { reviewState, type ReviewState } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { recordNotifications } from "~/jobs/notify.server";
+import { startNextRound } from "~/jobs/revision-round.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
@@ -268,6 +269,7 @@ export async function guestDecide(
         .where(eq(pagesVersions.id, link.versionId));
       throw new GuestDecisionError(reviewState(current ?? { approved: false, sentInRevision: false }));
     }
+    if (!approve) await startNextRound(t, link.pageId);
     await tx
       .insert(reviewComments)
       .values({ version: link.versionId, link: link.linkId, kind: input.decision, authorName: input.name, body: input.body.trim() });

@@ -18,6 +18,7 @@ import {
 import { getDb, type Db } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { recordNotifications } from "~/jobs/notify.server";
+import { startNextRound } from "~/jobs/revision-round.server";
 import { logger } from "~/services/logger.server";
 import { isTeamActor, NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
@@ -56,6 +57,7 @@ const versionColumns = {
   approved: pagesVersions.approved,
   commentsToModify: pagesVersions.commentsToModify,
   publicId: pagesVersions.publicId,
+  revisionRound: pagesVersions.revisionRound,
 };
 
 export type ReviewVersion = {
@@ -68,6 +70,8 @@ export type ReviewVersion = {
   sentInRevision: boolean;
   approved: boolean;
   commentsToModify: string | null;
+  /** The revision round its text belongs to (issue 16). */
+  revisionRound: number;
 };
 
 export type ReviewArticle = {
@@ -135,6 +139,8 @@ async function transition(user: Actor, versionId: number, intent: ReviewIntent, 
       .set(changes)
       .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
       .returning(versionColumns);
+    // A request for changes (whoever makes it) starts the page's next revision round.
+    if (row && intent === "send-revision") await startNextRound(tx as unknown as Db, page.id);
     // The client's decision reaches the team's inbox with the change itself (the team's own, made on the
     // client's screens, does not: it is the team's doing).
     const decision = row && !isTeamActor(user) && DECISIONS[intent];

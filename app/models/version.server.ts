@@ -6,9 +6,10 @@
  * like a missing one (NotFoundError).
  */
 import { and, count, desc, eq } from "drizzle-orm";
-import { pagesVersions, pagesVersionsHistory } from "../../db/schema";
+import { pagesVersions, pagesVersionsHistory, sites } from "../../db/schema";
+import { roundOfPage } from "~/jobs/revision-round.server";
 import { getDb, type Db } from "~/services/db.server";
-import { NotFoundError, ownedPage, ownedPageRef, ownedVersion, type Actor, type PageRef } from "./access.server";
+import { isTeamActor, NotFoundError, ownedPage, ownedPageRef, ownedVersion, siteReach, type Actor, type PageRef } from "./access.server";
 import { actionId, queueActions } from "~/jobs/queue.server";
 
 export const versionColumns = {
@@ -25,6 +26,7 @@ export const versionColumns = {
   sentInRevision: pagesVersions.sentInRevision,
   approved: pagesVersions.approved,
   metaDescription: pagesVersions.metaDescription,
+  revisionRound: pagesVersions.revisionRound,
 };
 
 export type VersionRow = { [K in keyof typeof versionColumns]: (typeof pagesVersions.$inferSelect)[K] };
@@ -130,7 +132,13 @@ export async function createVersion(
   } else await ownedPage(user, pageId);
   const [row] = await db
     .insert(pagesVersions)
-    .values({ page: pageId, htmlContent: html, metaDescription: metaDescription || null, creator: user.id })
+    .values({
+      page: pageId,
+      htmlContent: html,
+      metaDescription: metaDescription || null,
+      creator: user.id,
+      revisionRound: roundOfPage(pageId),
+    })
     .returning(versionColumns);
   return row;
 }
@@ -226,4 +234,18 @@ export async function versionForDownload(user: Actor, versionId: number, pageId:
     .where(eq(pagesVersions.id, versionId));
   if (!row) throw new NotFoundError("version");
   return { ...row, id: versionId, pageName: page.name, pageUrl: page.url };
+}
+
+/**
+ * What the screens need to say a version's revision round (lib/version-rules.ts, revisionRoundLabel): the rounds
+ * the site's offer includes, and whether the reader is the team (only the team is told a round goes past them).
+ */
+export async function revisionRounds(user: Actor, siteId: number): Promise<{ included: number; team: boolean }> {
+  const db = await getDb();
+  const [site] = await db
+    .select({ included: sites.includedRevisionRounds })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), siteReach(user)));
+  if (!site) throw new NotFoundError("site");
+  return { included: site.included, team: isTeamActor(user) };
 }

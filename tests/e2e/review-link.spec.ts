@@ -39,6 +39,8 @@ test("a colleague without an account comments on a passage and asks for changes;
   consoleGuard.allow(failedResource(400), failedResource(404));
   const article = await createArticle(owner, ARTICLE, { pageName: "Le levain maison" });
   await open(owner, `/review/${article.versionId}`);
+  // Its revision round (issue 16): the first draft.
+  await expect(owner.getByRole("main").getByText(/· First draft/)).toBeVisible();
   await owner.getByRole("button", { name: "Create a review link" }).click();
   await expectToast(owner, "Review link created");
   const url = await owner.getByRole("textbox", { name: /New link/ }).inputValue();

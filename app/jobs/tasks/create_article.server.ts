@@ -26,6 +26,7 @@ import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb, type Db } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
+import { roundOfPage } from "../revision-round.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
@@ -255,6 +256,7 @@ export async function saveGeneratedVersion(
         page: pageId,
         htmlContent: article.html,
         metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
+        revisionRound: roundOfPage(pageId),
       })
       .returning({ id: pagesVersions.id });
     await recordNotifications(tx as unknown as Db, { kind, pageId, versionId: row.id });

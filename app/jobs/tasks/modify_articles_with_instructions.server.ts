@@ -14,6 +14,7 @@ import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { getDb, type Db } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
+import { roundOfPage } from "../revision-round.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider } from "~/services/providers/dataforseo.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -259,7 +260,7 @@ export async function saveModification(
     });
     await tx
       .update(pagesVersions)
-      .set({ htmlContent: article.html, metaDescription: article.metaDescription })
+      .set({ htmlContent: article.html, metaDescription: article.metaDescription, revisionRound: roundOfPage(context.pageId) })
       .where(eq(pagesVersions.id, context.versionId));
     await recordNotifications(tx as unknown as Db, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
     return context.versionId;

@@ -40,6 +40,7 @@ import {
   listVersions,
   queueNewVersion,
   recordModification,
+  revisionRounds,
   type ListedVersion,
 } from "~/models/version.server";
 import type { SessionUser } from "~/services/auth.server";
@@ -67,6 +68,8 @@ function toScreenVersion(row: ListedVersion, label: string) {
     /** The source passed through the shared sanitizer on the server: the only HTML the screen renders. */
     safeHtml: sanitizeArticleHtml(row.htmlContent),
     commentsToModify: row.commentsToModify,
+    /** 0 for the first draft, then the round of changes its text was written in (issue 16). */
+    revisionRound: row.revisionRound,
     needToDoWebSearchForModification: row.needToDoWebSearchForModification,
     highlightModifiedContent: row.highlightModifiedContent,
     unhighlightModifiedContent: row.unhighlightModifiedContent,
@@ -88,10 +91,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return rows.map((row) => toScreenVersion(row, labels.get(row.id) ?? versionLabel(row.createdDate)));
   });
   // Work that changes this list: a new version being written, or a version being modified.
-  const work = await pageWork(page.id, ["create_article", "modify_articles_with_instructions"]);
+  const [work, rounds] = await Promise.all([
+    pageWork(page.id, ["create_article", "modify_articles_with_instructions"]),
+    revisionRounds(user, page.site.id),
+  ]);
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     versions,
+    rounds,
     work: { createArticle: work.create_article, modifyArticle: work.modify_articles_with_instructions },
   };
 }

@@ -22,7 +22,7 @@ import { parseSubmission } from "~/lib/schemas/submission";
 import { publicViewPath } from "~/lib/public-view";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import { versionLabel, versionLabels } from "~/lib/version-rules";
+import { revisionRoundLabel, versionLabel, versionLabels } from "~/lib/version-rules";
 import { requireActor, requireOwnedVersion } from "~/models/access.server";
 import { hasArticleContent } from "~/models/article-view.server";
 import {
@@ -46,6 +46,7 @@ import {
   type ReviewLinkRow,
 } from "~/models/review-link.server";
 import { teamViewOfSite } from "~/models/site.server";
+import { revisionRounds } from "~/models/version.server";
 import type { SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
@@ -77,6 +78,7 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
     sentInRevision: version.sentInRevision,
     approved: version.approved,
     commentsToModify: version.commentsToModify,
+    revisionRound: version.revisionRound,
   };
 }
 
@@ -96,13 +98,15 @@ const screenComments = (comments: ReviewCommentRow[]) => comments.map((c) => ({ 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, whoseSite, links, comments] = await Promise.all([
+  const [article, whoseSite, links, comments, rounds] = await Promise.all([
     getReviewVersion(user, owned.versionId),
     teamViewOfSite(user, owned.page.site.id),
     listReviewLinks(user, owned.versionId),
     listReviewComments(user, owned.versionId),
+    revisionRounds(user, owned.page.site.id),
   ]);
   return {
+    rounds,
     links: screenLinks(links),
     comments: screenComments(comments),
     whoseSite,
@@ -239,7 +243,7 @@ export default function ReviewRoute({ loaderData }: Route.ComponentProps) {
   return <ReviewScreen key={loaderData.version.id} {...loaderData} />;
 }
 
-function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comments }: Route.ComponentProps["loaderData"]) {
+function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comments, rounds }: Route.ComponentProps["loaderData"]) {
   const [version, setVersion] = useState(loaded);
   const [demoOpen, setDemoOpen] = useState(false);
   const [revisionOpen, setRevisionOpen] = useState(false);
@@ -282,7 +286,7 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comme
         <h1 className="text-2xl font-semibold tracking-tight break-words">{page.name}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
           {/* The loader's label (told apart from the page's other versions); the actions do not change it. */}
-          <time dateTime={version.createdDate}>{loaded.label}</time>
+          <time dateTime={version.createdDate}>{loaded.label}</time> · {revisionRoundLabel(version.revisionRound, rounds)}
           <span className="sr-only">, review state: {state}</span>
         </p>
       </div>

@@ -1,7 +1,10 @@
 import { FileClock, Trash2 } from "lucide-react";
 import { useRef } from "react";
+import { useLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { revisionRoundLabel } from "~/lib/version-rules";
+import type { loader } from "../page-versions";
 import type { ScreenVersion } from "./types";
 import { VERSION_TEXTS } from "./version-forms";
 
@@ -28,6 +31,8 @@ export function VersionsTable({
   lockedId: number | null;
 }) {
   const buttons = useRef(new Map<number, HTMLButtonElement>());
+  // The rounds the site's offer includes, and whether the reader is the team (issue 16).
+  const { rounds } = useLoaderData<typeof loader>();
 
   const moveTo = (index: number) => {
     const target = versions[Math.max(0, Math.min(versions.length - 1, index))];
@@ -109,10 +114,18 @@ export function VersionsTable({
                   >
                     {label}
                   </button>
-                  {index === 0 ? <span className="text-xs text-muted-foreground">Latest</span> : null}
+                  {index === 0 ? <span className="text-xs text-muted-foreground">Latest · </span> : null}
+                  <span
+                    className={cn(
+                      "text-xs text-muted-foreground",
+                      rounds.team && version.revisionRound > rounds.included && "font-medium text-amber-800",
+                    )}
+                  >
+                    {revisionRoundLabel(version.revisionRound, rounds)}
+                  </span>
                   {version.historyCount > 0 ? (
                     <span className="text-xs text-muted-foreground">
-                      {index === 0 ? " · " : ""}
+                      {" · "}
                       {version.historyCount} earlier {version.historyCount === 1 ? "text" : "texts"}
                     </span>
                   ) : null}
