@@ -10,9 +10,29 @@
  * digest or left out by the worker, as the recipient's preferences say when it runs.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { actions, notifications, pages, pagesActions, sites, user } from "../../db/schema";
+import { actions, notificationPreferences, notifications, pages, pagesActions, sites, user } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 import { CLIENT_KINDS, TEAM_KINDS } from "~/lib/notifications";
+
+/** What a line of a notification says (its kind, what it is about, who did it), as the list and the e-mails read it. */
+export const notificationLineColumns = {
+  id: notifications.id,
+  kind: notifications.kind,
+  siteId: notifications.site,
+  pageId: notifications.page,
+  versionId: notifications.version,
+  pageName: notifications.pageName,
+  actorName: notifications.actorName,
+};
+
+/** Who gets a notification's e-mail and how they want it (select from `user` left-joined with notification_preferences). */
+export const recipientColumns = {
+  email: user.email,
+  name: user.name,
+  mode: notificationPreferences.emailMode,
+  muted: notificationPreferences.mutedKinds,
+  language: notificationPreferences.emailLanguage,
+};
 
 export type NotificationEvent =
   | { kind: (typeof CLIENT_KINDS)[number]; pageId: number; versionId: number | null; actorName?: string }

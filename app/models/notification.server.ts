@@ -17,6 +17,7 @@ import {
   type NotificationPreferences,
 } from "~/lib/notifications";
 import { isTeamRole, roleOf } from "~/services/team-roles.server";
+import { notificationLineColumns } from "~/jobs/notify.server";
 import { getDb } from "~/services/db.server";
 import type { Actor } from "./access.server";
 
@@ -38,13 +39,7 @@ export async function listNotifications(
   const db = await getDb();
   const rows = await db
     .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      siteId: notifications.site,
-      pageId: notifications.page,
-      versionId: notifications.version,
-      pageName: notifications.pageName,
-      actorName: notifications.actorName,
+      ...notificationLineColumns,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),

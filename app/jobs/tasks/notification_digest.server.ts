@@ -11,6 +11,7 @@ import { isNotificationKind, type NotificationLanguage } from "~/lib/notificatio
 import { getDb } from "~/services/db.server";
 import { sendMail } from "~/services/mail.server";
 import { digestMail, type MailedNotification } from "../notification-mail.server";
+import { notificationLineColumns, recipientColumns } from "../notify.server";
 import { defineTask } from "../task.server";
 import { giveBack, takeNotifications } from "./notification_email.server";
 
@@ -27,27 +28,13 @@ export const notificationDigestTask = defineTask({
   async run({ payload: { userId }, signal }) {
     const db = await getDb();
     const [person] = await db
-      .select({
-        email: user.email,
-        name: user.name,
-        mode: notificationPreferences.emailMode,
-        muted: notificationPreferences.mutedKinds,
-        language: notificationPreferences.emailLanguage,
-      })
+      .select(recipientColumns)
       .from(user)
       .leftJoin(notificationPreferences, eq(notificationPreferences.userId, user.id))
       .where(eq(user.id, userId));
     if (!person) return; // the account is gone, and its notifications with it
     const waiting = await db
-      .select({
-        id: notifications.id,
-        kind: notifications.kind,
-        siteId: notifications.site,
-        pageId: notifications.page,
-        versionId: notifications.version,
-        pageName: notifications.pageName,
-        actorName: notifications.actorName,
-      })
+      .select(notificationLineColumns)
       .from(notifications)
       .where(and(eq(notifications.recipient, userId), isNull(notifications.emailedAt)))
       .orderBy(asc(notifications.createdAt), asc(notifications.id));

@@ -7,12 +7,12 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { notificationPreferences, notifications, pagesActions, actions, user } from "../../../db/schema";
+import { actions, notificationPreferences, notifications, pagesActions, user } from "../../../db/schema";
 import { isNotificationKind, type NotificationLanguage } from "~/lib/notifications";
 import { getDb, type Db } from "~/services/db.server";
 import { sendMail } from "~/services/mail.server";
 import { nextDigestAt, notificationMail, type MailedNotification, type Recipient } from "../notification-mail.server";
-import { queueNotificationWork } from "../notify.server";
+import { notificationLineColumns, queueNotificationWork, recipientColumns } from "../notify.server";
 import { defineTask } from "../task.server";
 
 const ID = "expected a notification id";
@@ -29,20 +29,10 @@ export const notificationEmailTask = defineTask({
     const db = await getDb();
     const [row] = await db
       .select({
-        id: notifications.id,
+        ...notificationLineColumns,
         recipient: notifications.recipient,
-        kind: notifications.kind,
-        siteId: notifications.site,
-        pageId: notifications.page,
-        versionId: notifications.version,
-        pageName: notifications.pageName,
-        actorName: notifications.actorName,
         emailedAt: notifications.emailedAt,
-        email: user.email,
-        name: user.name,
-        mode: notificationPreferences.emailMode,
-        muted: notificationPreferences.mutedKinds,
-        language: notificationPreferences.emailLanguage,
+        ...recipientColumns,
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.recipient))
