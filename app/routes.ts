@@ -39,6 +39,7 @@ export default [
     route("sites", "routes/app/sites.tsx", { id: "sites" }),
     route("profile", "routes/app/profile.tsx"),
     route("settings", "routes/app/settings.tsx"),
+    route("settings/two-factor", "routes/app/settings-two-factor.tsx"),
     route("notifications", "routes/app/notifications.tsx"),
     route("tone-articles", "routes/app/tone-articles.tsx"),
     ...prefix("sites/:siteId", [

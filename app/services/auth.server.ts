@@ -321,6 +321,12 @@ function sessionOf(request: Request): Promise<SessionRead | null> {
   return read;
 }
 
+/** How the signed-in person's account is protected (/settings): two-factor sign-in on or off, and whether they are of the team (who must keep it). */
+export async function accountSecurity(request: Request): Promise<{ twoFactorEnabled: boolean; team: boolean } | null> {
+  const session = await sessionOf(request);
+  return session ? { twoFactorEnabled: session.twoFactorEnabled, team: isTeamRole(session.role) } : null;
+}
+
 /** The signed-in user of a request, or null. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   return (await sessionOf(request))?.user ?? null;

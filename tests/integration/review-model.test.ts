@@ -83,6 +83,7 @@ describe("getReviewVersion", () => {
         approved: false,
         commentsToModify: "earlier note",
         publicId: version.publicId,
+        revisionRound: 0,
       },
       page: { id: page.id, name: "Comment choisir un vélo", hideRevisionsTextsFromPreview: false, hideCoverImageFromPreview: false },
       site: { id: aliceSite, name: "Alice's site", url: "https://alice.example" },

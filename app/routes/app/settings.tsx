@@ -1,6 +1,9 @@
-import { Mail } from "lucide-react";
+import { getFormProps } from "@conform-to/react";
+import { Mail, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
+import { FormField } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,17 +19,22 @@ import {
   NOTIFICATION_TEXTS,
   type NotificationLanguage,
 } from "~/lib/notifications";
+import { twoFactorEnableSchema } from "~/lib/schemas/auth";
 import { errorToast, successToast } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { getNotificationPreferences, saveNotificationPreferences } from "~/models/notification.server";
-import { requireUser, type SessionUser } from "~/services/auth.server";
+import { accountSecurity, requireUser, type SessionUser } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { twoFactorDisable } from "~/services/two-factor-setup.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Paramètres – ${BRAND_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { preferences: await getNotificationPreferences(user) };
+  const [preferences, security] = await Promise.all([getNotificationPreferences(user), accountSecurity(request)]);
+  return { preferences, security: security ?? { twoFactorEnabled: false, team: false } };
 }
 
 const preferencesSchema = z.object({
@@ -40,6 +48,18 @@ const preferencesSchema = z.object({
 type Ctx = { request: Request; user: SessionUser; form: FormData };
 
 const INTENTS = {
+  /** Turns two-factor sign-in off, with the password; the team's accounts keep it (the console requires it). */
+  "two-factor-off": async ({ request, user, form }: Ctx) => {
+    if ((await accountSecurity(request))?.team) {
+      return reply(
+        { ok: false, intent: "two-factor-off", toast: errorToast("Les comptes de l'équipe gardent la connexion en deux étapes.") },
+        403,
+      );
+    }
+    const done = await twoFactorDisable(request, form, user.id);
+    if ("refused" in done) return done.refused;
+    throw await redirectWithToast("/settings", { title: "Connexion en deux étapes désactivée" }, { headers: done.headers });
+  },
   /** Saves how the notifications come by e-mail. */
   notifications: async ({ user, form }: Ctx) => {
     const parsed = preferencesSchema.safeParse({
@@ -66,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export default function Settings({ loaderData: { preferences } }: Route.ComponentProps) {
+export default function Settings({ loaderData: { preferences, security } }: Route.ComponentProps) {
   const save = useToastFetcher<typeof action>();
   const saving = save.state !== "idle";
   return (
@@ -142,6 +162,52 @@ export default function Settings({ loaderData: { preferences } }: Route.Componen
           </save.Form>
         </CardContent>
       </Card>
+      <TwoFactorCard enabled={security.twoFactorEnabled} team={security.team} />
     </div>
+  );
+}
+
+/** Two-factor sign-in: on or off, the way to turn it on, and (for a client) to turn it off with the password. */
+function TwoFactorCard({ enabled, team }: { enabled: boolean; team: boolean }) {
+  const off = useToastFetcher<typeof action>();
+  const [form, fields] = useSchemaForm(twoFactorEnableSchema, { fetcher: off });
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck aria-hidden="true" className="size-4" /> Connexion en deux étapes
+        </CardTitle>
+        <CardDescription>
+          {enabled
+            ? "Activée : chaque connexion demande un code de votre application d'authentification, ou un code de secours."
+            : "Désactivée. Activez-la pour qu'un mot de passe seul ne suffise pas à ouvrir votre compte."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!enabled ? (
+          <Button asChild variant="outline">
+            <Link to="/settings/two-factor">Activer la connexion en deux étapes</Link>
+          </Button>
+        ) : team ? (
+          <p className="text-sm text-muted-foreground">Les comptes de l'équipe la gardent : la console l'exige.</p>
+        ) : (
+          <off.Form method="post" action="/settings" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="intent" value="two-factor-off" />
+            <FormField
+              id={fields.password.id}
+              label="Mot de passe, pour la désactiver"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={fields.password.errors?.[0]}
+            />
+            <Button type="submit" variant="outline" disabled={off.state !== "idle"}>
+              {off.state !== "idle" ? "Désactivation..." : "Désactiver"}
+            </Button>
+          </off.Form>
+        )}
+      </CardContent>
+    </Card>
   );
 }
