@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   "inbox.replied": "Réponse envoyée",
   "site.given": "Site donné à un client",
   "site.invited": "Invitation envoyée",
+  "site.rounds_set": "Révisions incluses changées",
   "invitation.claimed": "Invitation acceptée",
   "user.banned": "Compte banni",
   "user.unbanned": "Bannissement levé",

@@ -193,3 +193,6 @@ export function revisionRoundLabel(round: number, rounds: { included: number; te
   const label = `Revision round ${round}`;
   return rounds.team && round > rounds.included ? `${label}, beyond the ${rounds.included} included` : label;
 }
+
+/** The most revision rounds the team may set as included in a site's offer. */
+export const MAX_INCLUDED_ROUNDS = 20;

@@ -17,6 +17,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { actionMail } from "~/services/mail.server";
 import { createInvitation, INVITATION_DAYS } from "~/services/site-invitations.server";
+import { MAX_INCLUDED_ROUNDS } from "~/lib/version-rules";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf } from "~/services/team-roles.server";
 import { assertTeam, auditActor, containsText } from "./team-access.server";
@@ -105,7 +106,7 @@ export type TeamSiteInvitation = {
 };
 
 export type TeamSiteDetail = {
-  site: TeamSiteRow & { stripeEmail: string | null; email1: string | null; guidelines: string | null };
+  site: TeamSiteRow & { stripeEmail: string | null; email1: string | null; guidelines: string | null; includedRevisionRounds: number };
   invitations: TeamSiteInvitation[];
   /** The inbox line of its first-article request, if it came that way. */
   inboxItemId: number | null;
@@ -130,6 +131,7 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
         stripeEmail: sites.stripeEmail,
         email1: sites.email1,
         guidelines: sites.additionalGuidelines,
+        includedRevisionRounds: sites.includedRevisionRounds,
       })
       .from(sites)
       .leftJoin(user, eq(user.id, sites.linkedUser))
@@ -268,4 +270,30 @@ export async function teamInviteToSite(member: TeamMember, siteId: number, email
   });
   logger.info({ userId: member.id, siteId }, "site invitation sent");
   return { expiresAt };
+}
+
+/**
+ * TEAM ONLY: sets how many revision rounds the site's offer includes (two by default). More rounds stay allowed;
+ * the screens tell the team when a version goes past them. Audited.
+ */
+export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: number, rounds: number): Promise<void> {
+  assertTeam(member);
+  if (!Number.isInteger(rounds) || rounds < 0 || rounds > MAX_INCLUDED_ROUNDS) {
+    throw new TeamSiteError(`Indiquez un nombre de révisions entre 0 et ${MAX_INCLUDED_ROUNDS}.`);
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ rounds: sites.includedRevisionRounds }).from(sites).where(eq(sites.id, siteId)).for("update");
+    if (!before) throw new TeamSiteError("Ce site n'existe plus.");
+    await tx.update(sites).set({ includedRevisionRounds: rounds }).where(eq(sites.id, siteId));
+    await writeAudit(
+      {
+        actor: auditActor(member),
+        action: "site.rounds_set",
+        record: { type: "site", id: siteId },
+        details: { from: before.rounds, to: rounds },
+      },
+      tx as unknown as Db,
+    );
+  });
 }

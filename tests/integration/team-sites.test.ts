@@ -10,7 +10,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pages, siteInvitations, sites, teamAuditLog, user } from "../../db/schema";
 import { runOnce } from "~/jobs/run.server";
 import { NotTeamError } from "~/models/team-access.server";
-import { parseTeamSitesQuery, teamGetSite, teamGiveSite, teamInviteToSite, teamListSites, TeamSiteError } from "~/models/team-sites.server";
+import {
+  parseTeamSitesQuery,
+  teamGetSite,
+  teamGiveSite,
+  teamInviteToSite,
+  teamListSites,
+  TeamSiteError,
+  teamSetIncludedRevisionRounds,
+} from "~/models/team-sites.server";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/auth/invitation";
 import type { TeamMember } from "~/services/auth.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
@@ -253,5 +261,20 @@ describe("who reaches the sites of the console", () => {
       await expect(teamInviteToSite(someone, site.id, client.email)).rejects.toBeInstanceOf(NotTeamError);
     }
     expect(await ownerOf(site.id)).toBeNull();
+  });
+});
+
+describe("the revision rounds of a site's offer (issue 16)", () => {
+  it("are set by the team only, within 0 to 20, audited, and shown on the console's site", async () => {
+    const site = await unownedSite("Offre deux rounds");
+    expect((await teamGetSite(member, site.id))!.site.includedRevisionRounds).toBe(2);
+    await teamSetIncludedRevisionRounds(member, site.id, 3);
+    expect((await teamGetSite(member, site.id))!.site.includedRevisionRounds).toBe(3);
+    for (const wrong of [-1, 21, 1.5, Number.NaN]) {
+      await expect(teamSetIncludedRevisionRounds(member, site.id, wrong)).rejects.toBeInstanceOf(TeamSiteError);
+    }
+    await expect(teamSetIncludedRevisionRounds({ ...member, role: "client" } as never, site.id, 5)).rejects.toBeInstanceOf(NotTeamError);
+    expect((await teamGetSite(member, site.id))!.site.includedRevisionRounds).toBe(3);
+    expect((await auditFor(site.id)).map(([action]) => action)).toEqual(["site.rounds_set"]);
   });
 });

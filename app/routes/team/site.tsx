@@ -11,10 +11,18 @@ import { idOr404 } from "~/lib/not-found";
 import { siteRecipientSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { teamDateTime } from "~/lib/team-format";
+import { MAX_INCLUDED_ROUNDS } from "~/lib/version-rules";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import { teamGetSite, teamGiveSite, teamInviteToSite, TeamSiteError, type TeamSiteInvitation } from "~/models/team-sites.server";
+import {
+  teamGetSite,
+  teamGiveSite,
+  teamInviteToSite,
+  TeamSiteError,
+  teamSetIncludedRevisionRounds,
+  type TeamSiteInvitation,
+} from "~/models/team-sites.server";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
@@ -51,7 +59,16 @@ async function invite({ form, member, siteId }: Ctx) {
   });
 }
 
-const INTENTS = { give, invite };
+/** The revision rounds the site's offer includes (issue 16). */
+async function rounds({ form, member, siteId }: Ctx) {
+  const value = String(form.get("rounds") ?? "").trim();
+  await teamSetIncludedRevisionRounds(member, siteId, value === "" ? Number.NaN : Number(value));
+  return reply({ ok: true, intent: "rounds", toast: successToast("Offre enregistrée", `${value} révision(s) incluse(s).`) });
+}
+
+const INTENTS = { give, invite, rounds };
+
+const FAILURE_TITLES = { give: "Site non donné", invite: "Invitation non envoyée", rounds: "Offre non enregistrée" } as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
@@ -71,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           intent: failedIntent,
           toast: errorToast(
             error instanceof TeamSiteError ? error.message : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
-            failedIntent === "give" ? "Site non donné" : "Invitation non envoyée",
+            FAILURE_TITLES[failedIntent],
           ),
         }),
     },
@@ -114,6 +131,9 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId 
             </DetailField>
             <DetailField label="Créé le">{teamDateTime(site.createdAt)}</DetailField>
             <DetailField label="Pages">{site.pagesCount}</DetailField>
+            <DetailField label="Révisions incluses">
+              <IncludedRounds rounds={site.includedRevisionRounds} />
+            </DetailField>
             {site.stripeEmail || site.email1 ? (
               <>
                 <DetailField label="E-mail de paiement">{site.stripeEmail ?? "—"}</DetailField>
@@ -218,5 +238,31 @@ function RecipientCard(props: {
         </fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The revision rounds the site's offer includes: more are allowed, and the client's screens tell the team. */
+function IncludedRounds({ rounds }: { rounds: number }) {
+  const fetcher = useToastFetcher<typeof action>(undefined, "site-rounds");
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="rounds" />
+      <label htmlFor="included-rounds" className="sr-only">
+        Révisions incluses dans l'offre
+      </label>
+      <input
+        id="included-rounds"
+        name="rounds"
+        type="number"
+        min={0}
+        max={MAX_INCLUDED_ROUNDS}
+        required
+        defaultValue={rounds}
+        className="h-8 w-20 rounded-md border border-input bg-transparent px-2 text-sm"
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Enregistrer
+      </Button>
+    </fetcher.Form>
   );
 }
