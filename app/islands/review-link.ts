@@ -6,7 +6,7 @@
  * JavaScript the forms still post, and every comment is listed after the article.
  */
 import { mount, part } from "./lib/mount";
-import { findAnchor, textOffset, wrapText } from "./lib/text-anchor";
+import { findAnchor, textOffset, wrapText } from "~/lib/text-anchor";
 
 const NAME_KEY = "review-link-name";
 const MAX_QUOTE = 500;

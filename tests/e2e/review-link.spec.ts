@@ -87,6 +87,10 @@ test("a colleague without an account comments on a passage and asks for changes;
   await expect(said.getByRole("listitem")).toHaveCount(2);
   await expect(said.getByRole("listitem").first()).toContainText("Zoé Collègue commented");
   await expect(said.getByRole("listitem").first()).toContainText("“chaque jour”");
+  // The passage is marked in the version's preview, with the comment as its tooltip.
+  const marked = owner.getByRole("region", { name: "Article preview" }).locator("mark.review-mark");
+  await expect(marked).toHaveText("chaque jour");
+  await expect(marked).toHaveAttribute("title", "Zoé Collègue: Combien de fois par jour, exactement ?");
   await expect(said.getByRole("listitem").nth(1)).toContainText("asked for changes");
   await expect(owner.getByText("Préciser la fréquence de nourrissage.").first()).toBeVisible();
 

@@ -6,7 +6,7 @@
  * DemoArticleError on the server).
  */
 import { ArrowLeft, FileText } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/review";
 import { ArticleHtml } from "~/components/article-html";
@@ -18,6 +18,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { ARTICLE_NOT_FOUND, NotFoundError, parseId } from "~/lib/not-found";
 import { REVIEW_ACTIONS, reviewState, sendRevisionSchema, type ReviewIntent } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
+import { findAnchor, wrapText } from "~/lib/text-anchor";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { publicViewPath } from "~/lib/public-view";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
@@ -265,6 +266,25 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comme
     fetcher.submit({ intent }, { method: "post" });
   }
 
+  // The passages reviewers commented on (review links), marked in the preview with their comment as a tooltip.
+  const preview = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = preview.current;
+    if (!root) return;
+    const text = root.textContent ?? "";
+    for (const comment of comments) {
+      if (!comment.quote) continue;
+      const anchor = findAnchor(text, comment.quote, comment.quoteStart ?? 0);
+      if (!anchor) continue;
+      wrapText(root, anchor.start, anchor.end, () => {
+        const mark = document.createElement("mark");
+        mark.className = "review-mark";
+        mark.title = `${comment.authorName}: ${comment.body}`;
+        return mark;
+      });
+    }
+  }, [comments, version.html]);
+
   const versionsHref = `/sites/${site.id}/pages/${page.id}/page-versions`;
   const state = reviewState(version);
 
@@ -311,7 +331,9 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comme
             ) : null}
             <div className="px-5 py-6 sm:px-8 sm:py-8">
               {version.hasContent ? (
-                <ArticleHtml html={version.html} className="mx-auto max-w-3xl [&>:first-child]:mt-0" />
+                <div ref={preview}>
+                  <ArticleHtml html={version.html} className="mx-auto max-w-3xl [&>:first-child]:mt-0" />
+                </div>
               ) : (
                 <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
                   <FileText aria-hidden="true" className="size-8" />
