@@ -9,7 +9,6 @@ import { execFileSync } from "node:child_process";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pagePublications, pages, pagesActions, pagesVersions, pagesVersionsImages, sites } from "../../db/schema";
-import { plan, runOnce } from "~/jobs/run.server";
 import { queuePublish } from "~/models/publication.server";
 import { saveWordPressConnection, testWordPressConnection } from "~/models/site-publishing.server";
 import { importWordPressContent, listWordPressContent } from "~/models/wordpress-import.server";
@@ -18,6 +17,7 @@ import { getStorage } from "~/services/storage.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 import { pngBytes } from "../setup/images";
+import { runWorkOnce } from "../setup/worker";
 
 const WP = {
   url: process.env.WORDPRESS_TEST_URL!,
@@ -55,7 +55,7 @@ async function wordpress<T>(route: string): Promise<T> {
 const posts = () => wordpress<Post[]>("/wp/v2/posts?context=edit&status=any&per_page=100");
 const media = () => wordpress<Media[]>("/wp/v2/media?context=edit&per_page=100");
 
-const run = () => runOnce("wordpress-worker", plan().runnable);
+const run = () => runWorkOnce("wordpress-worker");
 const lastRequest = async () =>
   (await database.db.select().from(pagesActions).where(eq(pagesActions.linkedPage, pageId)).orderBy(desc(pagesActions.id)))[0]!;
 
