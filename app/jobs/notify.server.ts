@@ -10,9 +10,10 @@
  * digest or left out by the worker, as the recipient's preferences say when it runs.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { actions, notificationPreferences, notifications, pages, pagesActions, sites, user } from "../../db/schema";
+import { actions, notificationPreferences, notifications, pages, sites, user } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 import { CLIENT_KINDS, TEAM_KINDS } from "~/lib/notifications";
+import { insertActionRows } from "./action-rows.server";
 
 /** What a line of a notification says (its kind, what it is about, who did it), as the list and the e-mails read it. */
 export const notificationLineColumns = {
@@ -95,9 +96,9 @@ export async function recordNotifications(tx: Db, event: NotificationEvent): Pro
 }
 
 /**
- * Records notification e-mail requests in `tx`. Written here rather than through queue.server's queueActions:
- * the tasks that write notifications are themselves imported by the queue's table of tasks (an import cycle),
- * and these payloads are only an id (a notification's, a user's), which their tasks check when they run.
+ * Records notification e-mail requests in `tx` (the action named by a subquery: this module is below the queue's
+ * table of tasks, which imports the tasks that call it). Their payloads are only an id (a notification's, a
+ * user's), which their tasks check when they run.
  */
 export async function queueNotificationWork(
   tx: Db,
@@ -105,13 +106,11 @@ export async function queueNotificationWork(
   items: { info2: string; notBefore?: Date }[],
 ): Promise<void> {
   if (items.length === 0) return;
-  await tx.insert(pagesActions).values(
-    items.map((item, index) => ({
-      linkedPage: null,
-      linkedAction: sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`,
-      info2: item.info2,
-      queued: index === 0 ? null : true,
-      nextAttemptAt: item.notBefore ?? null,
-    })),
+  const linkedAction = sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`;
+  await insertActionRows(
+    tx,
+    linkedAction,
+    null,
+    items.map((item) => ({ pageId: null, ...item })),
   );
 }

@@ -11,6 +11,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { insertActionRows, type QueuedItem } from "./action-rows.server";
 import { payloadProblem, type StoredAction, type Task } from "./task.server";
 import { contactFormTask } from "./tasks/contact_form.server";
 import { createArticleTask } from "./tasks/create_article.server";
@@ -82,7 +83,7 @@ export function readPayload(name: ActionName, stored: StoredAction): { ok: true;
   return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, problem: payloadProblem(parsed.error) };
 }
 
-export type QueuedItem = { pageId: number | null; versionId?: number | null; infoJson?: unknown; info2?: string | null };
+export type { QueuedItem };
 
 const stored = (item: QueuedItem): StoredAction => ({
   page: item.pageId,
@@ -106,20 +107,7 @@ export async function queueActions(creator: { id: string } | null, name: ActionN
   }
   // Inside a transaction every query must use it: PGlite has one connection, which the transaction holds.
   const linkedAction = await actionId(name, db);
-  return (db ?? (await getDb()))
-    .insert(pagesActions)
-    .values(
-      items.map((item, index) => ({
-        linkedPage: item.pageId,
-        linkedAction,
-        linkedPagesVersion: item.versionId ?? null,
-        creator: creator?.id ?? null,
-        infoJson: item.infoJson ?? null,
-        info2: item.info2 ?? null,
-        queued: index === 0 ? null : true,
-      })),
-    )
-    .returning({ id: pagesActions.id, linkedPage: pagesActions.linkedPage });
+  return insertActionRows(db ?? (await getDb()), linkedAction, creator, items);
 }
 
 /**

@@ -65,7 +65,7 @@ describe("moduleScripts, after the first paint", () => {
   it("gives the same bytes whatever the chunks, a character or a tag split across two", async () => {
     const whole = Buffer.from(head + body);
     const expected = await through([whole], "after-first-paint");
-    for (let cut = 1; cut < whole.length; cut += 7) {
+    for (let cut = 1; cut < whole.length; cut++) {
       expect(await through([whole.subarray(0, cut), whole.subarray(cut)], "after-first-paint")).toBe(expected);
     }
   });

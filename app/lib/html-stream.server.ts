@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /** The `rel` a held module preload carries until the first paint (see moduleScripts). */
 const HELD_PRELOAD = "x-after-first-paint";
@@ -67,8 +66,9 @@ const MODULE_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">/;
  *   page's first paint costs what a static page's does; it turns interactive a frame later.
  */
 export function moduleScripts(mode: "low-priority" | "after-first-paint" = "low-priority") {
-  // Chunks may split a character: decoded as a stream, written back as UTF-8.
-  const decoder = new StringDecoder("utf8");
+  // Chunks may split a character: the bytes of a character not yet whole wait for the next chunk (`carry`).
+  // Once the rewriting is done, chunks pass on as they came, without being decoded.
+  let carry: Buffer = Buffer.alloc(0);
   let pending = "";
   let phase: "head" | "body" | "done" = "head";
   const rewriteHead = (head: string) =>
@@ -111,16 +111,32 @@ export function moduleScripts(mode: "low-priority" | "after-first-paint" = "low-
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      pending += decoder.write(chunk);
+      const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      carry = Buffer.alloc(0);
+      if (phase === "done" && !pending) return callback(null, bytes);
+      const whole = wholeCharacters(bytes);
+      carry = bytes.subarray(whole);
+      pending += bytes.toString("utf8", 0, whole);
       const out = advance(false);
       callback(null, out || undefined);
     },
     flush(callback) {
-      pending += decoder.end();
+      pending += carry.toString("utf8");
       const out = advance(true);
       callback(null, out || undefined);
     },
   });
+}
+
+/** How many of `bytes` make whole UTF-8 characters: all but a last character whose bytes are not all there yet. */
+function wholeCharacters(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
 }
 
 /**

@@ -9,28 +9,22 @@
  *   (SHA-256, never stored in clear) to one live link (not expired, not revoked) and act on that link's version
  *   alone. An unknown, malformed, expired or revoked token answers exactly like a missing one (null).
  */
-import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { pages, pagesVersions, reviewComments, reviewLinks, sites } from "../../db/schema";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
-import { REVIEW_LIMITS, REVIEW_LINK_DAYS } from "~/lib/review-link";
+import { REVIEW_LINK_DAYS } from "~/lib/review-link";
 import { reviewState, type ReviewState } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { recordNotifications } from "~/jobs/notify.server";
 import { startNextRound } from "~/jobs/revision-round.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { hashSecretToken, newSecretToken, SECRET_TOKEN } from "~/services/secret-tokens.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { ownedVersion, siteReach, type Actor } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
 import { publishOnApproval } from "./publication.server";
 import { DemoArticleError } from "./review.server";
-
-export { REVIEW_LIMITS, REVIEW_LINK_DAYS };
-
-/** 32 random bytes in base64url: 43 characters. Anything else names no link. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 export const reviewLinkPath = (token: string) => `/r/${token}`;
 
@@ -65,28 +59,49 @@ const commentColumns = {
 export async function createReviewLink(user: Actor, versionId: number): Promise<{ id: number; token: string; expiresAt: Date }> {
   const { versionId: id, page } = await ownedVersion(user, versionId);
   if (page.hideRevisionsTextsFromPreview) throw new DemoArticleError();
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + REVIEW_LINK_DAYS * 86_400_000);
   const db = await getDb();
   const [row] = await db
     .insert(reviewLinks)
-    .values({ version: id, tokenHash: hashToken(token), createdBy: user.id, expiresAt })
+    .values({ version: id, tokenHash: hashSecretToken(token), createdBy: user.id, expiresAt })
     .returning({ id: reviewLinks.id });
   logger.info({ userId: user.id, versionId: id, linkId: row!.id }, "review link created");
   return { id: row!.id, token, expiresAt };
 }
 
-/** The version's links, newest first, live or not. */
-export async function listReviewLinks(user: Actor, versionId: number): Promise<ReviewLinkRow[]> {
-  const { versionId: id } = await ownedVersion(user, versionId);
+/** The version's links, newest first, live or not (its ownership checked by the caller). */
+async function linksOf(versionId: number): Promise<ReviewLinkRow[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: reviewLinks.id, createdAt: reviewLinks.createdAt, expiresAt: reviewLinks.expiresAt, revokedAt: reviewLinks.revokedAt })
     .from(reviewLinks)
-    .where(eq(reviewLinks.version, id))
+    .where(eq(reviewLinks.version, versionId))
     .orderBy(desc(reviewLinks.createdAt), desc(reviewLinks.id));
   const now = Date.now();
   return rows.map((row) => ({ ...row, active: row.revokedAt === null && row.expiresAt.getTime() > now }));
+}
+
+/** What reviewers said on a version, oldest first (its ownership checked by the caller). */
+async function commentsOf(versionId: number): Promise<ReviewCommentRow[]> {
+  const db = await getDb();
+  return db
+    .select(commentColumns)
+    .from(reviewComments)
+    .where(eq(reviewComments.version, versionId))
+    .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
+}
+
+/** The user's version's links, newest first, live or not. */
+export async function listReviewLinks(user: Actor, versionId: number): Promise<ReviewLinkRow[]> {
+  return linksOf((await ownedVersion(user, versionId)).versionId);
+}
+
+/** The review screen's sharing card: the user's version's links and what its reviewers said, its ownership checked once. */
+export async function getReviewSharing(user: Actor, versionId: number): Promise<{ links: ReviewLinkRow[]; comments: ReviewCommentRow[] }> {
+  const { versionId: id } = await ownedVersion(user, versionId);
+  const [links, comments] = await Promise.all([linksOf(id), commentsOf(id)]);
+  return { links, comments };
 }
 
 /** Ends a link of one of the user's versions at once (again: no change). Another's, or none: false. */
@@ -110,13 +125,7 @@ export async function revokeReviewLink(user: Actor, linkId: number): Promise<boo
 
 /** What the reviewers said on the user's version, oldest first. */
 export async function listReviewComments(user: Actor, versionId: number): Promise<ReviewCommentRow[]> {
-  const { versionId: id } = await ownedVersion(user, versionId);
-  const db = await getDb();
-  return db
-    .select(commentColumns)
-    .from(reviewComments)
-    .where(eq(reviewComments.version, id))
-    .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
+  return commentsOf((await ownedVersion(user, versionId)).versionId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,6 +137,7 @@ type LiveLink = {
   versionId: number;
   pageId: number;
   pageName: string;
+  siteName: string;
   hideCoverImageFromPreview: boolean;
   ownerId: string | null;
   expiresAt: Date;
@@ -135,13 +145,14 @@ type LiveLink = {
 
 /** The live link of a token, or null (unknown, malformed, expired, revoked: all the same). */
 async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
-  if (!TOKEN.test(token)) return null;
+  if (!SECRET_TOKEN.test(token)) return null;
   const [row] = await db
     .select({
       linkId: reviewLinks.id,
       versionId: reviewLinks.version,
       pageId: pages.id,
       pageName: pages.name,
+      siteName: sites.name,
       hideCoverImageFromPreview: pages.hideCoverImageFromPreview,
       ownerId: sites.linkedUser,
       expiresAt: reviewLinks.expiresAt,
@@ -150,8 +161,13 @@ async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
     .innerJoin(pagesVersions, eq(pagesVersions.id, reviewLinks.version))
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
     .innerJoin(sites, eq(sites.id, pages.site))
-    .where(and(eq(reviewLinks.tokenHash, hashToken(token)), isNull(reviewLinks.revokedAt), gt(reviewLinks.expiresAt, sql`now()`)));
+    .where(and(eq(reviewLinks.tokenHash, hashSecretToken(token)), isNull(reviewLinks.revokedAt), gt(reviewLinks.expiresAt, sql`now()`)));
   return row ?? null;
+}
+
+/** GUEST, BY TOKEN: the id of a live link (for its rate limit), or null; one query. */
+export async function guestLiveLinkId(token: string): Promise<number | null> {
+  return (await liveLink(token, await getDb()))?.linkId ?? null;
 }
 
 export type GuestReview = {
@@ -180,11 +196,7 @@ export async function guestOpenReview(token: string): Promise<GuestReview | null
       })
       .from(pagesVersions)
       .where(eq(pagesVersions.id, link.versionId)),
-    db
-      .select(commentColumns)
-      .from(reviewComments)
-      .where(eq(reviewComments.version, link.versionId))
-      .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id)),
+    commentsOf(link.versionId),
     coverImageUrl({ id: link.pageId, hideCoverImageFromPreview: link.hideCoverImageFromPreview }),
   ]);
   if (!version) return null;
@@ -275,11 +287,6 @@ export async function guestDecide(
       .values({ version: link.versionId, link: link.linkId, kind: input.decision, authorName: input.name, body: input.body.trim() });
     const who = `${input.name} (lien de relecture)`;
     if (link.ownerId) {
-      const [page] = await tx
-        .select({ name: pages.name, siteName: sites.name })
-        .from(pages)
-        .innerJoin(sites, eq(sites.id, pages.site))
-        .where(eq(pages.id, link.pageId));
       await recordInboxArrival(
         {
           kind: "review",
@@ -287,8 +294,8 @@ export async function guestDecide(
           decision: approve ? "approved" : "revision",
           comments: approve ? null : signed,
           clientId: link.ownerId,
-          pageName: page?.name ?? link.pageName,
-          siteName: page?.siteName ?? "",
+          pageName: link.pageName,
+          siteName: link.siteName,
         },
         t,
       );

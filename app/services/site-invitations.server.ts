@@ -6,23 +6,21 @@
  * address. Single use, valid 7 days, the token stored as its SHA-256 only; a newer invitation for the same
  * site revokes the older ones.
  */
-import crypto from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { siteInvitations, sites, user } from "../../db/schema";
 import { getDb, type Db } from "./db.server";
 import { logger } from "./logger.server";
+import { hashSecretToken, newSecretToken } from "./secret-tokens.server";
 import { writeAudit } from "./team-audit.server";
 
 export const INVITATION_DAYS = 7;
-
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** A new invitation for `siteId` to `email`, revoking the site's pending ones; returns the link's token (never stored). */
 export async function createInvitation(
   tx: Db,
   input: { siteId: number; email: string; createdBy: string },
 ): Promise<{ id: number; token: string; expiresAt: Date }> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   await tx
     .update(siteInvitations)
@@ -30,7 +28,13 @@ export async function createInvitation(
     .where(and(eq(siteInvitations.siteId, input.siteId), isNull(siteInvitations.claimedAt), isNull(siteInvitations.revokedAt)));
   const [row] = await tx
     .insert(siteInvitations)
-    .values({ siteId: input.siteId, email: input.email.toLowerCase(), tokenHash: hashToken(token), expiresAt, createdBy: input.createdBy })
+    .values({
+      siteId: input.siteId,
+      email: input.email.toLowerCase(),
+      tokenHash: hashSecretToken(token),
+      expiresAt,
+      createdBy: input.createdBy,
+    })
     .returning({ id: siteInvitations.id });
   return { id: row!.id, token, expiresAt };
 }
@@ -64,7 +68,7 @@ export async function findInvitation(
     })
     .from(siteInvitations)
     .innerJoin(sites, eq(sites.id, siteInvitations.siteId))
-    .where(eq(siteInvitations.tokenHash, hashToken(token)));
+    .where(eq(siteInvitations.tokenHash, hashSecretToken(token)));
   if (!row) return { ok: false, problem: "unknown" };
   if (row.claimedAt) return { ok: false, problem: "used" };
   if (row.revokedAt) return { ok: false, problem: "revoked" };

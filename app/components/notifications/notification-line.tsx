@@ -16,7 +16,7 @@ const ICONS: Record<NotificationKind, typeof FileText> = {
 };
 
 /** What a line says, in the screens' language (French). */
-export const lineText = (line: NotificationLine) => NOTIFICATION_TEXTS.fr[line.kind].line(line);
+const lineText = (line: NotificationLine) => NOTIFICATION_TEXTS.fr[line.kind].line(line);
 
 /**
  * One notification: its icon, its sentence and its date, unread ones in bold with a dot (and said so to screen

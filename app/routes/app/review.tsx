@@ -39,7 +39,7 @@ import {
 } from "~/models/review.server";
 import {
   createReviewLink,
-  listReviewComments,
+  getReviewSharing,
   listReviewLinks,
   reviewLinkPath,
   revokeReviewLink,
@@ -99,11 +99,10 @@ const screenComments = (comments: ReviewCommentRow[]) => comments.map((c) => ({ 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, whoseSite, links, comments, rounds] = await Promise.all([
+  const [article, whoseSite, { links, comments }, rounds] = await Promise.all([
     getReviewVersion(user, owned.versionId),
     teamViewOfSite(user, owned.page.site.id),
-    listReviewLinks(user, owned.versionId),
-    listReviewComments(user, owned.versionId),
+    getReviewSharing(user, owned.versionId),
     revisionRounds(user, owned.page.site.id),
   ]);
   return {

@@ -6,7 +6,6 @@
  * An unknown, expired or revoked link answers 404 like any missing page. Every write is checked against the
  * token's version (models/review-link.server.ts) and rate-limited per link and per address.
  */
-import crypto from "node:crypto";
 import { CheckCircle2, MessageSquare, MessageSquareWarning } from "lucide-react";
 import { data } from "react-router";
 import { z } from "zod";
@@ -19,7 +18,14 @@ import { BRAND_NAME } from "~/lib/constants";
 import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 import { successToast } from "~/lib/toast";
 import { REVIEW_LIMITS } from "~/lib/review-link";
-import { GuestDecisionError, guestComment, guestDecide, guestOpenReview, type ReviewCommentRow } from "~/models/review-link.server";
+import {
+  GuestDecisionError,
+  guestComment,
+  guestDecide,
+  guestLiveLinkId,
+  guestOpenReview,
+  type ReviewCommentRow,
+} from "~/models/review-link.server";
 import { clientIp } from "~/services/auth.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -114,8 +120,6 @@ type Refusal = { form: FormName; errors: Partial<Record<"name" | "body" | "form"
 
 const refuse = (refusal: Refusal, status = 400) => data(refusal, { status, headers: PRIVATE_HEADERS });
 
-const tokenKey = (token: string) => crypto.createHash("sha256").update(token).digest("hex").slice(0, 32);
-
 export async function action({ request, params }: Route.ActionArgs) {
   const token = params.token ?? "";
   const form = await request.formData();
@@ -126,10 +130,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse({ form: which, errors: { form: "Action inconnue." }, values: fields });
   }
   // Checked before anything is read: a link that is not live answers like a missing page.
-  if (!(await guestOpenReview(token))) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  const linkId = await guestLiveLinkId(token);
+  if (linkId === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   // The address first: what one address is refused does not spend the link's own allowance.
   const perAddress = await consumeRateLimit(`review-link-ip:${clientIp(request)}`, 3600, LIMITS.perAddress);
-  const perLink = perAddress.allowed ? await consumeRateLimit(`review-link:${tokenKey(token)}`, 3600, LIMITS.perLink) : perAddress;
+  const perLink = perAddress.allowed ? await consumeRateLimit(`review-link:${linkId}`, 3600, LIMITS.perLink) : perAddress;
   if (!perLink.allowed || !perAddress.allowed) {
     const wait = Math.ceil(Math.max(perLink.retryAfterSeconds, perAddress.retryAfterSeconds) / 60);
     return refuse({ form: which, errors: { form: `Trop d'envois depuis ce lien : réessayez dans ${wait} min.` }, values: fields }, 429);

@@ -1,0 +1,37 @@
+/**
+ * The rows of queued requests (pages_actions), as every way of queueing writes them: one insert, the first item
+ * of a batch queued null and the others true (spec part 2, section 4). Below the queue's table of tasks
+ * (queue.server.ts), so that the code the tasks themselves call (jobs/notify.server.ts) can queue work too
+ * without an import cycle; queueActions checks each payload against its task first.
+ */
+import type { SQL } from "drizzle-orm";
+import { pagesActions } from "../../db/schema";
+import type { Db } from "~/services/db.server";
+
+export type QueuedItem = {
+  pageId: number | null;
+  versionId?: number | null;
+  infoJson?: unknown;
+  info2?: string | null;
+  /** Not to run before this time (a digest due the next morning); null or absent: at once. */
+  notBefore?: Date | null;
+};
+
+/** Inserts one request per item for the action `linkedAction` (its id, or a subquery giving it); returns their ids and pages. */
+export function insertActionRows(db: Db, linkedAction: number | SQL<number>, creator: { id: string } | null, items: QueuedItem[]) {
+  return db
+    .insert(pagesActions)
+    .values(
+      items.map((item, index) => ({
+        linkedPage: item.pageId,
+        linkedAction,
+        linkedPagesVersion: item.versionId ?? null,
+        creator: creator?.id ?? null,
+        infoJson: item.infoJson ?? null,
+        info2: item.info2 ?? null,
+        queued: index === 0 ? null : true,
+        nextAttemptAt: item.notBefore ?? null,
+      })),
+    )
+    .returning({ id: pagesActions.id, linkedPage: pagesActions.linkedPage });
+}
