@@ -50,6 +50,7 @@ export default [
         route("pages", "routes/app/pages.tsx"),
         route("pages/:pageId", "routes/app/page-detail.tsx"),
         route("pages/:pageId/page-versions", "routes/app/page-versions.tsx"),
+        route("pages/:pageId/outline", "routes/app/outline.tsx"),
         route("pages/:pageId/keywords-for-page", "routes/app/keywords.tsx"),
         route("pages/:pageId/llm-answers-for-page", "routes/app/llm-answers.tsx"),
         route("pages/:pageId/images", "routes/app/images.tsx"),

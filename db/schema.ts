@@ -4,6 +4,7 @@
  * rate-limit counters; the rest is the product's own data.
  */
 import { relations, sql } from "drizzle-orm";
+import type { OutlineSection } from "../app/lib/outline";
 import {
   bigint,
   boolean,
@@ -790,7 +791,7 @@ export const notifications = pgTable(
     index("notifications_version_idx").on(t.version),
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'guest_commented', 'guest_approved', 'guest_asked_changes', 'client_approved', 'client_asked_changes')`,
+      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'guest_commented', 'guest_approved', 'guest_asked_changes', 'client_approved', 'client_asked_changes', 'outline_ready')`,
     ),
   ],
 );
@@ -894,8 +895,60 @@ export const siteBriefs = pgTable(
     topicsToAvoid: text("topics_to_avoid").notNull().default(""),
     competitors: text("competitors").notNull().default(""),
     wordsToUse: text("words_to_use").notNull().default(""),
+    /** Whether an outline is written and approved before each article (true until the site's owner skips it). */
+    outlineStep: boolean("outline_step").notNull().default(true),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [index("site_briefs_updated_by_idx").on(t.updatedBy)],
+);
+
+/**
+ * An article's outline (issue 16): what the article will be (its title, angle, h2/h3 plan, target keywords and
+ * sources), written by the create_outline action, edited and approved by the client (or the team for them)
+ * before the article is written from it. A page keeps every outline it had: a newer one replaces the one
+ * waiting for approval (status `replaced`); an approved one records who approved it and the article request
+ * it started. At most one outline of a page waits for approval.
+ */
+export const pageOutlines = pgTable(
+  "page_outlines",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("ready"),
+    title: text("title").notNull(),
+    angle: text("angle").notNull().default(""),
+    sections: jsonb("sections").$type<OutlineSection[]>().notNull(),
+    keywords: text("keywords")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sources: text("sources")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The create_outline request that wrote it (its cost is that request's). */
+    writtenBy: integer("written_by").references(() => pagesActions.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Who last edited it (null: as written). */
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedBy: text("approved_by").references(() => user.id, { onDelete: "set null" }),
+    /** The create_article request its approval queued. */
+    articleRequest: integer("article_request").references(() => pagesActions.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("page_outlines_page_idx").on(t.page, t.createdAt),
+    uniqueIndex("page_outlines_one_ready_idx")
+      .on(t.page)
+      .where(sql`${t.status} = 'ready'`),
+    index("page_outlines_written_by_idx").on(t.writtenBy),
+    index("page_outlines_updated_by_idx").on(t.updatedBy),
+    index("page_outlines_approved_by_idx").on(t.approvedBy),
+    index("page_outlines_article_request_idx").on(t.articleRequest),
+    check("page_outlines_status_check", sql`${t.status} in ('ready', 'approved', 'replaced')`),
+  ],
 );

@@ -25,6 +25,8 @@ export const ACTION_NAMES = [
   // Issue 16: a notification's e-mail, and a person's daily digest of them.
   "notification_email",
   "notification_digest",
+  // Issue 16: an article's outline, approved before the article is written from it.
+  "create_outline",
 ] as const;
 
 export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof schema>) {

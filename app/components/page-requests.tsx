@@ -22,6 +22,7 @@ export type PageRequest = {
 const ACTION_LABELS: Record<string, string> = {
   serps: "Search results (SERP)",
   llm_answers: "LLM answers",
+  create_outline: "Article outline",
   create_article: "Article creation",
   modify_articles_with_instructions: "Article modification",
   create_cover_image: "Cover image",

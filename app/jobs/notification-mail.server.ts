@@ -37,6 +37,10 @@ const WORDS = {
 /** Per kind: what the e-mail adds to the line, and its button. */
 const DETAILS: Record<NotificationLanguage, Record<NotificationKind, { line: string; action: string }>> = {
   fr: {
+    outline_ready: {
+      line: "Relisez le titre, l'angle et le plan, modifiez ce qui doit l'être, puis validez : l'article sera écrit à partir de ce plan.",
+      action: "Valider le plan",
+    },
     article_ready: {
       line: "Relisez-le quand vous voulez : vous pouvez l'approuver ou demander des modifications.",
       action: "Relire l'article",
@@ -50,6 +54,10 @@ const DETAILS: Record<NotificationLanguage, Record<NotificationKind, { line: str
     client_asked_changes: { line: "Ses commentaires sont sur la version.", action: "Voir les commentaires" },
   },
   en: {
+    outline_ready: {
+      line: "Read the title, angle and plan, change what needs changing, then approve it: the article is written from this outline.",
+      action: "Approve the outline",
+    },
     article_ready: { line: "Read it when you like: you can approve it or ask for changes.", action: "Review the article" },
     revision_done: { line: "The changes you asked for are made: read the new version.", action: "Review the revision" },
     article_published: { line: "It is live on your site.", action: "See the page" },

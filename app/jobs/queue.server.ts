@@ -15,6 +15,7 @@ import { insertActionRows, type QueuedItem } from "./action-rows.server";
 import { payloadProblem, type StoredAction, type Task } from "./task.server";
 import { contactFormTask } from "./tasks/contact_form.server";
 import { createArticleTask } from "./tasks/create_article.server";
+import { createOutlineTask } from "./tasks/create_outline.server";
 import { coverImageTask } from "./tasks/create_cover_image.server";
 import { llmAnswersTask } from "./tasks/llm_answers.server";
 import { modifyArticleTask } from "./tasks/modify_articles_with_instructions.server";
@@ -36,6 +37,7 @@ export const TASKS = {
   send_email: sendEmailTask,
   serps: serpsTask(),
   llm_answers: llmAnswersTask(),
+  create_outline: createOutlineTask(),
   create_article: createArticleTask(),
   modify_articles_with_instructions: modifyArticleTask(),
   create_cover_image: coverImageTask(),

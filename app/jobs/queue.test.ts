@@ -27,6 +27,7 @@ describe("readPayload: every task checks what its request holds", () => {
       "send_email",
       "serps",
       "llm_answers",
+      "create_outline",
       "create_article",
       "modify_articles_with_instructions",
       "create_cover_image",
@@ -38,7 +39,15 @@ describe("readPayload: every task checks what its request holds", () => {
 
   it("reads a good request into the task's payload", () => {
     expect(readPayload("serps", row({ page: 3, info2: "12" }))).toEqual({ ok: true, payload: { pageId: 3, keywordId: 12 } });
-    expect(readPayload("create_article", row({ page: 3 }))).toEqual({ ok: true, payload: { pageId: 3 } });
+    expect(readPayload("create_article", row({ page: 3 }))).toEqual({ ok: true, payload: { pageId: 3, outlineId: null } });
+    expect(readPayload("create_article", row({ page: 3, info: { outline: 5 } }))).toEqual({
+      ok: true,
+      payload: { pageId: 3, outlineId: 5 },
+    });
+    expect(readPayload("create_outline", row({ page: 3, info: { instructions: " Shorter. " } }))).toEqual({
+      ok: true,
+      payload: { pageId: 3, instructions: "Shorter." },
+    });
     expect(readPayload("modify_articles_with_instructions", row({ version: 9, info: { createNewVersion: true } }))).toEqual({
       ok: true,
       payload: { versionId: 9, createNewVersion: true, request: null },
@@ -53,6 +62,10 @@ describe("readPayload: every task checks what its request holds", () => {
     expect(readPayload("serps", row({ page: 3, info2: "twelve" }))).toEqual({ ok: false, problem: "info2: expected a keyword id" });
     expect(readPayload("serps", row({ info2: "12" }))).toEqual({ ok: false, problem: "page: expected the page of the search" });
     expect(readPayload("create_article", row({}))).toEqual({ ok: false, problem: "page: expected the page to write" });
+    expect(readPayload("create_article", row({ page: 3, info: { outline: "five" } }))).toEqual({
+      ok: false,
+      problem: "info.outline: expected the approved outline",
+    });
     expect(readPayload("modify_articles_with_instructions", row({ version: 9, info: { createNewVersion: "yes" } }))).toMatchObject({
       ok: false,
       problem: expect.stringMatching(/^info\.createNewVersion: /),

@@ -5,7 +5,7 @@
 
 /** The client hears about their articles and what their reviewers said (review links); the team about the clients' decisions. */
 export const GUEST_KINDS = ["guest_commented", "guest_approved", "guest_asked_changes"] as const;
-export const CLIENT_KINDS = ["article_ready", "revision_done", "article_published", ...GUEST_KINDS] as const;
+export const CLIENT_KINDS = ["outline_ready", "article_ready", "revision_done", "article_published", ...GUEST_KINDS] as const;
 export const TEAM_KINDS = ["client_approved", "client_asked_changes"] as const;
 export const NOTIFICATION_KINDS = [...CLIENT_KINDS, ...TEAM_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -36,6 +36,10 @@ const quoted = (name: string | null, language: NotificationLanguage) =>
 /** Per kind: its name (the preferences' checkboxes) and its line (the list, the e-mail's subject). */
 export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<NotificationKind, Texts>> = {
   fr: {
+    outline_ready: {
+      label: "Plan prêt à valider",
+      line: ({ pageName }) => `Le plan de ${quoted(pageName, "fr")} est prêt à valider`,
+    },
     article_ready: {
       label: "Article prêt à relire",
       line: ({ pageName }) => `L'article ${quoted(pageName, "fr")} est prêt à relire`,
@@ -70,6 +74,10 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
     },
   },
   en: {
+    outline_ready: {
+      label: "Outline ready for approval",
+      line: ({ pageName }) => `The outline of ${quoted(pageName, "en")} is ready for approval`,
+    },
     article_ready: {
       label: "Article ready for review",
       line: ({ pageName }) => `The article ${quoted(pageName, "en")} is ready for review`,
@@ -105,8 +113,9 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
   },
 };
 
-/** Where a line leads: the version to review when there is one, else the page, else the site. */
+/** Where a line leads: the outline to approve, the version to review when there is one, else the page, else the site. */
 export function notificationPath(n: Pick<NotificationLine, "siteId" | "pageId" | "versionId" | "kind">): string {
+  if (n.kind === "outline_ready" && n.pageId !== null) return outlinePath(n.siteId, n.pageId);
   if (n.versionId !== null && n.kind !== "article_published") return `/review/${n.versionId}`;
   if (n.pageId !== null) return `/sites/${n.siteId}/pages/${n.pageId}`;
   return `/sites/${n.siteId}`;
@@ -136,3 +145,6 @@ export type NotificationPreferences = {
   kinds: NotificationKind[];
   emailed: NotificationKind[];
 };
+
+/** The outline screen of a page. */
+export const outlinePath = (siteId: number, pageId: number) => `/sites/${siteId}/pages/${pageId}/outline`;

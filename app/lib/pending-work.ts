@@ -3,6 +3,7 @@
  * meanwhile, lib/use-poll.ts). Worded like the queuing toasts ("... The search will run in the background.").
  */
 export const PENDING_TEXTS = {
+  createOutline: "The article's outline is being written in the background. You will approve it before the article is written.",
   createArticle: "A new page version is being written in the background. It will appear here when it is ready.",
   modifyArticle: "A modification request is being carried out in the background. The result will appear here when it is done.",
   coverImage: "Cover images are being generated in the background. They will appear under Image Propositions when they are ready.",

@@ -5,6 +5,7 @@ export const WORK_KINDS = {
   send_email: "E-mail",
   serps: "Résultats de recherche",
   llm_answers: "Réponses des LLM",
+  create_outline: "Plan d'article",
   create_article: "Création d'article",
   modify_articles_with_instructions: "Modification d'article",
   create_cover_image: "Image de couverture",

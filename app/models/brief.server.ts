@@ -2,7 +2,7 @@
  * A site's brief (issue 16): one screen, a few minutes to fill, that every article of the site is written from.
  * Part of it lives in the site's settings already and is read and written there (its topics and tone group:
  * `sites.accepted_topics`, `sites.tone_articles_group`; the first-article form fills its guidelines); the rest
- * is `site_briefs`. Only the site's owner, or the team for them, reads and changes it.
+ * is `site_briefs`, with whether each article starts with an outline to approve. Only the site's owner, or the team for them, reads and changes it.
  */
 import { and, eq } from "drizzle-orm";
 import { siteBriefs, sites, toneArticles } from "../../db/schema";
@@ -35,6 +35,7 @@ export async function getSiteBrief(user: Actor, siteId: number): Promise<{ brief
       topicsToAvoid: siteBriefs.topicsToAvoid,
       competitors: siteBriefs.competitors,
       wordsToUse: siteBriefs.wordsToUse,
+      outlineStep: siteBriefs.outlineStep,
       updatedAt: siteBriefs.updatedAt,
     })
     .from(sites)
@@ -51,6 +52,7 @@ export async function getSiteBrief(user: Actor, siteId: number): Promise<{ brief
       topicsToAvoid: row?.topicsToAvoid ?? "",
       competitors: row?.competitors ?? "",
       wordsToUse: row?.wordsToUse ?? "",
+      outlineStep: row?.outlineStep ?? true,
       guidelines: row?.guidelines ?? "",
       updatedAt: row?.updatedAt ?? null,
     },
@@ -88,6 +90,7 @@ export async function saveSiteBrief(user: Actor, siteId: number, input: BriefInp
       topicsToAvoid: input.topicsToAvoid,
       competitors: input.competitors,
       wordsToUse: input.wordsToUse,
+      ...(input.outlineStep === undefined ? {} : { outlineStep: input.outlineStep }),
       updatedAt: new Date(),
       updatedBy: user.id,
     };

@@ -20,7 +20,7 @@ import type { PageInput } from "~/lib/schemas/page";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { NotFoundError, ownedPage, ownedSite, siteReach, type Actor } from "./access.server";
-import { queueActions } from "~/jobs/queue.server";
+import { queueArticleWork } from "./outline.server";
 
 export type Status = { id: number; name: string };
 
@@ -378,8 +378,8 @@ export async function latestVersionsFor(user: Actor, siteId: number, pageIds: re
 }
 
 /**
- * Batch article creation: one create_article request per page, the first queued null and the
- * others true (spec part 2, section 4). Needs 2 pages or more, all of this site of the user's.
+ * Batch article creation: one request per page (its outline first when the site approves outlines, else
+ * create_article), the first queued null and the others true (spec part 2, section 4). Needs 2 pages or more, all of this site of the user's.
  */
 export async function queueArticleCreation(user: Actor, siteId: number, pageIds: readonly number[]) {
   await ownedSite(user, siteId);
@@ -387,11 +387,7 @@ export async function queueArticleCreation(user: Actor, siteId: number, pageIds:
   if (ids.length === 0) throw new BatchRuleError(PAGE_MESSAGES.noPageIds);
   if (ids.length < BATCH_CREATE_MIN) throw new BatchRuleError(PAGE_MESSAGES.batchTooFew);
   await ownedPageIds(user, siteId, ids);
-  const queued = await queueActions(
-    user,
-    "create_article",
-    ids.map((pageId) => ({ pageId })),
-  );
-  logger.info({ userId: user.id, siteId, pages: ids.length }, "article creation queued");
+  const { step, queued } = await queueArticleWork(user, siteId, ids);
+  logger.info({ userId: user.id, siteId, pages: ids.length, step }, "article creation queued");
   return queued;
 }

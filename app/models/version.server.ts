@@ -11,6 +11,7 @@ import { roundOfPage } from "~/jobs/revision-round.server";
 import { getDb, type Db } from "~/services/db.server";
 import { isTeamActor, NotFoundError, ownedPage, ownedPageRef, ownedVersion, siteReach, type Actor, type PageRef } from "./access.server";
 import { actionId, queueActions } from "~/jobs/queue.server";
+import { queueArticleWork } from "./outline.server";
 
 export const versionColumns = {
   id: pagesVersions.id,
@@ -213,11 +214,14 @@ export async function recordModification(
   });
 }
 
-/** Queues a create_article action for the page (a new version written by the background process). */
+/**
+ * Asks for a new version of the page written by the background process: its outline first (create_outline)
+ * when the site approves outlines, else the article itself (create_article). Says which step was queued.
+ */
 export async function queueNewVersion(user: Actor, pageId: number) {
-  await ownedPage(user, pageId);
-  const [queued] = await queueActions(user, "create_article", [{ pageId }]);
-  return { actionId: queued.id };
+  const page = await ownedPage(user, pageId);
+  const { step, queued } = await queueArticleWork(user, page.site.id, [page.id]);
+  return { actionId: queued[0].id, step };
 }
 
 /**

@@ -16,21 +16,65 @@ const SENTENCES = [
 const paragraph = (seed: number, sentences = 5) =>
   `<p>${Array.from({ length: sentences }, (_, i) => SENTENCES[(seed + i) % SENTENCES.length]).join(" ")}</p>`;
 
-/** An article of about 1,700 words under `title`: one h1, six h2 sections. */
-export function fakeArticle(title: string): string {
-  const sections = [
-    "Why it matters",
-    "Where to start",
-    "The common mistakes",
-    "A step-by-step method",
-    "What it costs",
-    "Questions people ask",
-  ];
+const SECTIONS = [
+  "Why it matters",
+  "Where to start",
+  "The common mistakes",
+  "A step-by-step method",
+  "What it costs",
+  "Questions people ask",
+];
+
+/**
+ * An article of about 1,700 words under `title`: one h1, six h2 sections; or, written from an outline, its
+ * sections (h2) and subsections (h3), in its order.
+ */
+export function fakeArticle(
+  title: string,
+  plan: { heading: string; subheadings: string[] }[] = SECTIONS.map((heading) => ({ heading, subheadings: [] })),
+): string {
+  // Enough paragraphs for the contract's length, however few sections the plan has.
+  const count = Math.max(4, Math.ceil(24 / plan.length));
+  const body = (i: number, n = count) => Array.from({ length: n }, (_, k) => paragraph(i + k)).join("");
   return [
     `<h1>${title}</h1>`,
     paragraph(0, 4),
-    ...sections.map((heading, i) => `<h2>${heading}</h2>${paragraph(i)}${paragraph(i + 1)}${paragraph(i + 2)}${paragraph(i + 3)}`),
+    ...plan.map(
+      (section, i) =>
+        `<h2>${section.heading}</h2>${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${body(i + j, 2)}`).join("") : body(i)}`,
+    ),
   ].join("\n");
+}
+
+/** The outline an approved-outline request carries ("Title: ..." and the "## "/"### " lines after "Plan:"). */
+function outlineOf(question: string) {
+  const title = question.match(/^Title: (.*)$/m)?.[1];
+  const plan = between(question, "Plan:\n", "\n\n") ?? between(`${question}\n\n`, "Plan:\n", "\n\n");
+  if (!title || !plan) return null;
+  const sections: { heading: string; subheadings: string[] }[] = [];
+  for (const line of plan.split("\n")) {
+    if (line.startsWith("### ")) sections.at(-1)?.subheadings.push(line.slice(4));
+    else if (line.startsWith("## ")) sections.push({ heading: line.slice(3), subheadings: [] });
+    else break;
+  }
+  return sections.length ? { title, sections } : null;
+}
+
+/** The outline a writer proposes for `topic`, as the JSON create_outline asks for. */
+export function fakeOutline(topic: string, sources: string[]): string {
+  return JSON.stringify({
+    title: `${topic}: the complete guide`,
+    angle: `What the pages ranking today leave out: a practical method for ${topic.toLowerCase()}, with the mistakes that cost the most.`,
+    sections: [
+      { heading: "Why it matters", subheadings: [] },
+      { heading: "Where to start", subheadings: ["What you need", "What you can leave aside"] },
+      { heading: "A step-by-step method", subheadings: [] },
+      { heading: "The common mistakes", subheadings: [] },
+      { heading: "Questions people ask", subheadings: [] },
+    ],
+    keywords: [topic.toLowerCase()],
+    sources: sources.slice(0, 3),
+  });
 }
 
 const between = (text: string, start: string, end: string) => {
@@ -41,10 +85,19 @@ const between = (text: string, start: string, end: string) => {
 };
 
 export function fakeWriter(model: string, question: string): string {
-  const title = question.match(/^Write the article "([^"]+)"/)?.[1];
-  if (title) {
+  const topic = question.match(/^Plan the article "([^"]+)"/)?.[1];
+  if (topic) {
+    const sources = [
+      ...(between(`${question}\n\n`, "What ranks today (the only URLs you may link to):\n", "\n\n") ?? "").matchAll(/^- (\S+)/gm),
+    ].map((m) => m[1]);
+    return `\`\`\`json\n${fakeOutline(topic, sources)}\n\`\`\``;
+  }
+  const pageName = question.match(/^Write the article "([^"]+)"/)?.[1];
+  if (pageName) {
+    const outline = outlineOf(question);
+    const title = outline?.title ?? pageName;
     const description = `${title}: what to know, where to start and the mistakes to avoid, in a practical guide.`;
-    return `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n\`\`\`html\n${fakeArticle(title)}\n\`\`\``;
+    return `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n\`\`\`html\n${fakeArticle(title, outline?.sections)}\n\`\`\``;
   }
   const article = between(question, "--- article ---\n", "\n--- end of article ---");
   if (article !== null) {

@@ -300,7 +300,15 @@ describe("their e-mails", () => {
     expect(await getNotificationPreferences(picky.account)).toEqual({
       emailMode: "each",
       emailLanguage: "en",
-      kinds: ["article_ready", "revision_done", "article_published", "guest_commented", "guest_approved", "guest_asked_changes"],
+      kinds: [
+        "outline_ready",
+        "article_ready",
+        "revision_done",
+        "article_published",
+        "guest_commented",
+        "guest_approved",
+        "guest_asked_changes",
+      ],
       emailed: ["article_published"],
     });
   });

@@ -3,9 +3,21 @@
  * answers), its order, status fallback, URL normalisation, batch article creation, the latest
  * versions for 'Copy URLs', deletion with its cascade, and ownership on every function.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { actions, keywords, llms, pages, pagesActions, pagesKeywords, pagesLlmAnswers, pagesVersions, serps, sites } from "../../db/schema";
+import {
+  actions,
+  keywords,
+  llms,
+  pages,
+  pagesActions,
+  pagesKeywords,
+  pagesLlmAnswers,
+  pagesVersions,
+  serps,
+  siteBriefs,
+  sites,
+} from "../../db/schema";
 import { pageFormSchema, type PageInput } from "~/lib/schemas/page";
 import { NotFoundError } from "~/models/access.server";
 import { listDemoArticles } from "~/models/demo.server";
@@ -183,9 +195,15 @@ describe("listPages", () => {
     // Another account tracks the same keyword with results of its own: they count for its site only.
     const bobsPage = await createPage(bob, await insertSite(bob, "https://bob.example"), input({ name: "Bob's" }));
     await database.db.insert(pagesKeywords).values({ linkedPage: bobsPage.id, linkedKeyword: shared });
-    await database.db.insert(serps).values(
-      [1, 2, 3].map((position) => ({ site: sql<number>`(select site from pages where id = ${bobsPage.id})`, linkedKeyword: shared, positionAbsolute: position })),
-    );
+    await database.db
+      .insert(serps)
+      .values(
+        [1, 2, 3].map((position) => ({
+          site: sql<number>`(select site from pages where id = ${bobsPage.id})`,
+          linkedKeyword: shared,
+          positionAbsolute: position,
+        })),
+      );
 
     const list = await listPages(alice, siteId);
     const byName = Object.fromEntries(list.map((p) => [p.name, p]));
@@ -298,24 +316,32 @@ describe("deletePage", () => {
 });
 
 describe("queueArticleCreation", () => {
-  it("queues one create_article request per page: the first queued null, the others true", async () => {
+  it("queues one request per page, the first queued null, the others true: outlines first, or the articles when the site skips them", async () => {
     const siteId = await insertSite(alice);
     const p1 = await createPage(alice, siteId, input({ name: "One" }));
     const p2 = await createPage(alice, siteId, input({ name: "Two" }));
     const p3 = await createPage(alice, siteId, input({ name: "Three" }));
-    const queued = await queueArticleCreation(alice, siteId, [p2.id, p1.id, p3.id, p1.id]);
-    expect(queued).toHaveLength(3);
-    const [createArticle] = await database.db.select().from(actions).where(eq(actions.name, "create_article"));
-    const rows = await database.db
-      .select()
-      .from(pagesActions)
-      .where(inArray(pagesActions.linkedPage, [p1.id, p2.id, p3.id]))
-      .orderBy(pagesActions.id);
-    expect(rows.map((r) => [r.linkedPage, r.queued, r.linkedAction, r.creator, r.linkedPagesVersion])).toEqual([
-      [p2.id, null, createArticle.id, alice.id, null],
-      [p1.id, true, createArticle.id, alice.id, null],
-      [p3.id, true, createArticle.id, alice.id, null],
-    ]);
+    const rowsOf = async (name: string) => {
+      const [action] = await database.db.select().from(actions).where(eq(actions.name, name));
+      const rows = await database.db
+        .select()
+        .from(pagesActions)
+        .where(and(inArray(pagesActions.linkedPage, [p1.id, p2.id, p3.id]), eq(pagesActions.linkedAction, action.id)))
+        .orderBy(pagesActions.id);
+      return rows.map((r) => [r.linkedPage, r.queued, r.creator, r.linkedPagesVersion]);
+    };
+    const expected = [
+      [p2.id, null, alice.id, null],
+      [p1.id, true, alice.id, null],
+      [p3.id, true, alice.id, null],
+    ];
+    expect(await queueArticleCreation(alice, siteId, [p2.id, p1.id, p3.id, p1.id])).toHaveLength(3);
+    expect(await rowsOf("create_outline")).toEqual(expected);
+    expect(await rowsOf("create_article")).toEqual([]);
+
+    await database.db.insert(siteBriefs).values({ siteId, outlineStep: false });
+    expect(await queueArticleCreation(alice, siteId, [p2.id, p1.id, p3.id, p1.id])).toHaveLength(3);
+    expect(await rowsOf("create_article")).toEqual(expected);
   });
 
   it("needs 2 pages or more, and says 'No page IDs provided' for none", async () => {
@@ -348,6 +374,7 @@ describe("queueArticleCreation", () => {
 
   it("says so when the create_article action is missing from the catalogue", async () => {
     const siteId = await insertSite(alice);
+    await database.db.insert(siteBriefs).values({ siteId, outlineStep: false });
     const p1 = await createPage(alice, siteId, input());
     const p2 = await createPage(alice, siteId, input());
     const [row] = await database.db.select().from(actions).where(eq(actions.name, "create_article"));

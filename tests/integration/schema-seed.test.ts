@@ -129,7 +129,7 @@ describe("reference data", () => {
     ]);
   });
 
-  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails), publish_article (issue 15) and the notification e-mails (issue 16)", async () => {
+  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails), publish_article (issue 15), the notification e-mails and the outlines (issue 16)", async () => {
     const rows = await database.query<{ name: string }>("select name from actions");
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual(
@@ -144,6 +144,7 @@ describe("reference data", () => {
         "publish_article",
         "notification_email",
         "notification_digest",
+        "create_outline",
       ].sort(),
     );
     expect([...ACTION_NAMES].sort()).toEqual(names);

@@ -103,7 +103,7 @@ describe("the work queue", () => {
     const lines = await teamProviderLines(member);
     expect(lines.map((l) => l.id)).toEqual(["openrouter", "dataforseo", "images", "mail", "wordpress"]);
     const llm = lines.find((l) => l.id === "openrouter")!;
-    expect(llm.kinds).toEqual(["llm_answers", "create_article", "modify_articles_with_instructions"]);
+    expect(llm.kinds).toEqual(["llm_answers", "create_outline", "create_article", "modify_articles_with_instructions"]);
     expect(llm.lastSuccessAt).toBeInstanceOf(Date);
     expect(llm.lastError?.message).toBeTruthy();
     expect(llm.failureShareLastHour).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { actions, pages, pagesActions, pagesVersions, sites } from "../../db/schema";
+import { actions, pages, pagesActions, pagesVersions, siteBriefs, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
 import { MissingActionError } from "~/models/page-action.server";
 import {
@@ -229,11 +229,20 @@ describe("recordModification", () => {
 });
 
 describe("queueNewVersion", () => {
-  it("queues a create_article action for the page", async () => {
-    const { pageId } = await insertPage(alice);
-    const { actionId } = await queueNewVersion(alice, pageId);
+  it("queues the page's outline first (issue 16), or the article when the site's brief skips the outline", async () => {
+    const { siteId, pageId } = await insertPage(alice);
+    const outline = await queueNewVersion(alice, pageId);
+    expect(outline.step).toBe("outline");
+    expect(await actionsOf(pageId, "create_outline")).toEqual([
+      { id: outline.actionId, version: null, creator: alice.id, infoJson: null, queued: null },
+    ]);
+    expect(await actionsOf(pageId, "create_article")).toEqual([]);
+
+    await database.db.insert(siteBriefs).values({ siteId, outlineStep: false });
+    const article = await queueNewVersion(alice, pageId);
+    expect(article.step).toBe("article");
     expect(await actionsOf(pageId, "create_article")).toEqual([
-      { id: actionId, version: null, creator: alice.id, infoJson: null, queued: null },
+      { id: article.actionId, version: null, creator: alice.id, infoJson: null, queued: null },
     ]);
   });
 });

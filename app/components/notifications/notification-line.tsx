@@ -1,10 +1,11 @@
-import { CheckCircle2, FileText, Globe, MessageSquare, MessageSquareWarning, RefreshCw } from "lucide-react";
+import { CheckCircle2, FileText, Globe, ListTree, MessageSquare, MessageSquareWarning, RefreshCw } from "lucide-react";
 import { useSubmit } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { NOTIFICATION_TEXTS, notificationPath, type NotificationKind, type NotificationLine } from "~/lib/notifications";
 import { cn } from "~/lib/utils";
 
 const ICONS: Record<NotificationKind, typeof FileText> = {
+  outline_ready: ListTree,
   article_ready: FileText,
   revision_done: RefreshCw,
   article_published: Globe,

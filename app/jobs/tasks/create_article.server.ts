@@ -12,6 +12,7 @@ import {
   keywords,
   llms,
   locationLanguages,
+  pageOutlines,
   pages,
   pagesKeywords,
   pagesLlmAnswers,
@@ -23,6 +24,7 @@ import {
 } from "../../../db/schema";
 import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { planText, type OutlineSection } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb, type Db } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
@@ -33,8 +35,13 @@ import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.
 import { askForArticle } from "../article-answer.server";
 import { defineTask, idSchema } from "../task.server";
 
-/** linked_page: the page to write. */
-export const createArticlePayload = z.object({ page: idSchema("the page to write") }).transform(({ page }) => ({ pageId: page }));
+/** linked_page: the page to write; info_json.outline: the approved outline to write it from (none when the site skips outlines). */
+export const createArticlePayload = z
+  .object({
+    page: idSchema("the page to write"),
+    info: z.object({ outline: idSchema("the approved outline") }).nullable(),
+  })
+  .transform(({ page, info }) => ({ pageId: page, outlineId: info?.outline ?? null }));
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -47,8 +54,8 @@ export const ARTICLE_SYSTEM = [
   "Only link to the source URLs you are given or to the site itself; never invent a URL.",
 ].join("\n");
 
-/** The request: the topic, the writing rules of the site, and the research material. */
-export function articlePrompt(context: ArticleContext): string {
+/** What every request about the page's article gives the model: its keywords, the site's writing rules, and the research material. */
+export function researchParts(context: ArticleContext): (string | null)[] {
   const { site } = context;
   const rules = [
     `Write in ${site.languageName ?? "the language of the site"}${site.languageCode ? ` (${site.languageCode})` : ""}.`,
@@ -62,8 +69,7 @@ export function articlePrompt(context: ArticleContext): string {
     site.wordsToUse ? `Words and phrases the site uses (use them where they fit): ${site.wordsToUse}.` : null,
     site.competitors ? `The site's competitors (never link to them, name them or recommend them): ${site.competitors}.` : null,
   ].filter(Boolean);
-  const parts = [
-    `Write the article "${context.pageName}" for the website ${site.name} (${site.url}); it will be published at ${context.pageUrl}.`,
+  return [
     context.keywords.length ? `Target keywords: ${context.keywords.join(", ")}.` : null,
     `Rules:\n- ${rules.join("\n- ")}`,
     context.sources.length
@@ -77,6 +83,31 @@ export function articlePrompt(context: ArticleContext): string {
       : null,
     site.toneSamples ? `Texts of the site itself, whose voice to take:\n${clip(site.toneSamples, 4000)}` : null,
   ];
+}
+
+/** An approved outline, as the article's request gives it: the plan the article follows. */
+export type ApprovedOutline = { title: string; angle: string; sections: OutlineSection[]; keywords: string[]; sources: string[] };
+
+export function outlinePart(outline: ApprovedOutline): string {
+  return [
+    "Follow this outline, which the site's owner approved: its title is the article's <h1>, and its plan gives the <h2> and <h3> headings, in this order.",
+    `Title: ${outline.title}`,
+    outline.angle ? `Angle: ${outline.angle}` : null,
+    `Plan:\n${planText(outline.sections)}`,
+    outline.keywords.length ? `Keywords to target: ${outline.keywords.join(", ")}.` : null,
+    outline.sources.length ? `Sources to use:\n${outline.sources.map((s) => `- ${s}`).join("\n")}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** The request: the topic, the writing rules of the site, the research material, and the approved outline if there is one. */
+export function articlePrompt(context: ArticleContext, outline: ApprovedOutline | null = null): string {
+  const parts = [
+    `Write the article "${context.pageName}" for the website ${context.site.name} (${context.site.url}); it will be published at ${context.pageUrl}.`,
+    ...researchParts(context),
+    outline ? outlinePart(outline) : null,
+  ];
   return parts.filter(Boolean).join("\n\n");
 }
 
@@ -84,14 +115,15 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
   return defineTask({
     payload: createArticlePayload,
     settings: LLM_SETTINGS,
-    async run({ payload: { pageId }, signal, usage }) {
+    async run({ payload: { pageId, outlineId }, signal, usage }) {
       const context = await articleContext(pageId);
       if (!context) throw new PermanentError("The page of this article request no longer exists");
+      const outline = outlineId === null ? null : await approvedOutline(pageId, outlineId);
       const article = await askForArticle({
         api: client(),
         model: getEnv().ARTICLE_MODEL,
         system: ARTICLE_SYSTEM,
-        prompt: articlePrompt(context),
+        prompt: articlePrompt(context, outline),
         allowedLinks: context.sources.map((s) => s.url),
         siteUrl: context.site.url,
         check: (article) => checkArticle(article).problems,
@@ -132,6 +164,23 @@ export type ArticleContext = {
   llmAnswers: { llm: string; answer: string }[];
   toneExamples: { name: string; content: string }[];
 };
+
+/** The approved outline of the page that the article is written from (PermanentError when it is not such an outline). */
+async function approvedOutline(pageId: number, outlineId: number): Promise<ApprovedOutline> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      title: pageOutlines.title,
+      angle: pageOutlines.angle,
+      sections: pageOutlines.sections,
+      keywords: pageOutlines.keywords,
+      sources: pageOutlines.sources,
+    })
+    .from(pageOutlines)
+    .where(and(eq(pageOutlines.id, outlineId), eq(pageOutlines.page, pageId), eq(pageOutlines.status, "approved")));
+  if (!row) throw new PermanentError("The approved outline of this article request no longer exists");
+  return row;
+}
 
 /** The site an article is written for, and its language (selected with sites and location_languages joined). */
 export const siteAndLanguage = {

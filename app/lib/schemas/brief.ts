@@ -32,6 +32,11 @@ export const briefSchema = z.object({
   topicsToAvoid: text(BRIEF_TEXT_MAX),
   competitors: text(BRIEF_TEXT_MAX),
   wordsToUse: text(BRIEF_TEXT_MAX),
+  /** 'outline': an outline is approved before each article; 'direct': articles are written at once. Absent: unchanged. */
+  outlineStep: z
+    .enum(["outline", "direct"], { error: "Choisissez si un plan est validé avant chaque article." })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "outline")),
 });
 
 export type BriefInput = z.output<typeof briefSchema>;

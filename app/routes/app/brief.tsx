@@ -66,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return runIntent(INTENTS, intent, { request, user, form, siteId: params.siteId }, { failed, expected: [InvalidReferenceError] });
 }
 
-type Field = { name: Exclude<keyof BriefInput, "toneGroup">; label: string; hint: string; rows: number; max: number };
+type Field = { name: Exclude<keyof BriefInput, "toneGroup" | "outlineStep">; label: string; hint: string; rows: number; max: number };
 
 const ABOUT: Field[] = [
   { name: "audience", label: "Lecteurs", hint: "Qui lit le site : métier, niveau, ce qu'ils cherchent.", rows: 3, max: BRIEF_TEXT_MAX },
@@ -96,6 +96,15 @@ const CONTENT: Field[] = [
     max: BRIEF_TEXT_MAX,
   },
 ];
+
+const OUTLINE_CHOICES = [
+  {
+    value: "outline",
+    label: "Valider un plan avant chaque article",
+    hint: "Vous relisez et ajustez le plan ; l'article est écrit une fois le plan validé.",
+  },
+  { value: "direct", label: "Écrire l'article directement", hint: "Plus rapide : l'article arrive sans étape de plan." },
+] as const;
 
 export default function Brief({ loaderData: { site, brief, toneGroups } }: Route.ComponentProps) {
   const fetcher = useToastFetcher<typeof action>();
@@ -184,6 +193,40 @@ export default function Brief({ loaderData: { site, brief, toneGroups } }: Route
             {brief.guidelines ? <CardDescription>Consignes déjà données : {brief.guidelines}</CardDescription> : null}
           </CardHeader>
           <CardContent className="grid gap-5">{CONTENT.map(text)}</CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Le plan</CardTitle>
+            <CardDescription>
+              Avant chaque article, un plan (titre, angle, intertitres, mots-clés, sources) peut vous être soumis.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <fieldset className="grid gap-3">
+              <legend className="sr-only">Le plan avant chaque article</legend>
+              {OUTLINE_CHOICES.map((choice) => (
+                <div key={choice.value} className="flex items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary">
+                  <input
+                    id={`brief-outlineStep-${choice.value}`}
+                    type="radio"
+                    name="outlineStep"
+                    value={choice.value}
+                    defaultChecked={brief.outlineStep === (choice.value === "outline")}
+                    aria-describedby={`brief-outlineStep-${choice.value}-hint`}
+                    className="mt-1 accent-primary"
+                  />
+                  <div className="grid gap-0.5">
+                    <Label htmlFor={`brief-outlineStep-${choice.value}`} className="cursor-pointer">
+                      {choice.label}
+                    </Label>
+                    <p id={`brief-outlineStep-${choice.value}-hint`} className="text-xs text-muted-foreground">
+                      {choice.hint}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+          </CardContent>
         </Card>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={saving}>

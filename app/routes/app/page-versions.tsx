@@ -7,9 +7,9 @@
  * to this route (or its .data URL) creates a version; the answer carries its `versionId`.
  */
 import type { Submission } from "@conform-to/react";
-import { ClipboardPaste, RefreshCw, Sparkles } from "lucide-react";
+import { ClipboardPaste, ListTree, RefreshCw, Sparkles } from "lucide-react";
 import { Suspense, useCallback, useState } from "react";
-import { Await, useRevalidator } from "react-router";
+import { Await, Link, useRevalidator } from "react-router";
 import { marked } from "marked";
 import type { Route } from "./+types/page-versions";
 import { PageTrail } from "~/components/page-trail";
@@ -22,6 +22,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
+import { outlinePath } from "~/lib/notifications";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { articleDescription } from "~/lib/meta-description.server";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
@@ -31,6 +32,7 @@ import { usePollWhile } from "~/lib/use-poll";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { versionLabel, versionLabels } from "~/lib/version-rules";
 import { ownedPage, requireActor, requireOwnedPage } from "~/models/access.server";
+import { getPageOutline } from "~/models/outline.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import {
   createVersion,
@@ -91,15 +93,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return rows.map((row) => toScreenVersion(row, labels.get(row.id) ?? versionLabel(row.createdDate)));
   });
   // Work that changes this list: a new version being written, or a version being modified.
-  const [work, rounds] = await Promise.all([
-    pageWork(page.id, ["create_article", "modify_articles_with_instructions"]),
+  const [work, rounds, outline] = await Promise.all([
+    pageWork(page.id, ["create_outline", "create_article", "modify_articles_with_instructions"]),
     revisionRounds(user, page.site.id),
+    getPageOutline(user, page),
   ]);
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
     versions,
     rounds,
-    work: { createArticle: work.create_article, modifyArticle: work.modify_articles_with_instructions },
+    work: { createOutline: work.create_outline, createArticle: work.create_article, modifyArticle: work.modify_articles_with_instructions },
+    /** An outline waiting for approval: the article is written once it is approved (issue 16). */
+    outlineWaiting: outline?.status === "ready",
   };
 }
 
@@ -177,11 +182,12 @@ async function restoreEarlier(ctx: Ctx) {
   return done("restore-earlier", VERSION_TEXTS.restored, version.id);
 }
 
-/** Queues a create_article action: the background process writes a new version. */
+/** Asks for a new version: its outline first when the site approves outlines, else the article (the background process writes it). */
 async function createNewVersion(ctx: Ctx) {
   const page = await pageOf(ctx);
-  await queueNewVersion(ctx.user, page.id);
-  return reply({ ok: true, intent: "create-new-version", toast: successToast(VERSION_TEXTS.queued) });
+  const { step } = await queueNewVersion(ctx.user, page.id);
+  const toast = step === "outline" ? successToast(VERSION_TEXTS.queued, VERSION_TEXTS.outlineFirst) : successToast(VERSION_TEXTS.queued);
+  return reply({ ok: true, intent: "create-new-version", step, toast });
 }
 
 const INTENTS = {
@@ -236,15 +242,25 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function PageVersionsScreen({ loaderData }: Route.ComponentProps) {
   const { page, work } = loaderData;
-  // A version being written or modified: the list is read again until the worker is done with it.
-  usePollWhile(work.createArticle.pending || work.modifyArticle.pending);
+  // An outline or a version being written, or a version modified: the screen is read again until the worker is done.
+  usePollWhile(work.createOutline.pending || work.createArticle.pending || work.modifyArticle.pending);
   // A fresh screen (active version, modes) for each page.
-  return <PageVersions key={page.id} page={page} versions={loaderData.versions} work={work} />;
+  return <PageVersions key={page.id} page={page} versions={loaderData.versions} work={work} outlineWaiting={loaderData.outlineWaiting} />;
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function PageVersions({ page, versions, work }: { page: LoaderData["page"]; versions: LoaderData["versions"]; work: LoaderData["work"] }) {
+function PageVersions({
+  page,
+  versions,
+  work,
+  outlineWaiting,
+}: {
+  page: LoaderData["page"];
+  versions: LoaderData["versions"];
+  work: LoaderData["work"];
+  outlineWaiting: boolean;
+}) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -269,8 +285,15 @@ function PageVersions({ page, versions, work }: { page: LoaderData["page"]; vers
           </>
         }
       />
-      {[work.createArticle, work.modifyArticle].some((w) => w.pending || w.problem) ? (
+      {outlineWaiting ? <OutlineWaiting path={outlinePath(page.siteId, page.id)} /> : null}
+      {[work.createOutline, work.createArticle, work.modifyArticle].some((w) => w.pending || w.problem) ? (
         <div className="mb-6 grid gap-2">
+          <WorkNotice
+            status={work.createOutline}
+            pendingText={PENDING_TEXTS.createOutline}
+            what="outline request"
+            pagePath={`/sites/${page.siteId}/pages/${page.id}`}
+          />
           <WorkNotice
             status={work.createArticle}
             pendingText={PENDING_TEXTS.createArticle}
@@ -304,7 +327,25 @@ function PageVersions({ page, versions, work }: { page: LoaderData["page"]; vers
   );
 }
 
-/** Queues a create_article action: the background process writes a new version. */
+/** An outline waits for the client's approval: the article is written once it is approved. */
+function OutlineWaiting({ path }: { path: string }) {
+  return (
+    <div
+      role="status"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm"
+    >
+      <p className="flex min-w-0 items-start gap-2">
+        <ListTree aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>{VERSION_TEXTS.outlineWaiting}</span>
+      </p>
+      <Button asChild size="sm">
+        <Link to={path}>Review the outline</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Asks for a new version: its outline first when the site approves outlines, else the article. */
 function CreateNewVersionButton() {
   const fetcher = useToastFetcher<typeof action>();
   const busy = fetcher.state !== "idle";

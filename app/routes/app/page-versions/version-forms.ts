@@ -15,6 +15,8 @@ export const VERSION_TEXTS = {
   deleted: "Version deleted successfully",
   deleteFailed: "Failed to delete version",
   queued: "New page action created successfully",
+  outlineFirst: "Its outline is written first: you will approve it before the article is written.",
+  outlineWaiting: "An outline is waiting for your approval. The article is written from it once you approve it.",
   queueFailed: "Failed to create new page action",
   createActionMissing: "Failed to find the create_article action",
   selectVersion: "Please select a version to modify",
