@@ -1,6 +1,7 @@
-/** The page detail screen: the page, its newest version and what each of its four blocks holds. */
+/** The page detail screen: the page, its newest version and what each of its blocks holds (its outline's state too, issue 16). */
 import { sql } from "drizzle-orm";
-import { pagesKeywords, pagesLlmAnswers, pagesVersions, pagesVersionsImages } from "../../db/schema";
+import { pageOutlines, pagesKeywords, pagesLlmAnswers, pagesVersions, pagesVersionsImages } from "../../db/schema";
+import type { OutlineStatus } from "~/lib/outline";
 import { getDb } from "~/services/db.server";
 import { ownedPageRef, type Actor, type PageRef } from "./access.server";
 
@@ -15,6 +16,7 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
     keywords: number;
     llm_answers: number;
     images: number;
+    outline: OutlineStatus | null;
   };
   // Both drivers answer raw SQL with { rows }.
   const result = (await db.execute(sql`
@@ -25,7 +27,9 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
       (select count(*)::int from ${pagesKeywords} where ${pagesKeywords.linkedPage} = ${pageId}) as keywords,
       (select count(*)::int from ${pagesLlmAnswers} where ${pagesLlmAnswers.linkedPage} = ${pageId}) as llm_answers,
       (select count(*)::int from ${pagesVersionsImages}
-        where ${pagesVersionsImages.linkedPage} = ${pageId} and ${pagesVersionsImages.type} = 'proposition') as images
+        where ${pagesVersionsImages.linkedPage} = ${pageId} and ${pagesVersionsImages.type} = 'proposition') as images,
+      (select ${pageOutlines.status} from ${pageOutlines} where ${pageOutlines.page} = ${pageId} and ${pageOutlines.status} <> 'replaced'
+        order by ${pageOutlines.status} = 'ready' desc, ${pageOutlines.createdAt} desc limit 1) as outline
     from (select 1) one
     left join lateral (select ${pagesVersions.id} as id, ${pagesVersions.publicId} as public_id from ${pagesVersions}
       where ${pagesVersions.page} = ${pageId} order by ${pagesVersions.createdDate} desc, ${pagesVersions.id} desc limit 1) latest on true
@@ -36,6 +40,8 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
     latestVersionId: row?.latest_version_id ?? null,
     /** The address of the newest version's public view (/view/{publicId}). */
     latestPublicId: row?.latest_public_id ?? null,
+    /** The current outline's state: one waiting for approval, else an approved one; null when none. */
+    outline: row?.outline ?? null,
     counts: { versions: row?.versions ?? 0, keywords: row?.keywords ?? 0, llmAnswers: row?.llm_answers ?? 0, images: row?.images ?? 0 },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 6, from the screens: with the providers configured (fake OpenRouter and image API), a new version
- * asked on the versions screen, a modification with highlight, and cover images asked on the images screen
+ * asked on the versions screen (its outline first, edited and approved by the client: issue 16), a modification with highlight, and cover images asked on the images screen
  * all run in the server's worker, and their results appear without a reload; the page and the site show
  * what the work cost.
  */
@@ -9,7 +9,8 @@ import { startFakeOpenRouter } from "../fakes/openrouter";
 import { fakeWriter } from "../fakes/writer";
 import { expect, test } from "./support/fixtures";
 import { serverWithProviders } from "./support/provider-server";
-import { expectToast, open } from "./support/ui";
+import { readOutbox } from "./support/mail";
+import { expectToast, open, waitForHydration } from "./support/ui";
 import { createSiteWithPage, modifySection, renderedArticle, versionRows, versionsPath } from "./support/versions";
 
 test("a new version, a highlighted modification and cover images are made in the background and appear by themselves", async ({
@@ -34,16 +35,61 @@ test("a new version, a highlighted modification and cover images are made in the
     const { page } = own;
     const { siteId, pageId } = await createSiteWithPage(page, { pageName: "Le compost en appartement" });
 
-    // create_article: the version appears in the table by itself.
+    // create_outline first (issue 16): the outline is written, the bell rings, and the versions screen leads to it.
     await open(page, versionsPath(siteId, pageId));
     await page.getByRole("button", { name: "Create new page version" }).click();
+    await expectToast(page, "New page action created successfully");
+    const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName("Notifications (1)", { timeout: 30_000 });
+    await page.getByRole("link", { name: "Review the outline" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/pages/${pageId}/outline$`));
+    await expect(page.getByText("Waiting for your approval")).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue("Le compost en appartement: the complete guide");
+
+    // The client edits it: their title, their plan (previewed as typed). A plan without headings is refused, nothing lost.
+    await waitForHydration(page);
+    await page.getByLabel("Title").fill("Le compost en appartement");
+    const plan = page.getByLabel("Plan", { exact: true });
+    await plan.fill("Pourquoi composter");
+    await expect(page.getByRole("region", { name: "How the article is organised" })).toContainText(
+      'Line 1: start a section with "## " or a subsection with "### ".',
+    );
+    await page.getByRole("button", { name: "Approve and write the article" }).click();
+    await expect(plan).toHaveAttribute("aria-invalid", "true");
+    await expect(plan).toHaveAccessibleDescription(/Line 1: start a section with "## " or a subsection with "### "\./);
+    await expect(page.getByLabel("Title")).toHaveValue("Le compost en appartement");
+    await plan.fill("## Pourquoi composter\n## Choisir son bac\n### Un bac à lombrics\n### Un bokashi\n## Les erreurs à éviter");
+    const preview = page.getByRole("region", { name: "How the article is organised" });
+    await expect(preview.getByRole("listitem")).toHaveText([
+      /^Pourquoi composter/,
+      /^Choisir son bac/,
+      "Un bac à lombrics",
+      "Un bokashi",
+      /^Les erreurs/,
+    ]);
+    await page.getByRole("button", { name: "Approve and write the article" }).click();
+    await expectToast(page, "Outline approved", "The article is being written from it. You will be told when it is ready for review.");
+    await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+
+    // create_article, from the approved outline: the version appears by itself, with the client's plan.
+    await page.getByRole("link", { name: "See the versions" }).click();
     await expect(versionRows(page)).toHaveCount(1, { timeout: 30_000 });
     await expect(renderedArticle(page).getByRole("heading", { level: 1 })).toHaveText("Le compost en appartement");
-    await expect(renderedArticle(page).getByRole("heading", { level: 2 }).first()).toHaveText("Why it matters");
-    // The bell rings with it (issue 16): the screen's refresh brought the number too.
-    const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
-    await expect(bell).toHaveAccessibleName("Notifications (1)");
-    await expect(bell).toHaveText("1");
+    await expect(renderedArticle(page).getByRole("heading", { level: 2 })).toHaveText([
+      "Pourquoi composter",
+      "Choisir son bac",
+      "Les erreurs à éviter",
+    ]);
+    await expect(renderedArticle(page).getByRole("heading", { level: 3 })).toHaveText(["Un bac à lombrics", "Un bokashi"]);
+    // The bell rings with it (issue 16): the screen's refresh brought the number too; and an e-mail leads to the review.
+    await expect(bell).toHaveAccessibleName("Notifications (2)");
+    await expect(bell).toHaveText("2");
+    await expect
+      .poll(() =>
+        readOutbox(own.email, own.dataDir).map((mail) => mail.body.includes("est prêt à relire") && /\/review\/\d+/.test(mail.body)),
+      )
+      .toContain(true);
+    expect(readOutbox(own.email, own.dataDir).some((mail) => mail.body.includes(`/sites/${siteId}/pages/${pageId}/outline`))).toBe(true);
 
     // modify_articles_with_instructions, in place, with highlight: the new passage comes back marked.
     const form = modifySection(page);
@@ -58,7 +104,7 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(marked).toHaveCount(1);
     // In place: still one version, whose earlier text is kept.
     await expect(versionRows(page)).toHaveCount(1);
-    await expect(bell).toHaveAccessibleName("Notifications (2)");
+    await expect(bell).toHaveAccessibleName("Notifications (3)");
 
     // The bell's list: newest first; a line leads to the version to review and is read on the way.
     await bell.click();
@@ -67,14 +113,15 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(lines).toHaveText([
       /La révision de « Le compost en appartement » est prête à relire/,
       /L'article « Le compost en appartement » est prêt à relire/,
+      /Le plan de « Le compost en appartement » est prêt à valider/,
     ]);
     await lines.first().click();
     await expect(page).toHaveURL(/\/review\/\d+$/);
-    await expect(bell).toHaveAccessibleName("Notifications (1)");
+    await expect(bell).toHaveAccessibleName("Notifications (2)");
     // The full list: one still unread, marked read from there; nothing left on the bell.
     await open(page, "/notifications");
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link")).toHaveCount(2);
+    await expect(page.getByRole("main").getByRole("link")).toHaveCount(3);
     await page.getByRole("button", { name: "Tout marquer comme lu" }).click();
     await expectToast(page, "Toutes les notifications sont lues");
     await expect(bell).toHaveAccessibleName("Notifications (0)");
@@ -97,7 +144,7 @@ test("a new version, a highlighted modification and cover images are made in the
     // Each request is ready; what it cost stays with the team.
     await open(page, `/sites/${siteId}/pages/${pageId}`);
     const requests = page.getByRole("list", { name: "Requests" });
-    for (const kind of ["Article creation", "Article modification", "Cover image"]) {
+    for (const kind of ["Article outline", "Article creation", "Article modification", "Cover image"]) {
       await expect(requests.getByRole("listitem").filter({ hasText: kind })).toContainText("Ready");
     }
     await expect(page.getByRole("main")).not.toContainText(/\$\d|tokens/);

@@ -22,13 +22,15 @@ async function siteWithPage(page: Page, url: string, pageName: string) {
 }
 
 test.describe("the page detail screen", () => {
-  test("shows the page, its four blocks, and says when there is no article yet", async ({ signedInPage: page }) => {
+  test("shows the page, its blocks (the outline's too), and says when there is no article yet", async ({ signedInPage: page }) => {
     const { siteId, pageId } = await siteWithPage(page, "https://pagedetail.example.com", "Guide du jardin");
     await open(page, `/sites/${siteId}/pages/${pageId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Guide du jardin" })).toBeVisible();
     await expect(page.getByRole("link", { name: "https://pagedetail.example.com/guide" })).toBeVisible();
     const base = `/sites/${siteId}/pages/${pageId}`;
+    await expect(page.getByRole("link", { name: /^Outline/ })).toContainText("None yet");
     for (const [name, path] of [
+      ["Outline", "outline"],
       ["Page Versions & HTML Content", "page-versions"],
       ["Keywords", "keywords-for-page"],
       ["LLM Answers", "llm-answers-for-page"],
@@ -59,7 +61,9 @@ test.describe("the page detail screen", () => {
     // The queued request is visible with its state.
     const requests = page.getByRole("list", { name: "Requests" });
     // Requested, or already delayed (this test server has no language-model provider): in the client's words.
-    await expect(requests.getByRole("listitem").filter({ hasText: "Article creation" })).toContainText(/Requested|Delayed, the team is on it/);
+    await expect(requests.getByRole("listitem").filter({ hasText: "Article outline" })).toContainText(
+      /Requested|Delayed, the team is on it/,
+    );
     await expect(page.getByRole("link", { name: "Open the article in a new tab" })).toHaveAttribute("target", "_blank");
     await page.getByRole("link", { name: "View article" }).click();
     // The public view is addressed by the version's unguessable public id, never its sequential id.
@@ -77,21 +81,21 @@ test.describe("the page detail screen", () => {
     });
     expect(queued.status(), await queued.text()).toBe(200);
     await open(page, `/sites/${siteId}/pages/${pageId}`);
-    const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Article creation" });
+    const request = page.getByRole("list", { name: "Requests" }).getByRole("listitem").filter({ hasText: "Article outline" });
     // This test server has no language-model provider: the request waits. The client is told it is delayed and
     // that the team is on it; the missing setting is the team's business, never shown.
     await expect(request).toContainText("Delayed, the team is on it", { timeout: 15_000 });
     await expect(page.getByRole("main")).not.toContainText("OPENROUTER_API_KEY");
     await expect(page.getByRole("main")).not.toContainText(/provider|attempt|\$\d/i);
 
-    await request.getByRole("button", { name: "Cancel: Article creation" }).click();
+    await request.getByRole("button", { name: "Cancel: Article outline" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this request?" });
-    await expect(dialog).toContainText("This request (Article creation) will not run. Retry queues it again.");
+    await expect(dialog).toContainText("This request (Article outline) will not run. Retry queues it again.");
     await dialog.getByRole("button", { name: "Keep it" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(request).toContainText("Delayed, the team is on it");
 
-    await request.getByRole("button", { name: "Cancel: Article creation" }).click();
+    await request.getByRole("button", { name: "Cancel: Article outline" }).click();
     await dialog.getByRole("button", { name: "Cancel request" }).click();
     await expectToast(page, "Request cancelled", "It will not run. Retry queues it again.");
     await expect(request).toContainText("Cancelled");

@@ -129,6 +129,13 @@ test("the work queue shows the client's article requests with their cost, retrie
   await page.getByRole("link", { name: "Ouvrir le site" }).click();
   await expect(page).toHaveURL(new RegExp(`/sites/${siteId}$`));
   await expect(page.getByTestId("whose-site").filter({ visible: true })).toContainText("Site de Paule Jardin");
+  // The client wants the articles without an outline to approve first: the team sets it in the site's brief.
+  await page.getByRole("link", { name: "Brief" }).click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/brief$`));
+  await waitForHydration(page);
+  await page.getByLabel("Écrire l'article directement").check();
+  await page.getByRole("button", { name: "Enregistrer le brief" }).click();
+  await expectToast(page, "Brief enregistré");
   await open(page, `/sites/${siteId}/pages`);
   const pageNames = ["Tailler les rosiers", "Semer des tomates", "Pailler le potager"];
   for (const [i, name] of pageNames.entries()) {
@@ -334,7 +341,8 @@ test("without OpenRouter a request waits and is cancelled; an admin finds a clie
   await untilAfterReload(page, async () => {
     await expect(request).toContainText("En attente d'un fournisseur", { timeout: 1000 });
   });
-  await expect(request).toContainText("Création d'article");
+  // The site approves outlines first: the article's outline is what waits.
+  await expect(request).toContainText("Plan d'article");
   await expect(request.getByRole("link", { name: siteName, exact: true })).toBeVisible();
   await expect(request.locator("td").nth(7)).toHaveText("—");
   await waitForHydration(page);

@@ -9,7 +9,7 @@ import { expect, test } from "./support/fixtures";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
-import { createSiteWithPage, postVersionsForm, versionRows, versionsPath } from "./support/versions";
+import { createSiteWithPage, postVersionsForm, skipOutlines, versionRows, versionsPath } from "./support/versions";
 
 const MODEL = "test/article-writer";
 
@@ -37,6 +37,8 @@ test("an action whose worker died is taken again after its lease and completes",
     const page = await context.newPage();
     await createSignedInAccount(page, newAccount({ fullName: "Karim Crash" }));
     const { siteId, pageId } = await createSiteWithPage(page);
+    // The article itself is the request that dies with its worker (no outline first).
+    await skipOutlines(page, siteId);
     const queued = await postVersionsForm(page, siteId, pageId, { intent: "create-new-version" });
     expect(queued.status()).toBe(200);
     await expect.poll(() => openRouter.asked.length, { timeout: 20_000 }).toBe(1);

@@ -17,7 +17,13 @@ import { getPageOutline, OutlineClosedError, OutlinePendingError, requestNewOutl
 import { createPage, queueArticleCreation } from "~/models/page.server";
 import { queueNewVersion } from "~/models/version.server";
 import { resetEnvForTests } from "~/services/env.server";
+import { action as outlineAction, loader as outlineLoader } from "~/routes/app/outline";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
+import { formPost, runRoute } from "../setup/accounts";
+import { browser, type Browser } from "../setup/auth-client";
+import { TEST_PUBLIC_URL } from "../setup/constants";
+import { signedInUser } from "../setup/sessions";
 import { fakeWriter } from "../fakes/writer";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
@@ -241,6 +247,71 @@ describe("outline → article", () => {
     expect(request.state).toBe("failed");
     expect(request.lastError).toContain("The outline was refused twice: sections:");
     expect((await outlinesOf(pageId)).filter((o) => o.status === "ready")).toEqual([]);
+  });
+});
+
+describe("the outline screen's route", () => {
+  const path = () => `/sites/${siteId}/pages/${pageId}/outline`;
+  const params = () => ({ siteId: String(siteId), pageId: String(pageId) });
+  const get = (b: Browser | null) =>
+    new Request(`${TEST_PUBLIC_URL}${path()}`, { headers: b?.cookie ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} });
+  const thrownStatus = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+      return 200;
+    } catch (error) {
+      if (error instanceof Response) return error.status;
+      return (error as { init?: { status?: number } }).init?.status ?? 500;
+    }
+  };
+
+  it("shows the outline to its owner only: another account gets 404, nobody signed in goes to /auth", async () => {
+    const signedOwner = await signedInUser("Autre Client");
+    const noSession = await runRoute(outlineLoader as never, get(null), params());
+    expect(noSession.status).toBe(302);
+    expect(noSession.headers.get("location")).toMatch(/^\/auth/);
+    expect(await thrownStatus(outlineLoader({ request: get(signedOwner.browser), params: params(), context: {} } as never))).toBe(404);
+    const [outline] = await outlinesOf(pageId);
+    for (const fields of <Record<string, string>[]>[
+      { intent: "approve", outlineId: String(outline.id), title: "Pris", plan: "## A\n## B" },
+      { intent: "new-outline", instructions: "" },
+    ]) {
+      const refused = await runRoute(outlineAction as never, formPost(signedOwner.browser, path(), fields), params());
+      expect(refused.status).toBe(404);
+    }
+    const noOne = await runRoute(outlineAction as never, formPost(browser(), path(), { intent: "new-outline" }), params());
+    expect(noOne.status).toBe(302);
+    expect((await outlinesOf(pageId))[0]).toMatchObject({ id: outline.id, status: outline.status, title: outline.title });
+  });
+
+  it("refuses a broken plan with its reason, and an unknown intent", async () => {
+    const client = await signedInUser("Propriétaire");
+    const [site] = await database.db
+      .insert(sites)
+      .values({ name: "À moi", url: "https://a-moi.example", linkedUser: client.user.id })
+      .returning();
+    const own = await createPage(client.user, site.id, { name: "Mon article", url: "/mon-article", status: 1 } as never);
+    const ownParams = { siteId: String(site.id), pageId: String(own.id) };
+    const ownPath = `/sites/${site.id}/pages/${own.id}/outline`;
+    await database.db.insert(pageOutlines).values({
+      page: own.id,
+      title: "T",
+      sections: [
+        { heading: "A", subheadings: [] },
+        { heading: "B", subheadings: [] },
+      ],
+    });
+    const [outline] = await outlinesOf(own.id);
+    const broken = await runRoute(
+      outlineAction as never,
+      formPost(client.browser, ownPath, { intent: "approve", outlineId: String(outline.id), title: "T", plan: "### Sous-partie\n## A" }),
+      ownParams,
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toBe('Line 1: a subsection ("### ") comes under a section ("## ").');
+    expect((await outlinesOf(own.id))[0]!.status).toBe("ready");
+    const unknown = await runRoute(outlineAction as never, formPost(client.browser, ownPath, { intent: "publish" }), ownParams);
+    expect(unknown.status).toBe(400);
   });
 });
 

@@ -152,6 +152,10 @@ type ShownOutline = NonNullable<LoaderData["outline"]>;
 
 export default function OutlineScreen({ loaderData }: Route.ComponentProps) {
   const { page, outline, work, outlineStep } = loaderData;
+  // Held here, not by the forms: approving (or asking for a new outline) replaces the form that posted, and the
+  // answer's toast must still show.
+  const editing = useToastFetcher<typeof action>();
+  const requesting = useToastFetcher<typeof action>();
   const pagePath = `/sites/${page.siteId}/pages/${page.id}`;
   // An outline (or its article) being written: the screen is read again until it is there.
   usePollWhile(work.outline.pending || (outline?.status === "approved" && work.article.pending));
@@ -171,21 +175,22 @@ export default function OutlineScreen({ loaderData }: Route.ComponentProps) {
       />
       {outline === null ? (
         work.outline.pending ? null : (
-          <NoOutline outlineStep={outlineStep} siteId={page.siteId} />
+          <NoOutline outlineStep={outlineStep} siteId={page.siteId} fetcher={requesting} />
         )
       ) : outline.status === "ready" ? (
-        <OutlineEditor key={`${outline.id}-${outline.updatedAt}`} outline={outline} />
+        <OutlineEditor key={`${outline.id}-${outline.updatedAt}`} outline={outline} fetcher={editing} />
       ) : (
         <ApprovedOutline outline={outline} versionsPath={`${pagePath}/page-versions`} articlePending={work.article.pending} />
       )}
-      {outline !== null && !work.outline.pending ? <NewOutlineCard /> : null}
+      {outline !== null && !work.outline.pending ? <NewOutlineCard fetcher={requesting} /> : null}
     </div>
   );
 }
 
 /** No outline yet: what the step is, and the button that asks for one. */
-function NoOutline({ outlineStep, siteId }: { outlineStep: boolean; siteId: number }) {
-  const fetcher = useToastFetcher<typeof action>();
+type OutlineFetcher = ReturnType<typeof useToastFetcher<typeof action>>;
+
+function NoOutline({ outlineStep, siteId, fetcher }: { outlineStep: boolean; siteId: number; fetcher: OutlineFetcher }) {
   const busy = fetcher.state !== "idle";
   return (
     <Card className="items-center gap-4 px-6 py-12 text-center">
@@ -224,8 +229,7 @@ function OutlineHistory({ outline }: { outline: ShownOutline }) {
 }
 
 /** The outline waiting for approval, as a form: saved, or approved (its article then written). */
-function OutlineEditor({ outline }: { outline: ShownOutline }) {
-  const fetcher = useToastFetcher<typeof action>();
+function OutlineEditor({ outline, fetcher }: { outline: ShownOutline; fetcher: OutlineFetcher }) {
   const [form, fields] = useSchemaForm(outlineSchema, { fetcher });
   const [plan, setPlan] = useState(() => planText(outline.sections));
   const preview = parsePlan(plan);
@@ -431,8 +435,7 @@ function ApprovedOutline({
 }
 
 /** Asks for another outline, saying what to change; it replaces the one waiting for approval once written. */
-function NewOutlineCard() {
-  const fetcher = useToastFetcher<typeof action>();
+function NewOutlineCard({ fetcher }: { fetcher: OutlineFetcher }) {
   const [form, fields] = useSchemaForm(newOutlineSchema, { fetcher });
   const busy = fetcher.state !== "idle";
   const error = fields.instructions.errors?.[0];

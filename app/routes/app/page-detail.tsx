@@ -1,4 +1,4 @@
-import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound, Loader2 } from "lucide-react";
+import { ArrowLeft, Bot, ClipboardCheck, Eye, FileCode, ExternalLink, Image, KeyRound, ListTree, Loader2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/page-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
@@ -30,7 +30,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const summary = await getPageSummary(user, owned.site.id, owned);
   const [requests, work, publication] = await Promise.all([
     listPageActions(user, owned),
-    pageWork(owned.id, ["serps", "llm_answers", "create_article", "modify_articles_with_instructions", "create_cover_image"]),
+    pageWork(owned.id, [
+      "serps",
+      "llm_answers",
+      "create_outline",
+      "create_article",
+      "modify_articles_with_instructions",
+      "create_cover_image",
+    ]),
     getPagePublication(user, owned),
   ]);
   return {
@@ -42,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // A publish under way is read from the page's publication (its newest request), not queried again.
       any: Object.values(work).some((w) => w.pending) || ["queued", "running"].includes(publication.lastRequest?.state ?? ""),
       versions: work.create_article.pending || work.modify_articles_with_instructions.pending,
+      outline: work.create_outline.pending,
       images: work.create_cover_image.pending,
     },
   };
@@ -123,12 +131,30 @@ const NO_VERSION = {
 };
 
 export default function PageDetail({
-  loaderData: { page, latestVersionId, latestPublicId, counts, requests, pending, publication },
+  loaderData: { page, latestVersionId, latestPublicId, counts, outline, requests, pending, publication },
 }: Route.ComponentProps) {
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
   const viewUrl = latestPublicId ? publicViewPath(latestPublicId) : null;
-  const blocks = [
+  const blocks: {
+    to: string;
+    title: string;
+    text: string;
+    icon: typeof FileCode;
+    /** What the block holds: a count of `unit`s, or a state in words. */
+    count?: number;
+    unit?: string;
+    state?: string;
+    pending?: boolean;
+  }[] = [
+    {
+      to: `${base}/outline`,
+      title: "Outline",
+      text: "The article's title, angle, sections, keywords and sources, approved before it is written.",
+      icon: ListTree,
+      state: outline === "ready" ? "Waiting for your approval" : outline === "approved" ? "Approved" : "None yet",
+      pending: pending.outline,
+    },
     {
       to: `${base}/page-versions`,
       title: "Page Versions & HTML Content",
@@ -227,7 +253,7 @@ export default function PageDetail({
       <PublicationCard publication={publication} latestVersionId={latestVersionId} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        {blocks.map(({ to, title, text, icon: Icon, count, unit, pending: working }) => (
+        {blocks.map(({ to, title, text, icon: Icon, count, unit, state, pending: working }) => (
           <Link
             key={to}
             to={to}
@@ -242,9 +268,7 @@ export default function PageDetail({
                   <h2>{title}</h2>
                 </CardTitle>
                 <CardDescription>{text}</CardDescription>
-                <p className="pt-2 text-sm font-medium">
-                  {count} {count === 1 ? unit : `${unit}s`}
-                </p>
+                <p className="pt-2 text-sm font-medium">{state ?? `${count} ${count === 1 ? unit : `${unit}s`}`}</p>
                 {working ? (
                   <p role="status" className="flex items-center gap-1.5 text-sm text-primary">
                     <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {PENDING_TEXTS.inProgress}

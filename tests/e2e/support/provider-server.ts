@@ -10,6 +10,8 @@ import { createSignedInAccount, newAccount } from "./users";
 export type ProviderServer = {
   server: RunningServer;
   dataDir: string;
+  /** The signed-in account's e-mail address (its mail is in dataDir's outbox). */
+  email: string;
   context: BrowserContext;
   /** A signed-in page of a new account. */
   page: Page;
@@ -34,8 +36,9 @@ export async function serverWithProviders(
   };
   try {
     const page = await context.newPage();
-    await createSignedInAccount(page, newAccount({ fullName: options.fullName }));
-    return { server, dataDir, context, page, close };
+    const account = newAccount({ fullName: options.fullName });
+    await createSignedInAccount(page, account);
+    return { server, dataDir, email: account.email, context, page, close };
   } catch (error) {
     await close();
     throw error;
