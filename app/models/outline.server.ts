@@ -127,7 +127,16 @@ export async function saveOutline(actor: Actor, pageId: number, outlineId: numbe
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: pageOutlines.id, status: pageOutlines.status, pageId: pageOutlines.page })
+      .select({
+        id: pageOutlines.id,
+        status: pageOutlines.status,
+        pageId: pageOutlines.page,
+        title: pageOutlines.title,
+        angle: pageOutlines.angle,
+        sections: pageOutlines.sections,
+        keywords: pageOutlines.keywords,
+        sources: pageOutlines.sources,
+      })
       .from(pageOutlines)
       .innerJoin(pages, eq(pages.id, pageOutlines.page))
       .innerJoin(sites, eq(sites.id, pages.site))
@@ -147,19 +156,16 @@ export async function saveOutline(actor: Actor, pageId: number, outlineId: numbe
       );
       articleRequest = queued.id;
     }
-    await tx
-      .update(pageOutlines)
-      .set({
-        title: input.title,
-        angle: input.angle,
-        sections: input.sections,
-        keywords: input.keywords,
-        sources: input.sources,
-        updatedAt: now,
-        updatedBy: actor.id,
-        ...(approve ? { status: "approved", approvedAt: now, approvedBy: actor.id, articleRequest } : {}),
-      })
-      .where(eq(pageOutlines.id, row.id));
+    const content = { title: input.title, angle: input.angle, sections: input.sections, keywords: input.keywords, sources: input.sources };
+    const { title, angle, sections, keywords, sources } = row;
+    // Approved as written: nobody edited it.
+    const edited = JSON.stringify(content) !== JSON.stringify({ title, angle, sections, keywords, sources });
+    const changes = {
+      ...(edited ? { ...content, updatedAt: now, updatedBy: actor.id } : {}),
+      ...(approve ? { status: "approved", approvedAt: now, approvedBy: actor.id, articleRequest } : {}),
+    };
+    // Saved unchanged: nothing to write.
+    if (Object.keys(changes).length) await tx.update(pageOutlines).set(changes).where(eq(pageOutlines.id, row.id));
     return { pageId: row.pageId, articleRequest };
   });
   logger.info({ userId: actor.id, outlineId, pageId: result.pageId, approved: approve }, approve ? "outline approved" : "outline saved");

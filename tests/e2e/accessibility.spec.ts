@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { INDEXED_PUBLIC_PATHS } from "../../app/lib/public-pages";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { createSiteWithPage } from "./support/versions";
 import { createSiteByRequest } from "./support/sites";
 import { open } from "./support/ui";
 
@@ -84,4 +85,13 @@ test("the notifications screen, the bell's list and the settings have no axe vio
   await open(page, "/settings");
   await expect(page.getByRole("radiogroup", { name: "Envoi" })).toBeVisible();
   await expectNoViolations(page, "/settings");
+});
+
+test("the outline screen and the brief have no axe violations", async ({ signedInPage: page }) => {
+  const { siteId, pageId } = await createSiteWithPage(page);
+  await open(page, `/sites/${siteId}/pages/${pageId}/outline`);
+  await expect(page.getByRole("heading", { name: "No outline yet" })).toBeVisible();
+  await expectNoViolations(page, "/outline, none yet");
+  await open(page, `/sites/${siteId}/brief`);
+  await expectNoViolations(page, "/brief");
 });

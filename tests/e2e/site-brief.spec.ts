@@ -20,6 +20,9 @@ test("an owner fills the site's brief from the site's screen and finds it kept",
   await page.getByLabel("Sujets à éviter").fill("régimes");
   await page.getByLabel("Concurrents").fill("La Mie Câline");
   await page.getByLabel("Mots à employer").fill("pâte mère");
+  // Outlines first by default (issue 16); this owner wants the articles directly.
+  await expect(page.getByLabel("Valider un plan avant chaque article")).toBeChecked();
+  await page.getByLabel("Écrire l'article directement").check();
   await page.getByRole("button", { name: "Enregistrer le brief" }).click();
   await expectToast(page, "Brief enregistré");
 
@@ -27,5 +30,6 @@ test("an owner fills the site's brief from the site's screen and finds it kept",
   await expect(page.getByLabel("Lecteurs")).toHaveValue("Boulangers amateurs qui débutent");
   await expect(page.getByLabel("Sujets à traiter")).toHaveValue("pain, levain");
   await expect(page.getByLabel("Groupe de ton")).not.toHaveValue("none");
+  await expect(page.getByLabel("Écrire l'article directement")).toBeChecked();
   await expect(page.getByText(/^Enregistré le /)).toBeVisible();
 });

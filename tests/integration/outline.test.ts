@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { actions, notifications, pageOutlines, pagesActions, pagesVersions, serps, keywords, pagesKeywords, sites } from "../../db/schema";
 import { readOutline } from "~/jobs/tasks/create_outline.server";
 import { NotFoundError } from "~/lib/not-found";
+import { planText } from "~/lib/outline";
 import { outlineSchema } from "~/lib/schemas/outline";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { asTeam } from "~/models/access.server";
