@@ -139,6 +139,16 @@ describe("outline → article", () => {
       keywords: "pain au levain, levain maison",
       sources: "https://serp.example/levain\nLe livre de Jean Dupont",
     });
+    // Saved as written: nobody edited it.
+    const asWritten = edited(outline.id, {
+      title: outline.title,
+      angle: outline.angle,
+      plan: planText(outline.sections),
+      keywords: outline.keywords.join(", "),
+      sources: outline.sources.join("\n"),
+    });
+    await saveOutline(owner, pageId, outline.id, asWritten);
+    expect((await getPageOutline(owner, pageId))!).toMatchObject({ status: "ready", updatedByName: null });
     await saveOutline(owner, pageId, outline.id, input);
     expect((await getPageOutline(owner, pageId))!).toMatchObject({
       status: "ready",
