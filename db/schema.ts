@@ -320,6 +320,8 @@ export const pagesVersions = pgTable(
     }),
     sentInRevision: boolean("sent_in_revision").notNull().default(false),
     approved: boolean("approved").notNull().default(false),
+    /** When it was approved (issue 17: the results' charts mark it); null while it is not. */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
     /** The address of the version's public view (/view/{public_id}): unguessable, unlike the id. */
     publicId: text("public_id").notNull().default(randomPublicId),
     /**
@@ -791,7 +793,7 @@ export const notifications = pgTable(
     index("notifications_version_idx").on(t.version),
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'guest_commented', 'guest_approved', 'guest_asked_changes', 'client_approved', 'client_asked_changes', 'outline_ready')`,
+      sql`${t.kind} in ('article_ready', 'revision_done', 'article_published', 'guest_commented', 'guest_approved', 'guest_asked_changes', 'client_approved', 'client_asked_changes', 'outline_ready', 'checks_capped', 'monthly_report')`,
     ),
   ],
 );
@@ -950,5 +952,136 @@ export const pageOutlines = pgTable(
     index("page_outlines_approved_by_idx").on(t.approvedBy),
     index("page_outlines_article_request_idx").on(t.articleRequest),
     check("page_outlines_status_check", sql`${t.status} in ('ready', 'approved', 'replaced')`),
+  ],
+);
+
+/**
+ * Results over time (issue 17): every SERP check of a site's keyword kept as a snapshot with its date (the spec's
+ * `serps` table keeps holding the newest results, which the list screens show). What the results mean for the
+ * site is computed in code when the snapshot is stored (lib/results-rules.ts): its best position and URL,
+ * whether that URL is the page that targets the keyword, and the site's other URLs in the results.
+ */
+export const serpChecks = pgTable(
+  "serp_checks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    keyword: integer("keyword")
+      .notNull()
+      .references(() => keywords.id, { onDelete: "cascade" }),
+    /** The page whose request made the check (the page that targets the keyword). */
+    page: integer("page").references(() => pages.id, { onDelete: "set null" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The results as the provider gave them: [{ position, url, title, type }]. */
+    results: jsonb("results").$type<{ position: number | null; url: string | null; title: string | null; type: string | null }[]>().notNull(),
+    sitePosition: integer("site_position"),
+    siteUrl: text("site_url"),
+    /** Whether the site's best URL is the page of the check; null when the site is not in the results. */
+    isTarget: boolean("is_target"),
+    /** The site's distinct URLs in the results, best first: two or more compete for the keyword. */
+    siteUrls: text("site_urls")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    request: integer("request").references(() => pagesActions.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("serp_checks_site_keyword_checked_idx").on(t.site, t.keyword, t.checkedAt),
+    index("serp_checks_keyword_idx").on(t.keyword),
+    index("serp_checks_page_idx").on(t.page),
+    index("serp_checks_request_idx").on(t.request),
+  ],
+);
+
+/**
+ * Every answer an assistant gave about a page, kept with its date (issue 17; pages_llm_answers keeps the newest,
+ * which the LLM answers screen shows): whether it names the site, the URLs it cites, where the site's first
+ * citation stands, and the domains it names or cites (the competitors' share of voice).
+ */
+export const llmChecks = pgTable(
+  "llm_checks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    llm: integer("llm")
+      .notNull()
+      .references(() => llms.id),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+    question: text("question"),
+    answer: text("answer").notNull(),
+    mentionsSite: boolean("mentions_site").notNull(),
+    citedUrls: text("cited_urls")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 1-based position of the site's first cited URL among the cited URLs; null when none is the site's. */
+    siteCitation: integer("site_citation"),
+    /** Other domains the answer names or cites (never the site's own). */
+    domains: text("domains")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    request: integer("request").references(() => pagesActions.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("llm_checks_site_checked_idx").on(t.site, t.checkedAt),
+    index("llm_checks_page_checked_idx").on(t.page, t.checkedAt),
+    index("llm_checks_llm_idx").on(t.llm),
+    index("llm_checks_request_idx").on(t.request),
+  ],
+);
+
+/**
+ * A site's automatic checks (issue 17): off, weekly or monthly, within a monthly spending cap in US dollars that
+ * the team sets. No row: weekly for a site with an owner, with the default cap.
+ */
+export const siteCheckSchedules = pgTable(
+  "site_check_schedules",
+  {
+    siteId: integer("site_id")
+      .primaryKey()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    frequency: text("frequency").notNull().default("weekly"),
+    monthlyCapUsd: numeric("monthly_cap_usd", { precision: 10, scale: 2 }).notNull().default("10.00"),
+    /** Whether the owner gets the monthly report by e-mail (the report's unsubscribe link turns it off). */
+    reportEmails: boolean("report_emails").notNull().default(true),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("site_check_schedules_updated_by_idx").on(t.updatedBy),
+    check("site_check_schedules_frequency_check", sql`${t.frequency} in ('off', 'weekly', 'monthly')`),
+    check("site_check_schedules_cap_check", sql`${t.monthlyCapUsd} >= 0`),
+  ],
+);
+
+/**
+ * One row per site and period whose checks were queued (issue 17): the claim. Its unique key makes the checks
+ * of a period queued exactly once, whatever the number of workers; `status` says what the claim did.
+ */
+export const siteCheckPeriods = pgTable(
+  "site_check_periods",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** 'weekly:2026-11-23', 'monthly:2026-11', or 'report:2026-11' for the month's report e-mail. */
+    period: text("period").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: text("claimed_by"),
+    status: text("status").notNull().default("queued"),
+    queued: integer("queued").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("site_check_periods_site_period_uq").on(t.siteId, t.period),
+    check("site_check_periods_status_check", sql`${t.status} in ('queued', 'capped', 'empty', 'sent', 'skipped')`),
   ],
 );

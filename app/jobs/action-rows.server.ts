@@ -17,8 +17,17 @@ export type QueuedItem = {
   notBefore?: Date | null;
 };
 
-/** Inserts one request per item for the action `linkedAction` (its id, or a subquery giving it); returns their ids and pages. */
-export function insertActionRows(db: Db, linkedAction: number | SQL<number>, creator: { id: string } | null, items: QueuedItem[]) {
+/**
+ * Inserts one request per item for the action `linkedAction` (its id, or a subquery giving it); returns their ids
+ * and pages. `independent`: the items are not a batch (each runs when due, none waits for the first).
+ */
+export function insertActionRows(
+  db: Db,
+  linkedAction: number | SQL<number>,
+  creator: { id: string } | null,
+  items: QueuedItem[],
+  { independent = false } = {},
+) {
   return db
     .insert(pagesActions)
     .values(
@@ -29,7 +38,7 @@ export function insertActionRows(db: Db, linkedAction: number | SQL<number>, cre
         creator: creator?.id ?? null,
         infoJson: item.infoJson ?? null,
         info2: item.info2 ?? null,
-        queued: index === 0 ? null : true,
+        queued: index === 0 || independent ? null : true,
         nextAttemptAt: item.notBefore ?? null,
       })),
     )

@@ -52,6 +52,14 @@ const DETAILS: Record<NotificationLanguage, Record<NotificationKind, { line: str
     guest_asked_changes: { line: "Ses demandes sont sur la version : l'équipe les reprend.", action: "Voir les demandes" },
     client_approved: { line: "L'article est approuvé : il peut être publié.", action: "Ouvrir l'article" },
     client_asked_changes: { line: "Ses commentaires sont sur la version.", action: "Voir les commentaires" },
+    monthly_report: {
+      line: "Positions dans Google, présence dans les réponses des assistants, articles livrés : le mois en une page, à imprimer si vous voulez.",
+      action: "Lire le rapport",
+    },
+    checks_capped: {
+      line: "Aucune vérification de ce site ne part plus ce mois-ci. Relevez le plafond si besoin.",
+      action: "Ouvrir le site",
+    },
   },
   en: {
     outline_ready: {
@@ -66,6 +74,11 @@ const DETAILS: Record<NotificationLanguage, Record<NotificationKind, { line: str
     guest_asked_changes: { line: "The requests are on the version: the team takes them up.", action: "See the requests" },
     client_approved: { line: "The article is approved: it can be published.", action: "Open the article" },
     client_asked_changes: { line: "Their comments are on the version.", action: "See the comments" },
+    monthly_report: {
+      line: "Google positions, presence in the assistants' answers, articles delivered: the month on one page, printable.",
+      action: "Read the report",
+    },
+    checks_capped: { line: "No more checks of this site run this month. Raise the cap if needed.", action: "Open the site" },
   },
 };
 

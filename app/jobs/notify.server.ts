@@ -12,7 +12,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { actions, notificationPreferences, notifications, pages, sites, user } from "../../db/schema";
 import type { Db } from "~/services/db.server";
-import { CLIENT_KINDS, TEAM_KINDS } from "~/lib/notifications";
+import { CLIENT_KINDS, SITE_KINDS, TEAM_KINDS } from "~/lib/notifications";
 import { insertActionRows } from "./action-rows.server";
 
 /** What a line of a notification says (its kind, what it is about, who did it), as the list and the e-mails read it. */
@@ -35,10 +35,14 @@ export const recipientColumns = {
   language: notificationPreferences.emailLanguage,
 };
 
+type PageKind<K> = Exclude<K, (typeof SITE_KINDS)[number]>;
+
 export type NotificationEvent =
-  | { kind: (typeof CLIENT_KINDS)[number]; pageId: number; versionId: number | null; actorName?: string }
+  | { kind: PageKind<(typeof CLIENT_KINDS)[number]>; pageId: number; versionId: number | null; actorName?: string }
+  /** About a whole site (issue 17): its month's report for the owner, its checks stopped by their cap for the team. */
+  | { kind: (typeof SITE_KINDS)[number]; siteId: number }
   | {
-      kind: (typeof TEAM_KINDS)[number];
+      kind: PageKind<(typeof TEAM_KINDS)[number]>;
       pageId: number;
       versionId: number;
       /** The client who decided: named in the line (their name, else their e-mail), never notified of it. */
@@ -49,6 +53,7 @@ export type NotificationEvent =
 
 /** Writes the event's notifications in `tx`; returns their ids (none when nobody is to hear of it). */
 export async function recordNotifications(tx: Db, event: NotificationEvent): Promise<number[]> {
+  if ("siteId" in event) return recordSiteNotifications(tx, event);
   const [page] = await tx
     .select({ id: pages.id, name: pages.name, siteId: pages.site, owner: sites.linkedUser })
     .from(pages)
@@ -72,27 +77,51 @@ export async function recordNotifications(tx: Db, event: NotificationEvent): Pro
   } else {
     recipients = page.owner ? [page.owner] : [];
   }
-  if (recipients.length === 0) return [];
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      recipients.map((recipient) => ({
-        recipient,
-        kind: event.kind,
-        site: page.siteId,
-        page: page.id,
-        version: event.versionId,
-        actorName,
-        pageName: page.name,
-      })),
-    )
-    .returning({ id: notifications.id });
+  return insertNotifications(
+    tx,
+    recipients.map((recipient) => ({
+      recipient,
+      kind: event.kind,
+      site: page.siteId,
+      page: page.id,
+      version: event.versionId,
+      actorName,
+      pageName: page.name,
+    })),
+  );
+}
+
+/** The team hears of a site's stopped checks; its owner of the month's report. The line names the site. */
+async function recordSiteNotifications(tx: Db, event: { kind: (typeof SITE_KINDS)[number]; siteId: number }): Promise<number[]> {
+  const [site] = await tx.select({ id: sites.id, name: sites.name, owner: sites.linkedUser }).from(sites).where(eq(sites.id, event.siteId));
+  if (!site) return [];
+  const recipients =
+    event.kind === "checks_capped"
+      ? (
+          await tx
+            .select({ id: user.id })
+            .from(user)
+            .where(inArray(user.role, ["team", "admin"]))
+        ).map((member) => member.id)
+      : site.owner
+        ? [site.owner]
+        : [];
+  return insertNotifications(
+    tx,
+    recipients.map((recipient) => ({ recipient, kind: event.kind, site: site.id, page: null, version: null, pageName: site.name })),
+  );
+}
+
+/** Inserts the rows and queues each one's e-mail with it. */
+async function insertNotifications(tx: Db, rows: (typeof notifications.$inferInsert)[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(notifications).values(rows).returning({ id: notifications.id });
   await queueNotificationWork(
     tx,
     "notification_email",
-    rows.map((row) => ({ info2: String(row.id) })),
+    inserted.map((row) => ({ info2: String(row.id) })),
   );
-  return rows.map((row) => row.id);
+  return inserted.map((row) => row.id);
 }
 
 /**

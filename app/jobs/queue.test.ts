@@ -38,12 +38,17 @@ describe("readPayload: every task checks what its request holds", () => {
   });
 
   it("reads a good request into the task's payload", () => {
-    expect(readPayload("serps", row({ page: 3, info2: "12" }))).toEqual({ ok: true, payload: { pageId: 3, keywordId: 12 } });
+    expect(readPayload("serps", row({ page: 3, info2: "12" }))).toEqual({ ok: true, payload: { pageId: 3, keywordId: 12, period: null } });
     expect(readPayload("create_article", row({ page: 3 }))).toEqual({ ok: true, payload: { pageId: 3, outlineId: null } });
     expect(readPayload("create_article", row({ page: 3, info: { outline: 5 } }))).toEqual({
       ok: true,
       payload: { pageId: 3, outlineId: 5 },
     });
+    expect(readPayload("serps", row({ page: 3, info2: "12", info: { period: 4 } }))).toEqual({
+      ok: true,
+      payload: { pageId: 3, keywordId: 12, period: 4 },
+    });
+    expect(readPayload("llm_answers", row({ page: 3 }))).toEqual({ ok: true, payload: { pageId: 3, period: null } });
     expect(readPayload("create_outline", row({ page: 3, info: { instructions: " Shorter. " } }))).toEqual({
       ok: true,
       payload: { pageId: 3, instructions: "Shorter." },

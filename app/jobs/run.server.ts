@@ -22,6 +22,7 @@ import { getEnv, missingSettings, type Env } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "~/services/providers/http.server";
 import { providerOfKind } from "./providers.server";
+import { scheduleDueChecks } from "./schedule.server";
 import { SpendMeter } from "./spend.server";
 import "./outbox.server";
 import {
@@ -52,6 +53,9 @@ export function plan(env: Env = getEnv(), tasks: Tasks = TASKS) {
   }
   return { runnable, waiting };
 }
+
+/** How often an idle worker looks for sites whose checks are due (the claims themselves are in the database). */
+export const SCHEDULE_EVERY_MS = 30_000;
 
 /** How long an attempt may hold its action without news before another worker may take it again. */
 export const leaseSeconds = () => getEnv().WORKER_LEASE_SECONDS;
@@ -143,6 +147,7 @@ export function startWorker(options: { pollMs?: number; workerId?: string } = {}
     for (const { name, message } of waiting) await parkWaiting([name], message);
   };
   let stopped = false;
+  let scheduledAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   const loop = (async () => {
@@ -156,8 +161,15 @@ export function startWorker(options: { pollMs?: number; workerId?: string } = {}
       let worked = false;
       try {
         worked = await runOnce(workerId, runnable);
-        // Requests of kinds without a provider are marked waiting when the queue is idle, not before every claim.
-        if (!worked) await park();
+        // Requests of kinds without a provider are marked waiting when the queue is idle, not before every claim;
+        // the sites' scheduled checks are claimed then too, at most every SCHEDULE_EVERY_MS (issue 17).
+        if (!worked) {
+          await park();
+          if (Date.now() - scheduledAt >= SCHEDULE_EVERY_MS) {
+            scheduledAt = Date.now();
+            await scheduleDueChecks(workerId);
+          }
+        }
       } catch (err) {
         logger.error({ err }, "worker could not read the queue");
       }

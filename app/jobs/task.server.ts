@@ -69,3 +69,10 @@ export const jsonText = z.string({ error: "expected JSON text" }).transform((tex
     return z.NEVER;
   }
 });
+
+/** info_json of a check the schedule queued (issue 17): the period that queued it; null for a check someone asked for. */
+export const scheduledInfo = z
+  .object({ period: idSchema("the scheduled period") })
+  .nullable()
+  .optional()
+  .transform((info) => info ?? null);

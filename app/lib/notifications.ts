@@ -5,8 +5,10 @@
 
 /** The client hears about their articles and what their reviewers said (review links); the team about the clients' decisions. */
 export const GUEST_KINDS = ["guest_commented", "guest_approved", "guest_asked_changes"] as const;
-export const CLIENT_KINDS = ["outline_ready", "article_ready", "revision_done", "article_published", ...GUEST_KINDS] as const;
-export const TEAM_KINDS = ["client_approved", "client_asked_changes"] as const;
+export const CLIENT_KINDS = ["outline_ready", "article_ready", "revision_done", "article_published", "monthly_report", ...GUEST_KINDS] as const;
+export const TEAM_KINDS = ["client_approved", "client_asked_changes", "checks_capped"] as const;
+/** Kinds about a whole site (no page): their line names the site (kept in `pageName`). */
+export const SITE_KINDS = ["monthly_report", "checks_capped"] as const;
 export const NOTIFICATION_KINDS = [...CLIENT_KINDS, ...TEAM_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -72,6 +74,14 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
       label: "Modifications demandées par le client",
       line: ({ pageName, actorName }) => `${actorName ?? "Le client"} demande des modifications sur ${quoted(pageName, "fr")}`,
     },
+    monthly_report: {
+      label: "Rapport du mois",
+      line: ({ pageName }) => `Le rapport du mois de ${pageName ?? "votre site"} est prêt`,
+    },
+    checks_capped: {
+      label: "Plafond de vérifications atteint",
+      line: ({ pageName }) => `Les vérifications de ${pageName ?? "un site"} sont arrêtées : plafond du mois atteint`,
+    },
   },
   en: {
     outline_ready: {
@@ -110,12 +120,22 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
       label: "Changes asked for by the client",
       line: ({ pageName, actorName }) => `${actorName ?? "The client"} asks for changes to ${quoted(pageName, "en")}`,
     },
+    monthly_report: {
+      label: "Monthly report",
+      line: ({ pageName }) => `The month's report of ${pageName ?? "your site"} is ready`,
+    },
+    checks_capped: {
+      label: "Checks spending cap reached",
+      line: ({ pageName }) => `The checks of ${pageName ?? "a site"} are stopped: the month's cap is reached`,
+    },
   },
 };
 
 /** Where a line leads: the outline to approve, the version to review when there is one, else the page, else the site. */
 export function notificationPath(n: Pick<NotificationLine, "siteId" | "pageId" | "versionId" | "kind">): string {
   if (n.kind === "outline_ready" && n.pageId !== null) return outlinePath(n.siteId, n.pageId);
+  if (n.kind === "monthly_report") return `/sites/${n.siteId}/results/report`;
+  if (n.kind === "checks_capped") return `/team/sites/${n.siteId}`;
   if (n.versionId !== null && n.kind !== "article_published") return `/review/${n.versionId}`;
   if (n.pageId !== null) return `/sites/${n.siteId}/pages/${n.pageId}`;
   return `/sites/${n.siteId}`;

@@ -17,6 +17,7 @@ import { reviewState, type ReviewState } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { recordNotifications } from "~/jobs/notify.server";
 import { startNextRound } from "~/jobs/revision-round.server";
+import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN } from "~/services/secret-tokens.server";
@@ -271,7 +272,7 @@ export async function guestDecide(
     const signed = `${input.body.trim()}\n— ${input.name}`;
     const [row] = await tx
       .update(pagesVersions)
-      .set(approve ? { approved: true } : { sentInRevision: true, commentsToModify: signed })
+      .set(approve ? { approved: true, approvedAt: clockNow() } : { sentInRevision: true, commentsToModify: signed })
       .where(and(eq(pagesVersions.id, link.versionId), eq(pagesVersions.approved, false), eq(pagesVersions.sentInRevision, false)))
       .returning({ id: pagesVersions.id });
     if (!row) {

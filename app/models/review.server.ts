@@ -15,6 +15,7 @@ import {
   type ReviewIntent,
   type ReviewState,
 } from "~/lib/review-state";
+import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { recordNotifications } from "~/jobs/notify.server";
@@ -127,7 +128,7 @@ const FROM_STATE: Record<ReviewIntent, () => SQL | undefined> = {
 /** The transitions that are a decision for the team to act on (the cancellations are not). */
 const DECISIONS: Partial<Record<ReviewIntent, "revision" | "approved">> = { "send-revision": "revision", approve: "approved" };
 
-type Changes = Partial<Pick<typeof pagesVersions.$inferInsert, "sentInRevision" | "approved" | "commentsToModify">>;
+type Changes = Partial<Pick<typeof pagesVersions.$inferInsert, "sentInRevision" | "approved" | "approvedAt" | "commentsToModify">>;
 
 async function transition(user: Actor, versionId: number, intent: ReviewIntent, changes: Changes): Promise<ReviewVersion> {
   const { versionId: id, page } = await ownedVersion(user, versionId);
@@ -204,14 +205,14 @@ export function cancelRevision(user: Actor, versionId: number): Promise<ReviewVe
 
 /** Draft → Approved; then published to the site's WordPress when the site publishes on approval (issue 15). */
 export async function approve(user: Actor, versionId: number): Promise<ReviewVersion> {
-  const approved = await transition(user, versionId, "approve", { approved: true });
+  const approved = await transition(user, versionId, "approve", { approved: true, approvedAt: clockNow() });
   await publishOnApproval(user, versionId);
   return approved;
 }
 
 /** Approved → Draft. */
 export function cancelApproval(user: Actor, versionId: number): Promise<ReviewVersion> {
-  return transition(user, versionId, "cancel-approval", { approved: false });
+  return transition(user, versionId, "cancel-approval", { approved: false, approvedAt: null });
 }
 
 /** Applies one of the four actions by its intent name (the review screen's action). */

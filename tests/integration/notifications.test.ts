@@ -305,6 +305,7 @@ describe("their e-mails", () => {
         "article_ready",
         "revision_done",
         "article_published",
+        "monthly_report",
         "guest_commented",
         "guest_approved",
         "guest_asked_changes",

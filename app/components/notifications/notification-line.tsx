@@ -1,4 +1,4 @@
-import { CheckCircle2, FileText, Globe, ListTree, MessageSquare, MessageSquareWarning, RefreshCw } from "lucide-react";
+import { BarChart3, CheckCircle2, CircleDollarSign, FileText, Globe, ListTree, MessageSquare, MessageSquareWarning, RefreshCw } from "lucide-react";
 import { useSubmit } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { NOTIFICATION_TEXTS, notificationPath, type NotificationKind, type NotificationLine } from "~/lib/notifications";
@@ -14,6 +14,8 @@ const ICONS: Record<NotificationKind, typeof FileText> = {
   guest_asked_changes: MessageSquareWarning,
   client_approved: CheckCircle2,
   client_asked_changes: MessageSquareWarning,
+  monthly_report: BarChart3,
+  checks_capped: CircleDollarSign,
 };
 
 /** What a line says, in the screens' language (French). */

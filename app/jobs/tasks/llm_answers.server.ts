@@ -9,13 +9,18 @@ import type OpenAI from "openai";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, llms, locationLanguages, pages, pagesKeywords, pagesLlmAnswers, sites } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { citedUrlsIn, mentionsSite } from "~/lib/results-rules";
+import { recordLlmChecks } from "../snapshots.server";
 import { PermanentError, RateLimitedError, RetryableError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient, type Completion } from "~/services/providers/openrouter.server";
-import { defineTask, idSchema } from "../task.server";
+import { capReached } from "../schedule.server";
+import { defineTask, idSchema, scheduledInfo } from "../task.server";
 
 /** linked_page: the page whose topic to ask about. */
-export const llmAnswersPayload = z.object({ page: idSchema("the page to ask about") }).transform(({ page }) => ({ pageId: page }));
+export const llmAnswersPayload = z
+  .object({ page: idSchema("the page to ask about"), info: scheduledInfo })
+  .transform(({ page, info }) => ({ pageId: page, period: info?.period ?? null }));
 
 const QUESTIONS: Record<string, (topic: string) => string> = {
   en: (t) =>
@@ -40,32 +45,21 @@ export function questionFor(context: Pick<LlmQuestionContext, "pageName" | "keyw
   return template(topic);
 }
 
-/** The URLs an answer cites (markdown links or bare), without duplicates or trailing punctuation. */
-export function citedUrls(answer: string): string[] {
-  const found = answer.match(/https?:\/\/[^\s<>()[\]"'`]+/g) ?? [];
-  return [...new Set(found.map((url) => url.replace(/[.,;:!?*_]+$/, "")))];
-}
+/** The URLs an answer cites (Markdown links or bare), without duplicates or trailing punctuation (lib/results-rules.ts). */
+export const citedUrls = citedUrlsIn;
 
-/** Whether the answer names the site: its name, or its domain (without www). */
-export function mentionsSite(answer: string, siteName: string, siteUrl: string): boolean {
-  const text = answer.toLowerCase();
-  let domain = "";
-  try {
-    domain = new URL(siteUrl).hostname.replace(/^www\./, "").toLowerCase();
-  } catch {
-    domain = "";
-  }
-  const name = siteName.trim().toLowerCase();
-  return Boolean((domain && text.includes(domain)) || (name.length >= 3 && text.includes(name)));
-}
+/** Whether the answer names the site: its name or its domain, as a whole word, in any case (lib/results-rules.ts). */
+export { mentionsSite };
 
 export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) {
   return defineTask({
     payload: llmAnswersPayload,
     settings: LLM_SETTINGS,
-    async run({ payload: { pageId }, signal, usage }) {
+    async run({ id, payload: { pageId, period }, signal, usage }) {
       const context = await llmQuestionContext(pageId);
       if (!context) throw new PermanentError("The page of this LLM answers request no longer exists");
+      // A scheduled check stops at the site's monthly cap (issue 17).
+      if (period !== null && (await capReached(context.siteId, period))) return usage;
       if (context.llms.length === 0) throw new PermanentError("No active LLM to ask");
       const question = questionFor(context);
       const api = client();
@@ -94,7 +88,7 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
         }
       }
       signal.throwIfAborted();
-      await replaceLlmAnswers(pageId, answers);
+      await replaceLlmAnswers(pageId, answers, id);
       if (failures.length) {
         const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0;
         const message = `${answers.length} of ${context.llms.length} answers stored; ${failures.map((f) => f.message).join("; ")}`;
@@ -109,6 +103,7 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
 
 export type LlmQuestionContext = {
   pageName: string;
+  siteId: number;
   siteName: string;
   siteUrl: string;
   languageCode: string | null;
@@ -119,7 +114,13 @@ export type LlmQuestionContext = {
 export async function llmQuestionContext(pageId: number): Promise<LlmQuestionContext | null> {
   const db = await getDb();
   const [page] = await db
-    .select({ pageName: pages.name, siteName: sites.name, siteUrl: sites.url, languageCode: locationLanguages.languageCode })
+    .select({
+      pageName: pages.name,
+      siteId: sites.id,
+      siteName: sites.name,
+      siteUrl: sites.url,
+      languageCode: locationLanguages.languageCode,
+    })
     .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))
     .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
@@ -143,11 +144,15 @@ export async function llmQuestionContext(pageId: number): Promise<LlmQuestionCon
 
 export type NewLlmAnswer = { llmId: number; question: string; answer: string; mentionsSite: boolean; citedUrls: string[] };
 
-/** Replaces the page's answers from these LLMs with the new ones (one per LLM), in one transaction. */
-export async function replaceLlmAnswers(pageId: number, answers: NewLlmAnswer[]) {
+/**
+ * Replaces the page's answers from these LLMs with the new ones (one per LLM), and keeps them as dated snapshots
+ * with what they say of the site (issue 17), in one transaction. `requestId`: the request that asked.
+ */
+export async function replaceLlmAnswers(pageId: number, answers: NewLlmAnswer[], requestId: number | null = null) {
   if (answers.length === 0) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await recordLlmChecks(tx as unknown as Db, pageId, answers, requestId);
     await tx.delete(pagesLlmAnswers).where(
       and(
         eq(pagesLlmAnswers.linkedPage, pageId),

@@ -16,6 +16,7 @@ import { contentTypeOf, pageStatusOfWordPress, slugFromUrl, webhookSecretContext
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { getEnv } from "~/services/env.server";
+import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
 import { logger } from "~/services/logger.server";
@@ -114,7 +115,7 @@ async function recordPublished(
       target,
       remoteStatus,
       liveVersion: job.versionId,
-      publishedAt: new Date(),
+      publishedAt: clockNow(),
       publishedBy: job.creator,
       pendingSince: null,
       updatedAt: new Date(),

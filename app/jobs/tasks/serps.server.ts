@@ -6,12 +6,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb, type Db } from "~/services/db.server";
+import { recordSerpCheck } from "../snapshots.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider, type SerpQuery, type SerpRow } from "~/services/providers/dataforseo.server";
 import { PermanentError } from "~/services/providers/http.server";
-import { defineTask, idSchema } from "../task.server";
+import { capReached } from "../schedule.server";
+import { defineTask, idSchema, scheduledInfo } from "../task.server";
 
-/** linked_page: the page whose site sets the search; info2: the keyword's id, as text. */
+/** linked_page: the page whose site sets the search; info2: the keyword's id, as text; info_json.period: the scheduled period that queued it. */
 export const serpsPayload = z
   .object({
     page: idSchema("the page of the search"),
@@ -19,20 +21,23 @@ export const serpsPayload = z
       .string({ error: "expected a keyword id" })
       .regex(/^[1-9][0-9]*$/, { error: "expected a keyword id" })
       .transform(Number),
+    info: scheduledInfo,
   })
-  .transform(({ page, info2 }) => ({ pageId: page, keywordId: info2 }));
+  .transform(({ page, info2, info }) => ({ pageId: page, keywordId: info2, period: info?.period ?? null }));
 
 export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
   return defineTask({
     payload: serpsPayload,
     settings: SERP_SETTINGS,
-    async run({ payload: { pageId, keywordId }, signal, usage }) {
+    async run({ id, payload: { pageId, keywordId, period }, signal, usage }) {
       const context = await serpSearchContext(pageId, keywordId);
       if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
+      // A scheduled check stops at the site's monthly cap (issue 17).
+      if (period !== null && (await capReached(context.siteId, period))) return usage;
       const { rows, costUsd } = await provider().search(context, signal);
       usage.add({ costUsd }, { provider: "dataforseo" });
       signal.throwIfAborted();
-      await replaceSerpResults(context.siteId, keywordId, rows);
+      await replaceSerpResults(context.siteId, keywordId, rows, { pageId, requestId: id });
       return usage;
     },
   });
@@ -72,12 +77,19 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
 
 /**
  * Replaces the site's results for the keyword with these, in one transaction (readers see the old set or the
- * new one). Other sites' results for the same keyword are not touched.
+ * new one), and keeps them as a dated snapshot with what they mean for the site (issue 17). Other sites'
+ * results for the same keyword are not touched. `check`: the page whose request searched, and the request.
  */
-export async function replaceSerpResults(siteId: number, keywordId: number, rows: SerpRow[]) {
+export async function replaceSerpResults(
+  siteId: number,
+  keywordId: number,
+  rows: SerpRow[],
+  check: { pageId: number | null; requestId: number | null } = { pageId: null, requestId: null },
+) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.delete(serps).where(and(eq(serps.site, siteId), eq(serps.linkedKeyword, keywordId)));
     if (rows.length) await tx.insert(serps).values(rows.map((row) => ({ ...row, site: siteId, linkedKeyword: keywordId })));
+    await recordSerpCheck(tx as unknown as Db, { siteId, keywordId, ...check, rows });
   });
 }

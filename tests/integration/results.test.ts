@@ -1,0 +1,360 @@
+/**
+ * Results over time (issue 17): every SERP check and every answer is kept as a dated snapshot with what it means
+ * for the site; the screens read them in one aggregate query each; the schedule claims each site's period once,
+ * even with two workers at the same moment (PostgreSQL in `npm run test:pg`), spreads the checks and stops at the
+ * monthly cap, telling the team.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  actions,
+  keywords,
+  llmChecks,
+  llms,
+  notifications,
+  pagePublications,
+  pages,
+  pagesActions,
+  pagesKeywords,
+  pagesLlmAnswers,
+  pagesVersions,
+  serpChecks,
+  serps,
+  siteCheckPeriods,
+  siteCheckSchedules,
+  sites,
+  user,
+} from "../../db/schema";
+import { capReached, periodOf, scheduleDueChecks, spreadTimes } from "~/jobs/schedule.server";
+import { replaceLlmAnswers } from "~/jobs/tasks/llm_answers.server";
+import { replaceSerpResults } from "~/jobs/tasks/serps.server";
+import { NotFoundError } from "~/lib/not-found";
+import {
+  aiVisibility,
+  cannibalised,
+  getCheckSchedule,
+  keywordRankings,
+  resultMarks,
+  saveCheckFrequency,
+  shareOfVoice,
+} from "~/models/results.server";
+import { asTeam } from "~/models/access.server";
+import { setClockForTests } from "~/services/clock.server";
+import type { SerpRow } from "~/services/providers/dataforseo.server";
+import { useTestDatabase } from "../setup/database";
+import { insertUser, type TestUser } from "../setup/factories";
+
+const database = useTestDatabase();
+let owner: TestUser;
+let stranger: TestUser;
+let siteId: number;
+let levain: number;
+let brioche: number;
+let kwLevain: number;
+let kwPain: number;
+let llmIds: number[];
+
+/** Real-looking results of "pain au levain" (DataForSEO's organic items, a featured snippet and an ad), with the site at `position`. */
+function results(position: number | null, extra: Partial<SerpRow>[] = []): SerpRow[] {
+  const others = ["marmiton.org/recettes/levain", "fr.wikipedia.org/wiki/Levain", "www.cuisineaz.com/levain", "painmaison.fr/guide"];
+  const rows: SerpRow[] = [
+    {
+      positionAbsolute: 1,
+      title: "Levain : définition",
+      url: "https://fr.wikipedia.org/wiki/Levain",
+      metaDescription: null,
+      type: "featured_snippet",
+    },
+    { positionAbsolute: 1, title: "Annonce", url: "https://www.boulangerie-dupont.fr/promo", metaDescription: null, type: "paid" },
+  ];
+  for (let p = 1; p <= 20; p++) {
+    const url =
+      p === position ? "https://boulangerie-dupont.fr/levain/?utm_source=newsletter" : `https://${others[p % others.length]}?p=${p}`;
+    rows.push({ positionAbsolute: p, title: `Résultat ${p}`, url, metaDescription: null, type: "organic" });
+  }
+  return [
+    ...rows,
+    ...extra.map((row) => ({ positionAbsolute: 0, title: null, url: null, metaDescription: null, type: "organic", ...row })),
+  ];
+}
+
+const at = (iso: string) => setClockForTests(new Date(iso));
+
+beforeAll(async () => {
+  owner = await insertUser(database.db, { name: "Claire Dupont" });
+  stranger = await insertUser(database.db);
+  const [site] = await database.db
+    .insert(sites)
+    .values({ name: "Boulangerie Dupont", url: "https://www.boulangerie-dupont.fr", linkedUser: owner.id })
+    .returning();
+  siteId = site.id;
+  [{ id: levain }, { id: brioche }] = await database.db
+    .insert(pages)
+    .values([
+      { site: siteId, name: "Le levain", url: "/levain" },
+      { site: siteId, name: "La brioche", url: "https://www.boulangerie-dupont.fr/brioche" },
+    ])
+    .returning({ id: pages.id });
+  [{ id: kwLevain }, { id: kwPain }] = await database.db
+    .insert(keywords)
+    .values([{ keyword: `pain au levain ${Date.now()}` }, { keyword: `pain maison ${Date.now()}` }])
+    .returning({ id: keywords.id });
+  await database.db.insert(pagesKeywords).values([
+    { linkedPage: levain, linkedKeyword: kwLevain },
+    { linkedPage: levain, linkedKeyword: kwPain },
+    { linkedPage: brioche, linkedKeyword: kwPain },
+  ]);
+  llmIds = (await database.db.select({ id: llms.id }).from(llms).where(eq(llms.active, true)).limit(2)).map((l) => l.id);
+});
+afterAll(() => setClockForTests(new Date(0)));
+
+describe("snapshots and their history", () => {
+  it("keeps every SERP check with its date and what it means for the site; the newest results stay in serps", async () => {
+    at("2027-01-04T09:00:00Z");
+    await replaceSerpResults(siteId, kwLevain, results(14), { pageId: levain, requestId: null });
+    at("2027-01-11T09:00:00Z");
+    await replaceSerpResults(siteId, kwLevain, results(6), { pageId: levain, requestId: null });
+    await replaceSerpResults(
+      siteId,
+      kwPain,
+      results(null, [
+        { positionAbsolute: 3, url: "https://shop.boulangerie-dupont.fr/pain/" },
+        { positionAbsolute: 8, url: "https://www.boulangerie-dupont.fr/brioche" },
+      ]),
+      {
+        pageId: levain,
+        requestId: null,
+      },
+    );
+
+    const checks = await database.db.select().from(serpChecks).where(eq(serpChecks.site, siteId)).orderBy(serpChecks.id);
+    expect(checks.map((c) => [c.keyword, c.checkedAt.toISOString().slice(0, 16), c.sitePosition, c.isTarget])).toEqual([
+      [kwLevain, "2027-01-04T09:00", 14, true],
+      [kwLevain, "2027-01-11T09:00", 6, true],
+      [kwPain, "2027-01-11T09:00", 3, false],
+    ]);
+    expect(checks[0].siteUrl).toBe("https://boulangerie-dupont.fr/levain/?utm_source=newsletter");
+    expect(checks[0].results).toHaveLength(22);
+    expect(checks[2].siteUrls).toEqual(["shop.boulangerie-dupont.fr/pain", "boulangerie-dupont.fr/brioche"]);
+    // The list screens' table holds the newest results only.
+    const newest = await database.db
+      .select()
+      .from(serps)
+      .where(and(eq(serps.site, siteId), eq(serps.linkedKeyword, kwLevain)));
+    expect(newest.find((r) => r.url?.includes("boulangerie-dupont.fr/levain"))?.positionAbsolute).toBe(6);
+  });
+
+  it("keeps every answer with what it says of the site: mention, citation position, other domains", async () => {
+    at("2027-01-04T10:00:00Z");
+    await replaceLlmAnswers(levain, [
+      {
+        llmId: llmIds[0],
+        question: "Q",
+        answer: "Try marmiton.org or https://fr.wikipedia.org/wiki/Levain.",
+        mentionsSite: false,
+        citedUrls: ["https://fr.wikipedia.org/wiki/Levain"],
+      },
+    ]);
+    at("2027-01-11T10:00:00Z");
+    const cited = ["https://fr.wikipedia.org/wiki/Levain", "https://www.boulangerie-dupont.fr/levain/"];
+    await replaceLlmAnswers(levain, [
+      {
+        llmId: llmIds[0],
+        question: "Q",
+        answer: `La boulangerie dupont explique tout : ${cited.join(" et ")}. Voir aussi marmiton.org.`,
+        mentionsSite: true,
+        citedUrls: cited,
+      },
+      { llmId: llmIds[1], question: "Q", answer: "Les Duponts de Paris, voir painmaison.fr.", mentionsSite: false, citedUrls: [] },
+    ]);
+    const rows = await database.db.select().from(llmChecks).where(eq(llmChecks.site, siteId)).orderBy(llmChecks.id);
+    expect(rows.map((r) => [r.llm, r.mentionsSite, r.siteCitation, r.domains])).toEqual([
+      [llmIds[0], false, null, ["fr.wikipedia.org", "marmiton.org"]],
+      [llmIds[0], true, 2, ["fr.wikipedia.org", "marmiton.org"]],
+      [llmIds[1], false, null, ["painmaison.fr"]],
+    ]);
+    // The answers screen's table holds the newest answer per model.
+    expect(await database.db.select().from(pagesLlmAnswers).where(eq(pagesLlmAnswers.linkedPage, levain))).toHaveLength(2);
+  });
+});
+
+describe("what the screens read", () => {
+  it("ranks each keyword in use with its trend, and flags pages that compete", async () => {
+    const rankings = await keywordRankings(owner, siteId);
+    const byId = new Map(rankings.map((r) => [r.keywordId, r]));
+    expect(byId.get(kwLevain)).toMatchObject({ position: 6, firstPosition: 14, isTarget: true, checks: 2 });
+    expect(byId.get(kwLevain)!.series.map((p) => p.position)).toEqual([14, 6]);
+    expect(cannibalised(byId.get(kwLevain)!)).toBe(false);
+    // Two of its URLs in the results, and two of its pages target the keyword.
+    expect(cannibalised(byId.get(kwPain)!)).toBe(true);
+    expect(
+      byId
+        .get(kwPain)!
+        .targetingPages.map((p) => p.name)
+        .sort(),
+    ).toEqual(["La brioche", "Le levain"]);
+    // A page's own.
+    expect((await keywordRankings(owner, siteId, brioche)).map((r) => r.keywordId)).toEqual([kwPain]);
+  });
+
+  it("gives the AI visibility per model and week, and the share of voice", async () => {
+    const points = await aiVisibility(owner, siteId);
+    expect(points.filter((p) => p.week === "2027-01-11")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ answers: 1, mentioned: 1, cited: 1, citationPosition: 2 })]),
+    );
+    expect(points.filter((p) => p.week === "2027-01-04")).toEqual([
+      expect.objectContaining({ answers: 1, mentioned: 0, cited: 0, citationPosition: null }),
+    ]);
+    const voice = await shareOfVoice(owner, siteId);
+    expect(voice.total).toBe(3);
+    expect(voice.domains[0]).toMatchObject({ domain: "Boulangerie Dupont", isSite: true, answers: 1 });
+    expect(voice.domains.slice(1).map((d) => [d.domain, d.answers])).toEqual([
+      ["fr.wikipedia.org", 2],
+      ["marmiton.org", 2],
+      ["painmaison.fr", 1],
+    ]);
+  });
+
+  it("marks the approvals and publications", async () => {
+    const [version] = await database.db
+      .insert(pagesVersions)
+      .values({ page: levain, htmlContent: "<h1>Levain</h1>", approved: true, approvedAt: new Date("2027-01-06T12:00:00Z") })
+      .returning();
+    await database.db
+      .insert(pagePublications)
+      .values({ pageId: levain, liveVersion: version.id, publishedAt: new Date("2027-01-07T08:00:00Z") });
+    expect(await resultMarks(owner, siteId)).toEqual([
+      { at: "2027-01-06T12:00:00.000Z", kind: "approved", pageId: levain, pageName: "Le levain" },
+      { at: "2027-01-07T08:00:00.000Z", kind: "published", pageId: levain, pageName: "Le levain" },
+    ]);
+    expect(await resultMarks(owner, siteId, brioche)).toEqual([]);
+  });
+
+  it("answers nobody else", async () => {
+    for (const read of [keywordRankings, aiVisibility, shareOfVoice, resultMarks, getCheckSchedule] as ((
+      a: TestUser,
+      s: number,
+    ) => Promise<unknown>)[]) {
+      await expect(read(stranger, siteId)).rejects.toBeInstanceOf(NotFoundError);
+    }
+    await expect(saveCheckFrequency(stranger, siteId, "off")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("the schedule", () => {
+  const periodsOf = () => database.db.select().from(siteCheckPeriods).where(eq(siteCheckPeriods.siteId, siteId));
+  const scheduled = async () =>
+    database.db
+      .select({
+        name: actions.name,
+        page: pagesActions.linkedPage,
+        info2: pagesActions.info2,
+        notBefore: pagesActions.nextAttemptAt,
+        queued: pagesActions.queued,
+      })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .where(and(inArray(pagesActions.linkedPage, [levain, brioche]), isNull(pagesActions.creator)));
+
+  it("names its periods and spreads the checks over the first half of what is left", () => {
+    expect(periodOf("weekly", new Date("2027-01-13T15:00:00Z")).key).toBe("weekly:2027-01-11");
+    expect(periodOf("weekly", new Date("2027-01-10T23:59:00Z")).key).toBe("weekly:2027-01-04");
+    expect(periodOf("monthly", new Date("2027-02-28T23:00:00Z")).key).toBe("monthly:2027-02");
+    const times = spreadTimes(4, new Date("2027-01-11T00:00:00Z"), new Date("2027-01-18T00:00:00Z"));
+    expect(times.map((t) => t.toISOString())).toEqual([
+      "2027-01-11T00:00:00.000Z",
+      "2027-01-11T21:00:00.000Z",
+      "2027-01-12T18:00:00.000Z",
+      "2027-01-13T15:00:00.000Z",
+    ]);
+  });
+
+  it("claims each site's period once, even with two workers at the same moment, and queues each check once", async () => {
+    const now = new Date("2027-01-18T06:00:00Z");
+    const [first, second] = await Promise.all([scheduleDueChecks("worker-a", now), scheduleDueChecks("worker-b", now)]);
+    const mine = [...first, ...second].filter((o) => o.siteId === siteId);
+    expect(mine).toEqual([{ siteId, period: "weekly:2027-01-18", status: "queued", queued: 5 }]);
+    expect((await periodsOf()).map((p) => p.period)).toEqual(["weekly:2027-01-18"]);
+    const queued = await scheduled();
+    expect(
+      queued
+        .filter((q) => q.name === "serps")
+        .map((q) => [q.page, Number(q.info2)])
+        .sort(),
+    ).toEqual(
+      [
+        [levain, kwLevain],
+        [levain, kwPain],
+        [brioche, kwPain],
+      ].sort(),
+    );
+    expect(
+      queued
+        .filter((q) => q.name === "llm_answers")
+        .map((q) => q.page)
+        .sort(),
+    ).toEqual([levain, brioche].sort());
+    // Independent requests, spread over the first half of the week.
+    expect(queued.every((q) => q.queued === null)).toBe(true);
+    const times = queued.map((q) => q.notBefore!.getTime()).sort();
+    expect(times[0]).toBe(now.getTime());
+    expect(times.at(-1)!).toBeLessThan(new Date("2027-01-21T18:00:00Z").getTime());
+    // The same moment again, later in the week: nothing more.
+    expect((await scheduleDueChecks("worker-c", new Date("2027-01-20T06:00:00Z"))).filter((o) => o.siteId === siteId)).toEqual([]);
+  });
+
+  it("follows the site's frequency: monthly, or off", async () => {
+    await saveCheckFrequency(owner, siteId, "monthly");
+    const feb = await scheduleDueChecks("worker-a", new Date("2027-02-01T06:00:00Z"));
+    expect(feb.filter((o) => o.siteId === siteId).map((o) => o.period)).toEqual(["monthly:2027-02"]);
+    expect((await scheduleDueChecks("worker-a", new Date("2027-02-08T06:00:00Z"))).filter((o) => o.siteId === siteId)).toEqual([]);
+    await saveCheckFrequency(owner, siteId, "off");
+    expect((await scheduleDueChecks("worker-a", new Date("2027-03-01T06:00:00Z"))).filter((o) => o.siteId === siteId)).toEqual([]);
+    expect((await getCheckSchedule(owner, siteId)).frequency).toBe("off");
+  });
+
+  it("stops at the monthly cap and tells the team once; the cap and the spending are the team's to see", async () => {
+    const member = await insertUser(database.db, { name: "Équipe" });
+    await database.db.update(user).set({ role: "team" }).where(eq(user.id, member.id));
+    await saveCheckFrequency(owner, siteId, "weekly");
+    await database.db.update(siteCheckSchedules).set({ monthlyCapUsd: "0.05" }).where(eq(siteCheckSchedules.siteId, siteId));
+    // This month's checks already cost 0.06 $.
+    const [serpsAction] = await database.db.select().from(actions).where(eq(actions.name, "serps"));
+    await database.db.insert(pagesActions).values({
+      linkedPage: levain,
+      linkedAction: serpsAction.id,
+      info2: String(kwLevain),
+      state: "done",
+      costUsd: "0.060000",
+      createdDate: new Date("2027-04-02T00:00:00Z"),
+    });
+    const outcome = await scheduleDueChecks("worker-a", new Date("2027-04-05T06:00:00Z"));
+    expect(outcome.filter((o) => o.siteId === siteId)).toEqual([{ siteId, period: "weekly:2027-04-05", status: "capped", queued: 0 }]);
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.site, siteId), eq(notifications.kind, "checks_capped")));
+    expect(told.map((n) => [n.recipient, n.pageName])).toContainEqual([member.id, "Boulangerie Dupont"]);
+    expect(told.some((n) => n.recipient === owner.id)).toBe(false);
+
+    // A check queued before the cap was reached stops before it asks the provider, and tells nobody again.
+    const [period] = await database.db
+      .insert(siteCheckPeriods)
+      .values({ siteId, period: "weekly:2027-04-12", status: "queued" })
+      .returning();
+    expect(await capReached(siteId, period.id, new Date("2027-04-12T06:00:00Z"))).toBe(true);
+    expect(await capReached(siteId, period.id, new Date("2027-04-12T07:00:00Z"))).toBe(true);
+    const again = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.site, siteId), eq(notifications.kind, "checks_capped")));
+    expect(again.length).toBe(told.length * 2);
+    // A new month starts below the cap.
+    expect(await capReached(siteId, period.id, new Date("2027-05-03T06:00:00Z"))).toBe(false);
+
+    const team = asTeam({ id: member.id, role: "team", twoFactorEnabled: true, name: "Équipe", email: member.email, image: null } as never);
+    setClockForTests(new Date("2027-04-20T00:00:00Z"));
+    expect(await getCheckSchedule(team, siteId)).toMatchObject({ frequency: "weekly", capUsd: 0.05, spentUsd: 0.06 });
+    expect(await getCheckSchedule(owner, siteId)).toMatchObject({ capUsd: null, spentUsd: null });
+  });
+});
