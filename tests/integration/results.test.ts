@@ -5,7 +5,7 @@
  * monthly cap, telling the team.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   actions,
   keywords,
