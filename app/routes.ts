@@ -55,6 +55,8 @@ export default [
         route("pages/:pageId/llm-answers-for-page", "routes/app/llm-answers.tsx"),
         route("pages/:pageId/images", "routes/app/images.tsx"),
         route("publishing", "routes/app/publishing.tsx"),
+        route("results", "routes/app/results.tsx"),
+        route("results/report", "routes/app/results-report.tsx"),
       ]),
       // A version as a file (issue 15): a resource route, outside the screens' layout.
       route("pages/:pageId/page-versions/:versionId/download", "routes/app/version-download.ts"),
@@ -97,6 +99,7 @@ export default [
 
   // A version shared for review with someone without an account (issue 16): public, by its token.
   route("r/:token", "routes/public/review-link.tsx"),
+  route("reports/unsubscribe/:siteId/:token", "routes/public/report-unsubscribe.tsx"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,6 +15,24 @@ const [serp, openRouter, images] = await Promise.all([
   startFakeImages({ port: base + 2 }),
 ]);
 openRouter.answer = fakeWriter;
+// FAKE_SERP_SITE=https://your-site.example: its page climbs the results, search after search (14th, 10th, 6th,
+// then 3rd), so that the Results screen has a story to tell over simulated weeks.
+const site = process.env.FAKE_SERP_SITE;
+if (site) {
+  // The assistants start naming and citing it from their second answer on.
+  const asked = new Map<string, number>();
+  openRouter.answer = (model, question) => {
+    const answer = fakeWriter(model, question);
+    if (!answer.startsWith("Here is what")) return answer;
+    const n = (asked.get(model) ?? 0) + 1;
+    asked.set(model, n);
+    return n < 2 ? answer : `${answer} ${new URL(site).hostname} explains it well: ${new URL("/guide", site).href}.`;
+  };
+  serp.rank = (keyword, search) => ({
+    url: new URL(`/${keyword.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, site).href,
+    position: Math.max(3, 18 - 4 * search),
+  });
+}
 
 const settings = {
   DATAFORSEO_LOGIN: serp.login,

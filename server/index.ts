@@ -25,6 +25,9 @@ type Entry = {
   shutdown: () => Promise<void>;
   /** The app's better-auth instance (for the test-only sign-in route below). */
   getAuth: () => Promise<import("../app/services/auth.server").Auth>;
+  /** The results' clock and schedule (for the test-only clock route below). */
+  setClockForTests: (to: Date) => void;
+  scheduleDueChecks: (workerId: string) => Promise<unknown[]>;
   /** Static pages kept a few seconds for visitors (app/lib/static-page-cache.server.ts). */
   staticPages: StaticPageCache;
   /** The hashes that allow the islands' inline scripts (docs/decisions/023-inline-islands.md). */
@@ -222,7 +225,10 @@ async function main() {
   if (testSignInToken) {
     const { mountTestSignIn } = await import("./test-sign-in");
     try {
-      mountTestSignIn(app, testSignInToken, entry.getAuth);
+      mountTestSignIn(app, testSignInToken, entry.getAuth, {
+        setClockForTests: entry.setClockForTests,
+        scheduleDueChecks: entry.scheduleDueChecks,
+      });
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

@@ -23,6 +23,14 @@ export const TEST_SIGN_IN_PATH = "/__e2e/sign-in";
 export const TEST_SIGN_IN_HEADER = "x-e2e-sign-in-token";
 /** Shortest accepted token: a per-run random value, never a word someone could guess. */
 export const TEST_SIGN_IN_TOKEN_MIN_LENGTH = 32;
+/** TEST-ONLY too (issue 17): moves the server's clock forward and claims the checks that are then due. */
+export const TEST_CLOCK_PATH = "/__e2e/clock";
+
+/** What the clock route reaches in the app (from the server build's entry module, so that it is the app's own state). */
+export type TestClockHooks = {
+  setClockForTests: (to: Date) => void;
+  scheduleDueChecks: (workerId: string) => Promise<unknown[]>;
+};
 
 const bodySchema = z.object({
   email: z.email(),
@@ -44,7 +52,7 @@ function sameToken(given: string | undefined, expected: string) {
  * `getAuth` the app's own better-auth instance (from the server build's entry module, so that the route
  * and the app share one database and one auth context).
  */
-export function mountTestSignIn(app: Express, token: string, getAuth: () => Promise<Auth>) {
+export function mountTestSignIn(app: Express, token: string, getAuth: () => Promise<Auth>, clock?: TestClockHooks) {
   if (token.length < TEST_SIGN_IN_TOKEN_MIN_LENGTH) {
     throw new Error(`${TEST_SIGN_IN_ENV} must be at least ${TEST_SIGN_IN_TOKEN_MIN_LENGTH} characters.`);
   }
@@ -101,6 +109,24 @@ export function mountTestSignIn(app: Express, token: string, getAuth: () => Prom
       if (role) await context.internalAdapter.updateUser(user.id, { role });
       const { cookies } = await test.login({ userId: user.id });
       res.status(200).json({ userId: user.id, email: user.email, cookies });
+    } catch (error) {
+      res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+  // Simulated weeks (issue 17): the stories move the clock to a date, and the checks due then are claimed at once
+  // (the worker would do it on its own within SCHEDULE_EVERY_MS).
+  const clockBody = z.object({ to: z.iso.datetime() });
+  app.post(TEST_CLOCK_PATH, guard, express.json({ limit: "1kb" }), async (req: Request, res: Response) => {
+    res.set("Cache-Control", "no-store");
+    const parsed = clockBody.safeParse(req.body);
+    if (!parsed.success || !clock) {
+      res.status(400).json({ error: parsed.success ? "No clock in this build" : z.prettifyError(parsed.error) });
+      return;
+    }
+    clock.setClockForTests(new Date(parsed.data.to));
+    try {
+      res.status(200).json({ claims: await clock.scheduleDueChecks("e2e-clock") });
     } catch (error) {
       res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
     }

@@ -59,6 +59,7 @@ export function AppSidebar({
         onClick={() => setMobileOpen(false)}
       />
       <aside
+        data-print="hide"
         id="app-sidebar"
         aria-label={label}
         data-collapsed={collapsed}

@@ -42,7 +42,7 @@ export function Header({
     : null;
   const isStatic = useStaticPage();
   return (
-    <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header className="print:hidden sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="flex h-16 items-center gap-1.5 px-2.5 sm:gap-3 sm:px-6">
         {user && inApp ? <MobileMenuButton /> : null}
         <div className="shrink-0">

@@ -11,6 +11,8 @@ import {
   type NotificationLine,
 } from "~/lib/notifications";
 import { getEnv } from "~/services/env.server";
+import { signedLinkToken } from "~/services/secret-tokens.server";
+import { REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
 import { actionMail, type Mail } from "~/services/mail.server";
 
 export type Recipient = { email: string; name: string; language: NotificationLanguage };
@@ -24,6 +26,7 @@ const WORDS = {
     digestSubject: (count: number) => (count === 1 ? "Votre notification du jour" : `Vos ${count} notifications du jour`),
     digestIntro: "Voici ce qui s'est passé depuis le dernier récapitulatif :",
     digestAction: "Voir toutes les notifications",
+    unsubscribeReport: (url: string) => `Pour ne plus recevoir le rapport mensuel de ce site, sans vous connecter : ${url}`,
   },
   en: {
     greeting: (name: string) => (name ? `Hello ${name},` : "Hello,"),
@@ -31,6 +34,7 @@ const WORDS = {
     digestSubject: (count: number) => (count === 1 ? "Your notification of the day" : `Your ${count} notifications of the day`),
     digestIntro: "Here is what happened since the last summary:",
     digestAction: "See all notifications",
+    unsubscribeReport: (url: string) => `To stop getting this site's monthly report, without signing in: ${url}`,
   },
 } as const;
 
@@ -96,10 +100,17 @@ export function notificationMail(to: Recipient, notification: MailedNotification
     lines: [`${line}.`, details.line],
     action: details.action,
     url: absolute(notificationPath(notification)),
-    footer: words.footer(absolute("/settings")),
+    footer:
+      notification.kind === "monthly_report"
+        ? `${words.unsubscribeReport(absolute(reportUnsubscribePath(notification.siteId)))}\n${words.footer(absolute("/settings"))}`
+        : words.footer(absolute("/settings")),
     language: to.language,
   });
 }
+
+/** The monthly report's unsubscribe link (no account needed): signed with the server's secret (issue 17). */
+export const reportUnsubscribePath = (siteId: number) =>
+  `/reports/unsubscribe/${siteId}/${signedLinkToken(REPORT_UNSUBSCRIBE_PURPOSE, siteId)}`;
 
 /** A day's notifications in one e-mail, newest last, each line a link. */
 export function digestMail(to: Recipient, notifications: MailedNotification[]): Mail {

@@ -134,7 +134,20 @@ export async function requeueAction(creator: { id: string }, name: ActionName, p
       const now = new Date();
       const [row] = await tx
         .update(pagesActions)
-        .set({ createdDate: now, updatedAt: now, info2, state: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null })
+        // Asked by this person now: a scheduled check reused here is no longer the schedule's (issue 17).
+        .set({
+          createdDate: now,
+          updatedAt: now,
+          info2,
+          infoJson: null,
+          creator: creator.id,
+          state: "queued",
+          attempts: 0,
+          lastError: null,
+          startedAt: null,
+          finishedAt: null,
+          nextAttemptAt: null,
+        })
         .where(eq(pagesActions.id, existing.id))
         .returning({ id: pagesActions.id });
       return { id: row.id, created: false };

@@ -10,6 +10,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { actions, pages, pagesActions, siteCheckPeriods, siteCheckSchedules } from "../../db/schema";
 import { clockNow } from "~/services/clock.server";
+import { getEnv } from "~/services/env.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { insertActionRows } from "./action-rows.server";
@@ -40,12 +41,13 @@ export function periodOf(frequency: "weekly" | "monthly", now: Date): { key: str
 export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
- * When each of `count` checks claimed at `now` may run: spread evenly over the first half of what is left of
- * the period, so that a site's checks (and the providers' load) do not all land at once.
+ * How long after the claim each of `count` checks may run (milliseconds): spread evenly over the first half of
+ * what is left of the period, at most `maxHours`, so that a site's checks (and the providers' load) do not all
+ * land at once.
  */
-export function spreadTimes(count: number, now: Date, periodEnd: Date): Date[] {
-  const window = Math.max(0, (periodEnd.getTime() - now.getTime()) / 2);
-  return Array.from({ length: count }, (_, i) => new Date(now.getTime() + Math.floor((window * i) / Math.max(1, count))));
+export function spreadDelays(count: number, now: Date, periodEnd: Date, maxHours = getEnv().CHECKS_SPREAD_HOURS): number[] {
+  const window = Math.max(0, Math.min((periodEnd.getTime() - now.getTime()) / 2, maxHours * 3_600_000));
+  return Array.from({ length: count }, (_, i) => Math.floor((window * i) / Math.max(1, count)));
 }
 
 /** What the site's scheduled and manual checks cost since the start of `now`'s month (US dollars). */
@@ -105,7 +107,48 @@ async function checksOf(db: Db, siteId: number): Promise<{ pageId: number; keywo
   return items;
 }
 
-export type ClaimOutcome = { siteId: number; period: string; status: "queued" | "capped" | "empty"; queued: number };
+export type ClaimOutcome = { siteId: number; period: string; status: "queued" | "capped" | "empty" | "sent" | "skipped"; queued: number };
+
+/** The month before `now`'s, as 'YYYY-MM': the one the month's first days report on. */
+export const reportMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+
+/**
+ * The month's report (issue 17): once the month has started, each site with an owner who did not unsubscribe
+ * has the previous month's report announced once (a monthly_report notification, e-mailed as its owner's
+ * preferences say, with an unsubscribe link); a site with no check that month has nothing to report.
+ */
+async function sendMonthlyReports(db: Db, workerId: string, now: Date): Promise<ClaimOutcome[]> {
+  const month = reportMonth(now);
+  const key = `report:${month}`;
+  const start = new Date(`${month}-01T00:00:00Z`);
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const due = (await db.execute(sql`
+    select s.id as site_id,
+      exists (select 1 from serp_checks c where c.site = s.id and c.checked_at >= ${start} and c.checked_at < ${end})
+        or exists (select 1 from llm_checks c where c.site = s.id and c.checked_at >= ${start} and c.checked_at < ${end}) as checked
+    from sites s
+    left join site_check_schedules c on c.site_id = s.id
+    where s.linked_user is not null and coalesce(c.report_emails, true)
+      and not exists (select 1 from site_check_periods p where p.site_id = s.id and p.period = ${key})
+    order by s.id`)) as unknown as { rows: { site_id: number; checked: boolean }[] };
+  const outcomes: ClaimOutcome[] = [];
+  for (const row of due.rows) {
+    const siteId = Number(row.site_id);
+    const status = row.checked ? "sent" : "skipped";
+    const claimed = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [claim] = await tx
+        .insert(siteCheckPeriods)
+        .values({ siteId, period: key, claimedBy: workerId, claimedAt: now, status })
+        .onConflictDoNothing({ target: [siteCheckPeriods.siteId, siteCheckPeriods.period] })
+        .returning({ id: siteCheckPeriods.id });
+      if (claim && row.checked) await recordNotifications(tx, { kind: "monthly_report", siteId });
+      return Boolean(claim);
+    });
+    if (claimed) outcomes.push({ siteId, period: key, status, queued: 0 });
+  }
+  return outcomes;
+}
 
 /**
  * Claims and queues the checks of every site whose period has started: at most once per site and period,
@@ -118,6 +161,7 @@ export async function scheduleDueChecks(workerId: string, now: Date = clockNow()
     const outcome = await claimPeriod(db, due, workerId, now);
     if (outcome) outcomes.push(outcome);
   }
+  outcomes.push(...(await sendMonthlyReports(db, workerId, now)));
   if (outcomes.length) logger.info({ workerId, claims: outcomes }, "scheduled checks queued");
   return outcomes;
 }
@@ -144,20 +188,45 @@ async function claimPeriod(db: Db, due: Due, workerId: string, now: Date): Promi
       await tx.update(siteCheckPeriods).set({ status: "empty" }).where(eq(siteCheckPeriods.id, claim.id));
       return { siteId: due.siteId, period: period.key, status: "empty" as const, queued: 0 };
     }
-    const times = spreadTimes(checks.length, now, period.end);
-    const info = { period: claim.id };
-    const named = (name: string) => sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`;
-    const serpItems = checks.flatMap((check, i) =>
-      check.keywordId === null ? [] : [{ pageId: check.pageId, info2: String(check.keywordId), infoJson: info, notBefore: times[i] }],
-    );
-    const llmItems = checks.flatMap((check, i) =>
-      check.keywordId === null ? [{ pageId: check.pageId, infoJson: info, notBefore: times[i] }] : [],
-    );
-    // Each its own request, not a batch: they run independently, when due.
-    if (serpItems.length) await insertActionRows(tx, named("serps"), null, serpItems, { independent: true });
-    if (llmItems.length) await insertActionRows(tx, named("llm_answers"), null, llmItems, { independent: true });
+    // Delays from the claim, on the queue's own clock (the machine's, which the tests' simulated clock runs ahead of).
+    const start = Date.now();
+    const times = spreadDelays(checks.length, now, period.end).map((delay) => new Date(start + delay));
+    await queueChecks(tx, checks, null, { period: claim.id }, times);
     await tx.update(siteCheckPeriods).set({ queued: checks.length }).where(eq(siteCheckPeriods.id, claim.id));
     return { siteId: due.siteId, period: period.key, status: "queued" as const, queued: checks.length };
+  });
+}
+
+/**
+ * Queues the checks of a site (its SERP checks and LLM answers), each its own request, not a batch: they run
+ * independently, each when due (`times`, else at once). `creator`: who asked ('Check now'), null for the schedule.
+ */
+async function queueChecks(
+  tx: Db,
+  checks: { pageId: number; keywordId: number | null }[],
+  creator: { id: string } | null,
+  info: { period: number } | null,
+  times?: Date[],
+) {
+  const named = (name: string) => sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`;
+  const items = checks.map((check, i) => ({ ...check, infoJson: info, notBefore: times?.[i] ?? null }));
+  const serpItems = items.flatMap(({ keywordId, ...item }) => (keywordId === null ? [] : [{ ...item, info2: String(keywordId) }]));
+  const llmItems = items.flatMap(({ keywordId, ...item }) => (keywordId === null ? [item] : []));
+  if (serpItems.length) await insertActionRows(tx, named("serps"), creator, serpItems, { independent: true });
+  if (llmItems.length) await insertActionRows(tx, named("llm_answers"), creator, llmItems, { independent: true });
+}
+
+/**
+ * 'Check now' (the owner, or the team for them; the caller checks the rights): every check of the site queued at
+ * once, outside the schedule and its cap. Returns how many; 0 when no keyword is in use.
+ */
+export async function queueSiteChecksNow(siteId: number, creator: { id: string }): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const checks = await checksOf(tx, siteId);
+    await queueChecks(tx, checks, creator, null);
+    return checks.length;
   });
 }
 

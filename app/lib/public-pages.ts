@@ -17,7 +17,7 @@ export const INDEXED_PUBLIC_PATHS = [
 ] as const;
 
 /** Paths a crawler has no business in (the signed-in area and the resource routes). */
-export const PRIVATE_PATH_PREFIXES = ["/api/", "/dashboard", "/sites", "/profile", "/settings", "/notifications", "/tone-articles", "/review/", "/r/", "/auth/"];
+export const PRIVATE_PATH_PREFIXES = ["/api/", "/dashboard", "/sites", "/profile", "/settings", "/notifications", "/tone-articles", "/review/", "/r/", "/reports/", "/auth/"];
 
 /** AI crawlers named in robots.txt, so that nobody wonders whether they are welcome: they are. */
 export const AI_CRAWLERS = [

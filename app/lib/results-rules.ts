@@ -259,3 +259,13 @@ export function mentionedDomains(text: string): string[] {
   }
   return found;
 }
+
+/** The purpose signed into the monthly report's unsubscribe links (services/secret-tokens.server.ts). */
+export const REPORT_UNSUBSCRIBE_PURPOSE = "report-unsubscribe";
+
+/** Pages of the site that compete for a keyword: several of its URLs in the results, or several of its pages targeting it. */
+export const cannibalised = (ranking: { competingUrls: readonly string[]; targetingPages: readonly unknown[] }) =>
+  ranking.competingUrls.length > 1 || ranking.targetingPages.length > 1;
+
+/** The highest monthly cap of a site's automatic checks the console accepts (US dollars). */
+export const MAX_CHECKS_CAP_USD = 1000;

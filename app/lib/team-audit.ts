@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "site.given": "Site donné à un client",
   "site.invited": "Invitation envoyée",
   "site.rounds_set": "Révisions incluses changées",
+  "site.checks_cap_set": "Plafond des vérifications changé",
   "invitation.claimed": "Invitation acceptée",
   "user.banned": "Compte banni",
   "user.unbanned": "Bannissement levé",

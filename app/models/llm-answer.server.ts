@@ -14,23 +14,33 @@ export type LlmAnswerRow = {
   llmName: string;
   llmNameOpenrouter: string;
   answer: string | null;
+  /** Whether the answer names the site (name or domain), as the worker found; null when not known (older answers). */
+  mentionsSite: boolean | null;
+  /** The URLs the answer cites, in order of first citation; null when not known. */
+  citedUrls: string[] | null;
   createdAt: Date;
 };
 
+/** A page's answers with the site they are read for: its name and URL (whose host and subdomains are the site's). */
+export type LlmAnswersOfPage = { site: { name: string; url: string }; answers: LlmAnswerRow[] };
+
 /**
- * The answers of one of the user's pages (on `siteId`), newest first, with the LLM's names. A page
- * of another account, or of another site, is a NotFoundError.
+ * The answers of one of the user's pages (on `siteId`), newest first, with the LLM's names, and the
+ * page's site (from the ownership check, so no extra query). A page of another account, or of another
+ * site, is a NotFoundError.
  */
-export async function listLlmAnswers(user: Actor, siteId: number, pageId: number): Promise<LlmAnswerRow[]> {
-  await ownedPage(user, pageId, siteId);
+export async function llmAnswersOfPage(user: Actor, siteId: number, pageId: number): Promise<LlmAnswersOfPage> {
+  const { site } = await ownedPage(user, pageId, siteId);
   const db = await getDb();
   // One query; the joins repeat the ownership condition so that it holds in the read itself.
-  return db
+  const answers = await db
     .select({
       id: pagesLlmAnswers.id,
       llmName: llms.name,
       llmNameOpenrouter: llms.nameOpenrouter,
       answer: pagesLlmAnswers.answer,
+      mentionsSite: pagesLlmAnswers.mentionsSite,
+      citedUrls: pagesLlmAnswers.citedUrls,
       createdAt: pagesLlmAnswers.createdAt,
     })
     .from(pagesLlmAnswers)
@@ -39,6 +49,12 @@ export async function listLlmAnswers(user: Actor, siteId: number, pageId: number
     .innerJoin(sites, eq(sites.id, pages.site))
     .where(and(eq(pagesLlmAnswers.linkedPage, pageId), eq(pages.site, siteId), siteReach(user)))
     .orderBy(desc(pagesLlmAnswers.createdAt), desc(pagesLlmAnswers.id));
+  return { site: { name: site.name, url: site.url }, answers };
+}
+
+/** The answers alone (see llmAnswersOfPage). */
+export async function listLlmAnswers(user: Actor, siteId: number, pageId: number): Promise<LlmAnswerRow[]> {
+  return (await llmAnswersOfPage(user, siteId, pageId)).answers;
 }
 
 /**

@@ -4,8 +4,17 @@
  * code when they were stored. Every function checks the actor's reach to the site (or page) first.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { siteCheckSchedules } from "../../db/schema";
-import { CHECK_FREQUENCIES, DEFAULT_MONTHLY_CAP_USD, monthSpend, scheduleOf, type CheckFrequency } from "~/jobs/schedule.server";
+import { siteCheckSchedules, sites } from "../../db/schema";
+import { checkSignedLinkToken } from "~/services/secret-tokens.server";
+import { REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
+import {
+  CHECK_FREQUENCIES,
+  DEFAULT_MONTHLY_CAP_USD,
+  monthSpend,
+  queueSiteChecksNow,
+  scheduleOf,
+  type CheckFrequency,
+} from "~/jobs/schedule.server";
 import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -32,9 +41,6 @@ export type KeywordRanking = {
   series: { at: string; position: number | null }[];
 };
 
-/** Pages of the site that compete for a keyword: several of its URLs in the results, or several of its pages targeting it. */
-export const cannibalised = (ranking: Pick<KeywordRanking, "competingUrls" | "targetingPages">) =>
-  ranking.competingUrls.length > 1 || ranking.targetingPages.length > 1;
 
 /**
  * Every keyword in use on the site (or on one of its pages), with its ranking and history: one query. Keywords
@@ -249,4 +255,186 @@ export async function reportEmailsOn(db: Db, siteId: number): Promise<boolean> {
     .from(siteCheckSchedules)
     .where(and(eq(siteCheckSchedules.siteId, siteId)));
   return row?.on ?? true;
+}
+
+/** 'Check now': every SERP check and LLM-answers request of the site queued at once. Returns how many (0: no keyword in use). */
+export async function checkSiteNow(actor: Actor, siteId: number): Promise<number> {
+  await ownedSite(actor, siteId);
+  const queued = await queueSiteChecksNow(siteId, actor);
+  logger.info({ userId: actor.id, siteId, queued }, "site checks queued now");
+  return queued;
+}
+
+/** How many of the site's checks are running or due now (not those the schedule spread over the coming days). */
+export async function checksUnderWay(actor: Actor, siteId: number): Promise<number> {
+  await ownedSite(actor, siteId);
+  const db = await getDb();
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pages_actions a
+      join actions n on n.id = a.linked_action
+      join pages p on p.id = a.linked_page
+      where p.site = ${siteId} and n.name in ('serps', 'llm_answers')
+        and (a.state = 'running' or (a.state = 'queued' and (a.next_attempt_at is null or a.next_attempt_at <= now())))`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A month as 'YYYY-MM' and its bounds (UTC). */
+export function monthBounds(month: string): { start: Date; end: Date } | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const index = Number(match[2]) - 1;
+  if (index < 0 || index > 11) return null;
+  return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
+}
+
+/** The month before `now`'s (the report a month's first day sends). */
+export const previousMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+
+export type MonthlyReport = {
+  month: string;
+  site: { id: number; name: string; url: string };
+  /** Each keyword's position at the month's last check, and before the month (or at its first check). */
+  movers: {
+    keyword: string;
+    before: number | null;
+    after: number | null;
+    checks: number;
+    series: { at: string; position: number | null }[];
+  }[];
+  /** Answers of the month that cite the site where the same model had not cited it for that page before. */
+  newCitations: { pageName: string; llm: string; at: string; url: string | null }[];
+  visibility: { llm: string; answers: number; mentioned: number; cited: number }[];
+  /** Versions written or approved in the month, with (for the team only) what the AI work on them cost. */
+  articles: { pageId: number; pageName: string; versions: number; approved: number; costUsd: number | null }[];
+  marks: ResultMark[];
+};
+
+/** The figures of a site's month, each from one query. Null when the month is not a month. */
+export async function monthlyReport(actor: Actor, siteId: number, month: string): Promise<MonthlyReport | null> {
+  const site = await ownedSite(actor, siteId);
+  const bounds = monthBounds(month);
+  if (!bounds) return null;
+  const { start, end } = bounds;
+  const db = await getDb();
+  type Mover = {
+    keyword: string;
+    before: number | null;
+    after: number | null;
+    checks: number;
+    series: { at: string; position: number | null }[] | null;
+  };
+  type Citation = { page_name: string; llm: string; at: string | Date; url: string | null };
+  type Visibility = { llm: string; answers: number; mentioned: number; cited: number };
+  type Article = { page_id: number; page_name: string; versions: number; approved: number; cost: number | null };
+  const [movers, citations, visibility, articles, marks] = await Promise.all([
+    rowsOf<Mover>(
+      db,
+      sql`
+      select k.keyword,
+        coalesce(
+          (array_agg(c.site_position order by c.checked_at desc) filter (where c.checked_at < ${start}))[1],
+          (array_agg(c.site_position order by c.checked_at) filter (where c.checked_at >= ${start} and c.checked_at < ${end}))[1]
+        ) as before,
+        (array_agg(c.site_position order by c.checked_at desc) filter (where c.checked_at < ${end}))[1] as after,
+        (count(*) filter (where c.checked_at >= ${start} and c.checked_at < ${end}))::int as checks,
+        json_agg(json_build_object('at', c.checked_at, 'position', c.site_position) order by c.checked_at)
+          filter (where c.checked_at >= ${start} and c.checked_at < ${end}) as series
+      from serp_checks c join keywords k on k.id = c.keyword
+      where c.site = ${siteId} and c.checked_at < ${end}
+      group by k.keyword
+      having count(*) filter (where c.checked_at >= ${start} and c.checked_at < ${end}) > 0`,
+    ),
+    rowsOf<Citation>(
+      db,
+      sql`
+      select p.name as page_name, l.name as llm, c.checked_at as at, c.cited_urls[c.site_citation] as url
+      from llm_checks c join pages p on p.id = c.page join llms l on l.id = c.llm
+      where c.site = ${siteId} and c.checked_at >= ${start} and c.checked_at < ${end} and c.site_citation is not null
+        and not exists (
+          select 1 from llm_checks e
+          where e.page = c.page and e.llm = c.llm and e.site_citation is not null
+            and (e.checked_at < c.checked_at or (e.checked_at = c.checked_at and e.id < c.id))
+        )
+      order by c.checked_at`,
+    ),
+    rowsOf<Visibility>(
+      db,
+      sql`
+      select l.name as llm, count(*)::int as answers,
+        (count(*) filter (where c.mentions_site))::int as mentioned,
+        (count(*) filter (where c.site_citation is not null))::int as cited
+      from llm_checks c join llms l on l.id = c.llm
+      where c.site = ${siteId} and c.checked_at >= ${start} and c.checked_at < ${end}
+      group by l.name order by l.name`,
+    ),
+    rowsOf<Article>(
+      db,
+      sql`
+      select p.id as page_id, p.name as page_name,
+        (select count(*)::int from pages_versions v where v.page = p.id and v.created_date >= ${start} and v.created_date < ${end}) as versions,
+        (select count(*)::int from pages_versions v where v.page = p.id and v.approved_at >= ${start} and v.approved_at < ${end}) as approved,
+        (select sum(a.cost_usd)::float8 from pages_actions a join actions n on n.id = a.linked_action
+          where a.linked_page = p.id and n.name in ('create_outline', 'create_article', 'modify_articles_with_instructions', 'create_cover_image')
+            and a.created_date >= ${start} and a.created_date < ${end}) as cost
+      from pages p
+      where p.site = ${siteId} and exists (
+        select 1 from pages_versions v where v.page = p.id
+          and ((v.created_date >= ${start} and v.created_date < ${end}) or (v.approved_at >= ${start} and v.approved_at < ${end})))
+      order by p.name`,
+    ),
+    resultMarks(actor, siteId),
+  ]);
+  const team = isTeamActor(actor);
+  return {
+    month,
+    site,
+    movers: movers
+      .map((m) => ({
+        keyword: m.keyword,
+        before: m.before,
+        after: m.after,
+        checks: Number(m.checks),
+        series: (m.series ?? []).map((p) => ({ at: new Date(p.at).toISOString(), position: p.position })),
+      }))
+      // The biggest climbs first (entering the results counts as climbing from past the 100th).
+      .sort((a, b) => (a.before ?? 101) - (a.after ?? 101) - ((b.before ?? 101) - (b.after ?? 101)))
+      .reverse(),
+    newCitations: citations.map((c) => ({ pageName: c.page_name, llm: c.llm, at: new Date(c.at).toISOString(), url: c.url })),
+    visibility: visibility.map((v) => ({ llm: v.llm, answers: Number(v.answers), mentioned: Number(v.mentioned), cited: Number(v.cited) })),
+    articles: articles.map((a) => ({
+      pageId: Number(a.page_id),
+      pageName: a.page_name,
+      versions: Number(a.versions),
+      approved: Number(a.approved),
+      costUsd: team && a.cost !== null ? Number(a.cost) : null,
+    })),
+    marks: marks.filter((m) => m.at >= start.toISOString() && m.at < end.toISOString()),
+  };
+}
+
+
+/**
+ * NO ACCOUNT (the report e-mail's unsubscribe link): the site whose link this is, by its signed token, or null
+ * (a wrong token answers like a missing site).
+ */
+export async function siteOfUnsubscribeLink(siteId: number, token: string): Promise<{ name: string; subscribed: boolean } | null> {
+  if (!checkSignedLinkToken(REPORT_UNSUBSCRIBE_PURPOSE, siteId, token)) return null;
+  const db = await getDb();
+  const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+  return site ? { name: site.name, subscribed: await reportEmailsOn(db, siteId) } : null;
+}
+
+/** NO ACCOUNT: turns the site's monthly report e-mails off through its unsubscribe link; false for a wrong link. */
+export async function unsubscribeFromReports(siteId: number, token: string): Promise<boolean> {
+  if (!(await siteOfUnsubscribeLink(siteId, token))) return false;
+  const db = await getDb();
+  await db
+    .insert(siteCheckSchedules)
+    .values({ siteId, reportEmails: false })
+    .onConflictDoUpdate({ target: siteCheckSchedules.siteId, set: { reportEmails: false, updatedAt: new Date() } });
+  logger.info({ siteId }, "monthly report e-mails turned off by their link");
+  return true;
 }

@@ -5,12 +5,14 @@
  * writes its audit line in the same transaction as the change.
  */
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { siteInvitations, sites, teamInbox, user } from "../../db/schema";
+import { siteCheckSchedules, siteInvitations, sites, teamInbox, user } from "../../db/schema";
 import { choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 import { BRAND_NAME } from "~/lib/constants";
 import { SITE_OWNER_FILTERS, TEAM_SITES_PAGE_SIZE } from "~/lib/schemas/team";
 import { queueMailWith } from "~/jobs/outbox.server";
+import { DEFAULT_MONTHLY_CAP_USD } from "~/jobs/schedule.server";
+import { MAX_CHECKS_CAP_USD } from "~/lib/results-rules";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -292,6 +294,40 @@ export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: 
         action: "site.rounds_set",
         record: { type: "site", id: siteId },
         details: { from: before.rounds, to: rounds },
+      },
+      tx as unknown as Db,
+    );
+  });
+}
+
+/**
+ * TEAM ONLY: sets the monthly spending cap of the site's automatic checks (issue 17), in US dollars. Reaching it
+ * stops the scheduled checks for the month and tells the team. Audited.
+ */
+export async function teamSetChecksCap(member: TeamMember, siteId: number, capUsd: number): Promise<void> {
+  assertTeam(member);
+  if (!Number.isFinite(capUsd) || capUsd < 0 || capUsd > MAX_CHECKS_CAP_USD) {
+    throw new TeamSiteError(`Indiquez un plafond entre 0 et ${MAX_CHECKS_CAP_USD} $.`);
+  }
+  const cap = capUsd.toFixed(2);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for("update");
+    if (!site) throw new TeamSiteError("Ce site n'existe plus.");
+    const [before] = await tx
+      .select({ cap: siteCheckSchedules.monthlyCapUsd })
+      .from(siteCheckSchedules)
+      .where(eq(siteCheckSchedules.siteId, siteId));
+    await tx
+      .insert(siteCheckSchedules)
+      .values({ siteId, monthlyCapUsd: cap, updatedBy: member.id })
+      .onConflictDoUpdate({ target: siteCheckSchedules.siteId, set: { monthlyCapUsd: cap, updatedAt: new Date(), updatedBy: member.id } });
+    await writeAudit(
+      {
+        actor: auditActor(member),
+        action: "site.checks_cap_set",
+        record: { type: "site", id: siteId },
+        details: { from: before ? Number(before.cap) : DEFAULT_MONTHLY_CAP_USD, to: Number(cap) },
       },
       tx as unknown as Db,
     );

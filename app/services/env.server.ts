@@ -86,6 +86,8 @@ const envSchema = z
     PGLITE_THREAD: z.enum(["own", "main"]).default("own"),
     /** How long a running action stays a worker's without news from it; a crashed worker's action is taken again after this. */
     WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    /** The longest a period's scheduled checks are spread over, in hours (issue 17); 0 runs them at once. */
+    CHECKS_SPREAD_HOURS: z.coerce.number().min(0).max(744).default(84),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** How many server processes share the port (Node's cluster module); above 1 only with PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

@@ -1,7 +1,13 @@
-/** The LLM answers screen of a page: empty list, queuing a search, refusal of another account, 390px. */
+/**
+ * The LLM answers screen of a page: empty list, queuing a search, what each answer does for the site (with a
+ * fake OpenRouter), refusal of another account, 390px.
+ */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { startFakeOpenRouter } from "../fakes/openrouter";
 import { expect, failedResource, test } from "./support/fixtures";
 import { createPageByRequest, createSite, unique } from "./support/pages";
+import { serverWithProviders } from "./support/provider-server";
 import { expectToast, open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
@@ -13,6 +19,12 @@ async function pageWithoutAnswers(page: Page) {
   const pageName = unique("LLM page");
   const pageId = await createPageByRequest(page, siteId, { name: pageName });
   return { siteId, pageId, pageName, path: `/sites/${siteId}/pages/${pageId}/llm-answers-for-page` };
+}
+
+/** axe finds no WCAG 2 A/AA violation in the answers (contrast of the badges and links, names of the lists and links). */
+async function expectAccessibleAnswers(page: Page) {
+  const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("the LLM answers screen", () => {
@@ -44,6 +56,84 @@ test.describe("the LLM answers screen", () => {
     const again = await page.request.post(`${path}.data`, { form: { intent: "search" }, failOnStatusCode: false });
     expect(again.status()).toBe(200);
     expect(await again.text()).toContain(QUEUED);
+  });
+
+  test("each answer says whether it mentions the site and which URLs it cites, the site's own marked", async ({
+    browser,
+    clientAddress,
+    consoleGuard,
+  }) => {
+    test.setTimeout(90_000);
+    const openRouter = await startFakeOpenRouter();
+    const own = await serverWithProviders(browser, clientAddress, {
+      tag: "llm-cites",
+      fullName: "Lina Moreau",
+      env: { OPENROUTER_API_KEY: openRouter.apiKey, OPENROUTER_BASE_URL: openRouter.baseUrl },
+    });
+    consoleGuard.watch(own.context);
+    try {
+      const { page } = own;
+      const { siteId, siteName, siteUrl } = await createSite(page, unique("Cited site"));
+      const pageId = await createPageByRequest(page, siteId, { name: unique("Cited page") });
+      const siteLink = `${siteUrl}/guide`;
+      const otherLink = "https://other-bakery.example.org/compare";
+      // Seven sources, the last one on a subdomain of the site: five shown, then "+2 more".
+      const sources = [
+        ...Array.from({ length: 6 }, (_, i) => `https://source${i + 1}.example.net/page`),
+        siteUrl.replace("://", "://shop."),
+      ];
+      openRouter.answer = (model) => {
+        if (model === "openai/gpt-4o") return `${siteName} explains it well: ${siteLink}. Compare with ${otherLink}.`;
+        if (model === "anthropic/claude-sonnet-4") return `Many sources: ${sources.join(" , ")} .`;
+        return `An answer from ${model}, without links.`;
+      };
+
+      await open(page, `/sites/${siteId}/pages/${pageId}/llm-answers-for-page`);
+      await page.getByRole("button", { name: "Search LLM Answers" }).click();
+      await expectToast(page, QUEUED);
+      const table = page.getByRole("table", { name: "LLM answers" });
+      const citing = table.getByRole("row").filter({ hasText: "openai/gpt-4o" });
+      await expect(citing).toContainText("explains it well", { timeout: 20_000 });
+      await expect(citing.getByText("Mentions the site")).toBeVisible();
+      const cites = citing.getByRole("list", { name: "Cites:" });
+      await expect(cites.getByRole("link")).toHaveCount(2);
+      const ownLink = cites.getByRole("link", { name: /Your site/ });
+      await expect(ownLink).toHaveAttribute("href", siteLink);
+      await expect(ownLink).toHaveAttribute("target", "_blank");
+      await expect(ownLink).toHaveAttribute("rel", "noopener noreferrer nofollow");
+      await expect(ownLink.getByText("Your site", { exact: true })).toBeVisible();
+      const otherAnchor = cites.getByRole("link", { name: /other-bakery/ });
+      await expect(otherAnchor).toHaveAttribute("href", otherLink);
+      await expect(otherAnchor).not.toContainText("Your site");
+
+      const many = table.getByRole("row").filter({ hasText: "anthropic/claude-sonnet-4" });
+      // Its subdomain names the site's domain too.
+      await expect(many.getByText("Mentions the site")).toBeVisible();
+      await expect(many.getByRole("list", { name: "Cites:" }).getByRole("link")).toHaveCount(5);
+      const more = many.getByRole("button", { name: "+2 more (1 from your site)" });
+      await expect(more).toHaveAttribute("aria-expanded", "false");
+      await more.click();
+      await expect(many.getByRole("list", { name: "Cites:" }).getByRole("link")).toHaveCount(7);
+      await expect(many.getByRole("link", { name: /Your site/ })).toHaveAttribute("href", sources[6]);
+      await expect(many.getByRole("button", { name: "Show fewer" })).toHaveAttribute("aria-expanded", "true");
+
+      const silent = table.getByRole("row").filter({ hasText: "perplexity/sonar" });
+      await expect(silent.getByText("Does not mention the site")).toBeVisible();
+      await expect(silent.getByText("Cites no URLs")).toBeVisible();
+      await expectAccessibleAnswers(page);
+
+      // A phone: each answer's card keeps its facts and links readable, nothing wider than the screen.
+      await page.setViewportSize({ width: 375, height: 812 });
+      const card = page.getByRole("list", { name: "LLM answers" }).getByRole("listitem").filter({ hasText: "openai/gpt-4o" }).first();
+      await expect(card.getByText("Mentions the site")).toBeVisible();
+      await expect(card.getByRole("link", { name: /Your site/ })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessibleAnswers(page);
+    } finally {
+      await own.close();
+      await openRouter.close();
+    }
   });
 
   test("another account gets 'Page not found' and cannot queue a search", async ({ signedInPage: page, openContext, consoleGuard }) => {

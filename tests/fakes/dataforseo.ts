@@ -16,13 +16,23 @@ export type FakeDataForSeo = {
   tasks: FakeSerpTask[];
   /** The next answers, in order (then normal results again). */
   next: Next[];
+  /**
+   * Where a URL of the client's site ranks (issue 17): given the keyword and how many times it was searched
+   * (1 for the first), the URL and its position among the organic results; null: the site is not in them.
+   */
+  rank: ((keyword: string, search: number) => { url: string; position: number } | null) | null;
   close(): Promise<void>;
 };
 
 export async function startFakeDataForSeo(options: { port?: number } = {}): Promise<FakeDataForSeo> {
   const login = "fake-login";
   const password = "fake-password";
-  const fake = { tasks: [] as FakeSerpTask[], next: [] as Next[] };
+  const fake = {
+    tasks: [] as FakeSerpTask[],
+    next: [] as Next[],
+    rank: null as FakeDataForSeo["rank"],
+  };
+  const searches = new Map<string, number>();
   const expected = `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`;
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -36,14 +46,17 @@ export async function startFakeDataForSeo(options: { port?: number } = {}): Prom
       if (next) return res.writeHead(next.status ?? 200, { "Content-Type": "application/json", ...next.headers }).end(next.body ?? "{}");
       const [task] = JSON.parse(raw) as FakeSerpTask[];
       fake.tasks.push(task);
-      const items = Array.from({ length: task.depth + 2 }, (_, i) =>
+      const search = (searches.get(task.keyword) ?? 0) + 1;
+      searches.set(task.keyword, search);
+      const placed = fake.rank?.(task.keyword, search) ?? null;
+      const items = Array.from({ length: Math.max(task.depth, placed?.position ?? 0) + 2 }, (_, i) =>
         i === 1
           ? { type: "people_also_ask", rank_absolute: i + 1 }
           : {
               type: "organic",
               rank_absolute: i + 1,
               title: `${task.keyword} result ${i + 1}`,
-              url: `https://site${i + 1}.example/${encodeURIComponent(task.keyword)}`,
+              url: placed && placed.position === i + 1 ? placed.url : `https://site${i + 1}.example/${encodeURIComponent(task.keyword)}`,
               description: `About ${task.keyword} (${i + 1})`,
             },
       );
@@ -65,6 +78,12 @@ export async function startFakeDataForSeo(options: { port?: number } = {}): Prom
     password,
     tasks: fake.tasks,
     next: fake.next,
+    get rank() {
+      return fake.rank;
+    },
+    set rank(value) {
+      fake.rank = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { actions, llms, pages, pagesActions, pagesLlmAnswers, sites } from "../../db/schema";
 import { NotFoundError } from "~/models/access.server";
-import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
+import { listLlmAnswers, llmAnswersOfPage, queueLlmAnswers } from "~/models/llm-answer.server";
 import { truncateWords } from "~/lib/llm-rules";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
@@ -16,6 +16,7 @@ let siteA: number;
 let otherSiteA: number;
 let pageA: number;
 let pageB: number;
+let otherPage: number;
 let llmOne: { id: number; name: string; nameOpenrouter: string };
 let llmTwo: { id: number; name: string; nameOpenrouter: string };
 const longAnswer = Array.from({ length: 200 }, (_, i) => `mot${i + 1}`).join(" ");
@@ -46,13 +47,31 @@ beforeAll(async () => {
       { site: siteA, name: "Other page", url: "https://alice-llm.example/other" },
     ])
     .returning({ id: pages.id });
+  [{ id: otherPage }] = await db
+    .insert(pages)
+    .values({ site: otherSiteA, name: "Page of the other site", url: "https://alice-other-llm.example/p" })
+    .returning({ id: pages.id });
   const catalogue = await db.select().from(llms).orderBy(llms.id).limit(2);
   expect(catalogue.length, "the seed provides at least two LLMs").toBe(2);
   [llmOne, llmTwo] = catalogue;
   await db.insert(pagesLlmAnswers).values([
     { linkedPage: pageA, linkedLlm: llmOne.id, answer: "oldest", createdAt: new Date("2026-01-01T10:00:00Z") },
-    { linkedPage: pageA, linkedLlm: llmTwo.id, answer: longAnswer, createdAt: new Date("2026-03-01T10:00:00Z") },
-    { linkedPage: pageA, linkedLlm: llmOne.id, answer: "middle\n\nsecond paragraph", createdAt: new Date("2026-02-01T10:00:00Z") },
+    {
+      linkedPage: pageA,
+      linkedLlm: llmTwo.id,
+      answer: longAnswer,
+      mentionsSite: false,
+      citedUrls: [],
+      createdAt: new Date("2026-03-01T10:00:00Z"),
+    },
+    {
+      linkedPage: pageA,
+      linkedLlm: llmOne.id,
+      answer: "middle\n\nsecond paragraph",
+      mentionsSite: true,
+      citedUrls: ["https://blog.alice-llm.example/guide", "https://elsewhere.example/a"],
+      createdAt: new Date("2026-02-01T10:00:00Z"),
+    },
     { linkedPage: pageB, linkedLlm: llmOne.id, answer: "another page's answer" },
   ]);
 });
@@ -65,6 +84,23 @@ describe("listLlmAnswers", () => {
     expect(rows[2]).toMatchObject({ llmName: llmOne.name, llmNameOpenrouter: llmOne.nameOpenrouter });
     expect(rows[0].createdAt).toBeInstanceOf(Date);
     expect(rows.every((r) => typeof r.id === "number")).toBe(true);
+  });
+
+  it("gives whether each answer mentions the site and the URLs it cites, in order; unknown (null) for older answers", async () => {
+    const rows = await listLlmAnswers(alice, siteA, pageA);
+    expect(rows.map(({ mentionsSite, citedUrls }) => ({ mentionsSite, citedUrls }))).toEqual([
+      { mentionsSite: false, citedUrls: [] },
+      { mentionsSite: true, citedUrls: ["https://blog.alice-llm.example/guide", "https://elsewhere.example/a"] },
+      { mentionsSite: null, citedUrls: null },
+    ]);
+  });
+
+  it("gives the page's site (name and URL) with its answers, and with none", async () => {
+    const list = await llmAnswersOfPage(alice, siteA, pageA);
+    expect(list.site).toEqual({ name: "Alice site", url: "https://alice-llm.example" });
+    expect(list.answers).toEqual(await listLlmAnswers(alice, siteA, pageA));
+    const empty = await llmAnswersOfPage(alice, otherSiteA, otherPage);
+    expect(empty).toEqual({ site: { name: "Alice other", url: "https://alice-other-llm.example" }, answers: [] });
   });
 
   it("keeps the whole answer; the screen cuts a long one to 150 words", async () => {
@@ -84,6 +120,12 @@ describe("listLlmAnswers", () => {
     await expect(listLlmAnswers(bob, siteA, pageA)).rejects.toBeInstanceOf(NotFoundError);
     await expect(listLlmAnswers(alice, otherSiteA, pageA)).rejects.toBeInstanceOf(NotFoundError);
     await expect(listLlmAnswers(alice, siteA, 999_999)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("gives another account neither the answers nor the site", async () => {
+    await expect(llmAnswersOfPage(bob, siteA, pageA)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(llmAnswersOfPage(alice, otherSiteA, pageA)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(llmAnswersOfPage(bob, otherSiteA, otherPage)).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 

@@ -25,13 +25,17 @@ import {
   sites,
   user,
 } from "../../db/schema";
-import { capReached, periodOf, scheduleDueChecks, spreadTimes } from "~/jobs/schedule.server";
+import { capReached, periodOf, scheduleDueChecks, spreadDelays, type ClaimOutcome } from "~/jobs/schedule.server";
 import { replaceLlmAnswers } from "~/jobs/tasks/llm_answers.server";
 import { replaceSerpResults } from "~/jobs/tasks/serps.server";
+import { reportUnsubscribePath } from "~/jobs/notification-mail.server";
 import { NotFoundError } from "~/lib/not-found";
+import { cannibalised } from "~/lib/results-rules";
 import {
   aiVisibility,
-  cannibalised,
+  monthlyReport,
+  siteOfUnsubscribeLink,
+  unsubscribeFromReports,
   getCheckSchedule,
   keywordRankings,
   resultMarks,
@@ -241,6 +245,9 @@ describe("what the screens read", () => {
   });
 });
 
+/** What a claim did for this file's site, its checks only (not the month's report). */
+const checksClaims = (outcomes: ClaimOutcome[]) => outcomes.filter((o) => o.siteId === siteId && !o.period.startsWith("report:"));
+
 describe("the schedule", () => {
   const periodsOf = () => database.db.select().from(siteCheckPeriods).where(eq(siteCheckPeriods.siteId, siteId));
   const scheduled = async () =>
@@ -260,21 +267,21 @@ describe("the schedule", () => {
     expect(periodOf("weekly", new Date("2027-01-13T15:00:00Z")).key).toBe("weekly:2027-01-11");
     expect(periodOf("weekly", new Date("2027-01-10T23:59:00Z")).key).toBe("weekly:2027-01-04");
     expect(periodOf("monthly", new Date("2027-02-28T23:00:00Z")).key).toBe("monthly:2027-02");
-    const times = spreadTimes(4, new Date("2027-01-11T00:00:00Z"), new Date("2027-01-18T00:00:00Z"));
-    expect(times.map((t) => t.toISOString())).toEqual([
-      "2027-01-11T00:00:00.000Z",
-      "2027-01-11T21:00:00.000Z",
-      "2027-01-12T18:00:00.000Z",
-      "2027-01-13T15:00:00.000Z",
-    ]);
+    const hours = (delays: number[]) => delays.map((d) => d / 3_600_000);
+    // Over half of the week: 84 hours.
+    expect(hours(spreadDelays(4, new Date("2027-01-11T00:00:00Z"), new Date("2027-01-18T00:00:00Z"), 1000))).toEqual([0, 21, 42, 63]);
+    // Claimed late: half of what is left; and never more than the setting allows.
+    expect(hours(spreadDelays(2, new Date("2027-01-17T00:00:00Z"), new Date("2027-01-18T00:00:00Z"), 1000))).toEqual([0, 6]);
+    expect(hours(spreadDelays(2, new Date("2027-01-11T00:00:00Z"), new Date("2027-01-18T00:00:00Z"), 10))).toEqual([0, 5]);
+    expect(hours(spreadDelays(3, new Date("2027-01-11T00:00:00Z"), new Date("2027-01-18T00:00:00Z"), 0))).toEqual([0, 0, 0]);
   });
 
   it("claims each site's period once, even with two workers at the same moment, and queues each check once", async () => {
     const now = new Date("2027-01-18T06:00:00Z");
     const [first, second] = await Promise.all([scheduleDueChecks("worker-a", now), scheduleDueChecks("worker-b", now)]);
-    const mine = [...first, ...second].filter((o) => o.siteId === siteId);
+    const mine = checksClaims([...first, ...second]);
     expect(mine).toEqual([{ siteId, period: "weekly:2027-01-18", status: "queued", queued: 5 }]);
-    expect((await periodsOf()).map((p) => p.period)).toEqual(["weekly:2027-01-18"]);
+    expect((await periodsOf()).map((p) => p.period).filter((p) => !p.startsWith("report:"))).toEqual(["weekly:2027-01-18"]);
     const queued = await scheduled();
     expect(
       queued
@@ -296,20 +303,22 @@ describe("the schedule", () => {
     ).toEqual([levain, brioche].sort());
     // Independent requests, spread over the first half of the week.
     expect(queued.every((q) => q.queued === null)).toBe(true);
+    // On the queue's clock: the first at once, the last within the spread (84 hours by default).
     const times = queued.map((q) => q.notBefore!.getTime()).sort();
-    expect(times[0]).toBe(now.getTime());
-    expect(times.at(-1)!).toBeLessThan(new Date("2027-01-21T18:00:00Z").getTime());
+    expect(times[0]).toBeLessThanOrEqual(Date.now());
+    expect(times.at(-1)! - times[0]!).toBeGreaterThan(24 * 3_600_000);
+    expect(times.at(-1)! - times[0]!).toBeLessThan(84 * 3_600_000);
     // The same moment again, later in the week: nothing more.
-    expect((await scheduleDueChecks("worker-c", new Date("2027-01-20T06:00:00Z"))).filter((o) => o.siteId === siteId)).toEqual([]);
+    expect(checksClaims(await scheduleDueChecks("worker-c", new Date("2027-01-20T06:00:00Z")))).toEqual([]);
   });
 
   it("follows the site's frequency: monthly, or off", async () => {
     await saveCheckFrequency(owner, siteId, "monthly");
     const feb = await scheduleDueChecks("worker-a", new Date("2027-02-01T06:00:00Z"));
-    expect(feb.filter((o) => o.siteId === siteId).map((o) => o.period)).toEqual(["monthly:2027-02"]);
-    expect((await scheduleDueChecks("worker-a", new Date("2027-02-08T06:00:00Z"))).filter((o) => o.siteId === siteId)).toEqual([]);
+    expect(checksClaims(feb).map((o) => o.period)).toEqual(["monthly:2027-02"]);
+    expect(checksClaims(await scheduleDueChecks("worker-a", new Date("2027-02-08T06:00:00Z")))).toEqual([]);
     await saveCheckFrequency(owner, siteId, "off");
-    expect((await scheduleDueChecks("worker-a", new Date("2027-03-01T06:00:00Z"))).filter((o) => o.siteId === siteId)).toEqual([]);
+    expect(checksClaims(await scheduleDueChecks("worker-a", new Date("2027-03-01T06:00:00Z")))).toEqual([]);
     expect((await getCheckSchedule(owner, siteId)).frequency).toBe("off");
   });
 
@@ -329,7 +338,7 @@ describe("the schedule", () => {
       createdDate: new Date("2027-04-02T00:00:00Z"),
     });
     const outcome = await scheduleDueChecks("worker-a", new Date("2027-04-05T06:00:00Z"));
-    expect(outcome.filter((o) => o.siteId === siteId)).toEqual([{ siteId, period: "weekly:2027-04-05", status: "capped", queued: 0 }]);
+    expect(checksClaims(outcome)).toEqual([{ siteId, period: "weekly:2027-04-05", status: "capped", queued: 0 }]);
     const told = await database.db
       .select()
       .from(notifications)
@@ -356,5 +365,53 @@ describe("the schedule", () => {
     setClockForTests(new Date("2027-04-20T00:00:00Z"));
     expect(await getCheckSchedule(team, siteId)).toMatchObject({ frequency: "weekly", capUsd: 0.05, spentUsd: 0.06 });
     expect(await getCheckSchedule(owner, siteId)).toMatchObject({ capUsd: null, spentUsd: null });
+  });
+});
+
+describe("the monthly report", () => {
+  it("gives the month's moves, new citations, visibility and articles, the cost for the team only", async () => {
+    const report = (await monthlyReport(owner, siteId, "2027-01"))!;
+    expect(report.movers.find((m) => m.keyword.startsWith("pain au levain"))).toMatchObject({ before: 14, after: 6, checks: 2 });
+    expect(report.newCitations).toEqual([
+      expect.objectContaining({ pageName: "Le levain", url: "https://www.boulangerie-dupont.fr/levain/" }),
+    ]);
+    expect(report.visibility.reduce((n, v) => n + v.answers, 0)).toBe(3);
+    expect(report.articles).toEqual([{ pageId: levain, pageName: "Le levain", versions: expect.any(Number), approved: 1, costUsd: null }]);
+    expect(report.marks.map((m) => m.kind)).toEqual(["approved", "published"]);
+    expect(await monthlyReport(owner, siteId, "2027-13")).toBeNull();
+    await expect(monthlyReport(stranger, siteId, "2027-01")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("is announced once on the month's first days, to the owner, with a link that unsubscribes without signing in", async () => {
+    const reports = (outcomes: ClaimOutcome[]) => outcomes.filter((o) => o.siteId === siteId && o.period.startsWith("report:"));
+    expect(reports(await scheduleDueChecks("worker-a", new Date("2027-06-01T06:00:00Z")))).toEqual([
+      { siteId, period: "report:2027-05", status: "skipped", queued: 0 },
+    ]);
+    // January had checks: its report goes out (an earlier test's February claim did it once; made again here).
+    const toldBefore = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.site, siteId), eq(notifications.kind, "monthly_report")));
+    await database.db
+      .delete(siteCheckPeriods)
+      .where(and(eq(siteCheckPeriods.siteId, siteId), eq(siteCheckPeriods.period, "report:2027-01")));
+    const [first, second] = await Promise.all([
+      scheduleDueChecks("worker-a", new Date("2027-02-01T06:00:00Z")),
+      scheduleDueChecks("worker-b", new Date("2027-02-01T06:00:00Z")),
+    ]);
+    expect(reports([...first, ...second])).toEqual([{ siteId, period: "report:2027-01", status: "sent", queued: 0 }]);
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.site, siteId), eq(notifications.kind, "monthly_report")));
+    expect(told.slice(toldBefore.length).map((n) => [n.recipient, n.pageName])).toEqual([[owner.id, "Boulangerie Dupont"]]);
+
+    expect(await siteOfUnsubscribeLink(siteId, "forged")).toBeNull();
+    const token = reportUnsubscribePath(siteId).split("/").at(-1)!;
+    expect(await siteOfUnsubscribeLink(siteId + 1, token)).toBeNull();
+    expect(await siteOfUnsubscribeLink(siteId, token)).toEqual({ name: "Boulangerie Dupont", subscribed: true });
+    expect(await unsubscribeFromReports(siteId, token)).toBe(true);
+    expect(await siteOfUnsubscribeLink(siteId, token)).toEqual({ name: "Boulangerie Dupont", subscribed: false });
+    expect(reports(await scheduleDueChecks("worker-a", new Date("2027-07-01T06:00:00Z")))).toEqual([]);
   });
 });

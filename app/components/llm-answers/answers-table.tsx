@@ -1,13 +1,14 @@
 import { Card } from "~/components/ui/card";
 import { LLM_TEXTS } from "~/lib/llm-rules";
+import { AnswerForSite } from "./answer-for-site";
 import { AnswerText } from "./answer-text";
 import type { ScreenLlmAnswer } from "./types";
 
 /**
  * The answers: a table (LLM name, Answer) from the md breakpoint, one card per answer below it
- * (390px phones), both from the same rows.
+ * (390px phones), both from the same rows. Under each answer, what it does for the site at `siteUrl`.
  */
-export function LlmAnswersTable({ answers }: { answers: ScreenLlmAnswer[] }) {
+export function LlmAnswersTable({ answers, siteUrl }: { answers: ScreenLlmAnswer[]; siteUrl: string }) {
   if (answers.length === 0) {
     return (
       <Card className="items-center px-6 py-12 text-center">
@@ -37,6 +38,7 @@ export function LlmAnswersTable({ answers }: { answers: ScreenLlmAnswer[] }) {
                 </td>
                 <td className="px-4 py-3">
                   <AnswerText answer={row.answer} />
+                  <AnswerForSite className="mt-3" mentionsSite={row.mentionsSite} citedUrls={row.citedUrls} siteUrl={siteUrl} />
                 </td>
               </tr>
             ))}
@@ -45,10 +47,12 @@ export function LlmAnswersTable({ answers }: { answers: ScreenLlmAnswer[] }) {
       </Card>
       <ul className="grid gap-3 md:hidden" aria-label="LLM answers">
         {answers.map((row) => (
-          <li key={row.id}>
+          // min-w-0: a long URL in an answer wraps instead of widening the phone's column.
+          <li key={row.id} className="min-w-0">
             <Card className="gap-2 px-4 py-4">
               <LlmName row={row} />
               <AnswerText answer={row.answer} />
+              <AnswerForSite className="mt-1" mentionsSite={row.mentionsSite} citedUrls={row.citedUrls} siteUrl={siteUrl} />
             </Card>
           </li>
         ))}

@@ -4,5 +4,9 @@ export type ScreenLlmAnswer = {
   llmName: string;
   llmNameOpenrouter: string;
   answer: string | null;
+  /** Whether the answer names the site (name or domain); null when not known. */
+  mentionsSite: boolean | null;
+  /** The URLs the answer cites, in order; null when not known. */
+  citedUrls: string[] | null;
   createdAt: string;
 };

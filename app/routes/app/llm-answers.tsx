@@ -1,8 +1,9 @@
 /**
  * /sites/:siteId/pages/:pageId/llm-answers-for-page (spec part 2, sections 2, 4, 7, 8 and 9): what
  * language models answered about the page's topic (LLM name, Answer cut to 150 words with Show more /
- * Show less), and 'Search LLM Answers', which queues (or re-queues) the page's llm_answers request
- * and reads the list again 2 seconds later. Contract: POST intent=search to this route (or its .data
+ * Show less; under each answer, whether it mentions the site and the URLs it cites, the site's own
+ * marked), and 'Search LLM Answers', which queues (or re-queues) the page's llm_answers request and
+ * reads the list again 2 seconds later. Contract: POST intent=search to this route (or its .data
  * URL) queues the search and answers with its toast.
  */
 import { usePollWhile } from "~/lib/use-poll";
@@ -25,7 +26,7 @@ import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
 import { requireActor, requireOwnedPage } from "~/models/access.server";
-import { listLlmAnswers, queueLlmAnswers } from "~/models/llm-answer.server";
+import { llmAnswersOfPage, queueLlmAnswers } from "~/models/llm-answer.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
 import { WorkNotice } from "~/components/pending-work";
 import { PENDING_TEXTS } from "~/lib/pending-work";
@@ -43,15 +44,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
   let answers: ScreenLlmAnswer[] | null = null;
+  // The site the answers are read for: its own URLs are marked among the cited ones.
+  let siteUrl = page.site.url;
   try {
-    const rows = await listLlmAnswers(user, page.site.id, page.id);
-    answers = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    const list = await llmAnswersOfPage(user, page.site.id, page.id);
+    answers = list.answers.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    siteUrl = list.site.url;
   } catch (error) {
     if (error instanceof NotFoundError) throwNotFound(PAGE_NOT_FOUND);
     logger.error({ err: error, pageId: page.id }, "LLM answers could not be loaded");
   }
   return {
-    page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
+    page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name, siteUrl },
     answers,
     loadedAt: Date.now(),
     work: (await pageWork(page.id, ["llm_answers"])).llm_answers,
@@ -107,7 +111,7 @@ export default function LlmAnswersScreen({ loaderData }: Route.ComponentProps) {
         what="LLM answers search"
         pagePath={`/sites/${page.siteId}/pages/${page.id}`}
       />
-      {answers === null ? <LoadError /> : <LlmAnswersTable answers={answers} />}
+      {answers === null ? <LoadError /> : <LlmAnswersTable answers={answers} siteUrl={page.siteUrl} />}
     </div>
   );
 }

@@ -18,6 +18,8 @@ import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
 import { getPagePublication, NotConnectedError, PublishUnderWayError, queuePublish } from "~/models/publication.server";
 import { PublicationCard } from "./page-detail/publication-card";
+import { PageResults } from "./page-detail/page-results";
+import { aiVisibility, keywordRankings } from "~/models/results.server";
 import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
@@ -28,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const owned = await requireOwnedPage(user, params, request);
   // The page is read and checked once; the model functions below take it as checked.
   const summary = await getPageSummary(user, owned.site.id, owned);
-  const [requests, work, publication] = await Promise.all([
+  const [requests, work, publication, rankings, visibility] = await Promise.all([
     listPageActions(user, owned),
     pageWork(owned.id, [
       "serps",
@@ -39,11 +41,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "create_cover_image",
     ]),
     getPagePublication(user, owned),
+    keywordRankings(user, owned.site.id, owned.id),
+    aiVisibility(user, owned.site.id, owned.id),
   ]);
   return {
     ...summary,
     requests,
     publication,
+    results: { rankings, visibility },
     // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
     pending: {
       // A publish under way is read from the page's publication (its newest request), not queried again.
@@ -131,7 +136,7 @@ const NO_VERSION = {
 };
 
 export default function PageDetail({
-  loaderData: { page, latestVersionId, latestPublicId, counts, outline, requests, pending, publication },
+  loaderData: { page, latestVersionId, latestPublicId, counts, outline, requests, pending, publication, results },
 }: Route.ComponentProps) {
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
@@ -279,6 +284,8 @@ export default function PageDetail({
           </Link>
         ))}
       </div>
+
+      <PageResults siteId={page.site.id} rankings={results.rankings} visibility={results.visibility} />
 
       <PageRequests requests={requests} />
     </div>

@@ -2,7 +2,7 @@
  * /sites/:siteId (spec part 1, section 4): a site, renamed in place (POST intent=rename, name), edited in
  * the site dialog (which posts to /sites), and the way to its pages.
  */
-import { BarChart3, ClipboardList, Download, FileText, MoreHorizontal, Pencil, Send, Settings, Share2 } from "lucide-react";
+import { BarChart3, ClipboardList, Download, FileText, LineChart, MoreHorizontal, Pencil, Send, Settings, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/site-detail";
@@ -163,6 +163,24 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
                   ? "WordPress: connection problem"
                   : "WordPress connected"}
             </CardContent>
+          </Card>
+        </Link>
+        <Link
+          to={`/sites/${site.id}/results`}
+          className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Card className="h-full transition-shadow group-hover:shadow-md">
+            <CardHeader>
+              <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
+                <LineChart className="size-5 text-primary" aria-hidden="true" />
+              </div>
+              <CardTitle>
+                <h2>Results</h2>
+              </CardTitle>
+              <CardDescription>
+                Rankings on the site's keywords and AI visibility, check after check, with the monthly report.
+              </CardDescription>
+            </CardHeader>
           </Card>
         </Link>
       </div>

@@ -20,9 +20,14 @@ import {
   teamGiveSite,
   teamInviteToSite,
   TeamSiteError,
+  teamSetChecksCap,
   teamSetIncludedRevisionRounds,
   type TeamSiteInvitation,
 } from "~/models/team-sites.server";
+import { asTeam } from "~/models/access.server";
+import { getCheckSchedule, type CheckSchedule } from "~/models/results.server";
+import { usd } from "~/lib/team-work";
+import { MAX_CHECKS_CAP_USD } from "~/lib/results-rules";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
@@ -35,7 +40,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
   const found = await teamGetSite(member, idOr404(params.siteId));
   if (!found) throw data(null, { status: 404 });
-  return found;
+  // Its automatic checks (issue 17): the cap the team sets, and this month's spending.
+  const checks = await getCheckSchedule(asTeam(member), found.site.id);
+  return { ...found, checks };
 }
 
 type Ctx = { request: Request; form: FormData; member: TeamMember; siteId: number };
@@ -66,9 +73,23 @@ async function rounds({ form, member, siteId }: Ctx) {
   return reply({ ok: true, intent: "rounds", toast: successToast("Offre enregistrée", `${value} révision(s) incluse(s).`) });
 }
 
-const INTENTS = { give, invite, rounds };
+/** The monthly spending cap of the site's automatic checks (issue 17), in US dollars. */
+async function cap({ form, member, siteId }: Ctx) {
+  const value = String(form.get("capUsd") ?? "")
+    .trim()
+    .replace(",", ".");
+  await teamSetChecksCap(member, siteId, value === "" ? Number.NaN : Number(value));
+  return reply({ ok: true, intent: "cap", toast: successToast("Plafond enregistré", `${Number(value).toFixed(2)} $ par mois.`) });
+}
 
-const FAILURE_TITLES = { give: "Site non donné", invite: "Invitation non envoyée", rounds: "Offre non enregistrée" } as const;
+const INTENTS = { give, invite, rounds, cap };
+
+const FAILURE_TITLES = {
+  give: "Site non donné",
+  invite: "Invitation non envoyée",
+  rounds: "Offre non enregistrée",
+  cap: "Plafond non enregistré",
+} as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
@@ -104,7 +125,7 @@ const INVITATION_STATES: Record<TeamSiteInvitation["state"], { label: string; to
     expired: { label: "Expirée", tone: "outline" },
   };
 
-export default function TeamSite({ loaderData: { site, invitations, inboxItemId } }: Route.ComponentProps) {
+export default function TeamSite({ loaderData: { site, invitations, inboxItemId, checks } }: Route.ComponentProps) {
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
       <BackLink to="/team/sites">Sites des clients</BackLink>
@@ -133,6 +154,9 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId 
             <DetailField label="Pages">{site.pagesCount}</DetailField>
             <DetailField label="Révisions incluses">
               <IncludedRounds rounds={site.includedRevisionRounds} />
+            </DetailField>
+            <DetailField label="Vérifications automatiques">
+              <ChecksCap checks={checks} />
             </DetailField>
             {site.stripeEmail || site.email1 ? (
               <>
@@ -238,6 +262,46 @@ function RecipientCard(props: {
         </fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+const FREQUENCY_LABELS = { off: "désactivées", weekly: "chaque semaine", monthly: "chaque mois" } as const;
+
+/** The site's automatic checks: how often (the client's choice), this month's spending, and the cap the team sets. */
+function ChecksCap({ checks }: { checks: CheckSchedule }) {
+  const fetcher = useToastFetcher<typeof action>(undefined, "site-cap");
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm">
+        {`${FREQUENCY_LABELS[checks.frequency][0]!.toUpperCase()}${FREQUENCY_LABELS[checks.frequency].slice(1)}`} · ce mois-ci{" "}
+        {usd(checks.spentUsd ?? 0)} sur {usd(checks.capUsd ?? 0)}
+        {checks.lastPeriod?.status === "capped" ? (
+          <Badge variant="destructive" className="ml-2">
+            Plafond atteint
+          </Badge>
+        ) : null}
+      </p>
+      <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="cap" />
+        <label htmlFor="checks-cap" className="text-sm text-muted-foreground">
+          Plafond mensuel ($)
+        </label>
+        <input
+          id="checks-cap"
+          name="capUsd"
+          type="number"
+          min={0}
+          max={MAX_CHECKS_CAP_USD}
+          step="0.01"
+          required
+          defaultValue={checks.capUsd ?? 0}
+          className="h-8 w-24 rounded-md border border-input bg-transparent px-2 text-sm"
+        />
+        <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+          Enregistrer
+        </Button>
+      </fetcher.Form>
+    </div>
   );
 }
 

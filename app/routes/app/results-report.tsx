@@ -1,0 +1,263 @@
+/**
+ * /sites/:siteId/results/report?month=YYYY-MM (issue 17): a site's month on one printable page: its keywords'
+ * moves (with a chart of the biggest), the assistants' answers that started citing it, its AI visibility per
+ * model, and the articles delivered (with what their AI work cost, for the team). The month's first day e-mails
+ * the owner a link to the previous month's. Printing leaves the product's chrome and the month picker out.
+ */
+import { Printer } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/results-report";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { BRAND_NAME } from "~/lib/constants";
+import { formatDateTime } from "~/lib/format";
+import { usd } from "~/lib/team-work";
+import { requireActor, requireOwnedSite } from "~/models/access.server";
+import { monthBounds, monthlyReport, previousMonth } from "~/models/results.server";
+import { clockNow } from "~/services/clock.server";
+import { RankingChart } from "./results/results-charts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Report ${loaderData?.report.month ?? ""} – ${loaderData?.report.site.name ?? "Site"} – ${BRAND_NAME}` },
+];
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+/** The months a person may pick: the twelve before the current one, and the current one. */
+function monthChoices(now: Date): string[] {
+  return Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireActor(request);
+  const site = await requireOwnedSite(user, params.siteId, request);
+  const now = clockNow();
+  const asked = new URL(request.url).searchParams.get("month");
+  // A month that is not one falls back to the last complete month.
+  const month = asked && monthBounds(asked) ? asked : previousMonth(now);
+  const report = (await monthlyReport(user, site.id, month))!;
+  return { report, months: monthChoices(now) };
+}
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+const percent = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : "—");
+
+export default function ResultsReport({ loaderData: { report, months } }: Route.ComponentProps) {
+  const top = report.movers.find((m) => m.checks > 0 && m.series.length > 1) ?? null;
+  const showCost = report.articles.some((a) => a.costUsd !== null);
+  return (
+    <article className="mx-auto max-w-4xl print:max-w-none">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4" data-print-hide>
+        <Link to={`/sites/${report.site.id}/results`} className="text-sm text-muted-foreground hover:text-foreground">
+          ← Results
+        </Link>
+        <div className="flex flex-wrap items-end gap-2">
+          <Form method="get" className="flex items-end gap-2">
+            <div className="grid gap-1.5">
+              <label htmlFor="report-month" className="text-sm font-medium">
+                Month
+              </label>
+              <select
+                id="report-month"
+                name="month"
+                defaultValue={report.month}
+                className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
+              >
+                {months.map((m) => (
+                  <option key={m} value={m}>
+                    {monthName(m)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="outline">
+              Show
+            </Button>
+          </Form>
+          <Button type="button" onClick={() => window.print()}>
+            <Printer aria-hidden="true" /> Print
+          </Button>
+        </div>
+      </div>
+
+      <header className="mb-8 border-b pb-4">
+        <p className="text-sm text-muted-foreground">{BRAND_NAME} · Monthly report</p>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {report.site.name} — {monthName(report.month)}
+        </h1>
+        <p className="text-sm text-muted-foreground">{report.site.url}</p>
+      </header>
+
+      <section aria-labelledby="report-ranking" className="print-avoid-break mb-8 grid gap-3">
+        <h2 id="report-ranking" className="text-lg font-semibold">
+          Search ranking
+        </h2>
+        {report.movers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No keyword was checked this month.</p>
+        ) : (
+          <>
+            {top ? (
+              <div className="grid gap-1">
+                <p className="text-sm font-medium">“{top.keyword}” over the month</p>
+                <RankingChart keyword={top.keyword} series={top.series} marks={report.marks} />
+              </div>
+            ) : null}
+            <table className="w-full text-sm">
+              <caption className="sr-only">Position of each keyword before and at the end of the month</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Keyword
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Before
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    End of month
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Move
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.movers.map((m) => {
+                  const move = m.before !== null && m.after !== null ? m.before - m.after : null;
+                  return (
+                    <tr key={m.keyword} className="border-b">
+                      <th scope="row" className="py-2 pr-3 text-left font-medium">
+                        {m.keyword}
+                      </th>
+                      <td className="py-2 pr-3">{m.before ?? "not ranked"}</td>
+                      <td className="py-2 pr-3 font-semibold">{m.after ?? "not ranked"}</td>
+                      <td className="py-2">
+                        {move === null
+                          ? m.after !== null
+                            ? "entered the results"
+                            : "—"
+                          : move > 0
+                            ? `up ${move}`
+                            : move < 0
+                              ? `down ${-move}`
+                              : "same"}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="report-visibility" className="print-avoid-break mb-8 grid gap-3">
+        <h2 id="report-visibility" className="text-lg font-semibold">
+          AI visibility
+        </h2>
+        {report.visibility.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No assistant was asked this month.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Answers of each assistant this month that name or cite the site</caption>
+            <thead className="text-left text-muted-foreground">
+              <tr className="border-b">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Assistant
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Answers
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Name the site
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Cite it
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.visibility.map((v) => (
+                <tr key={v.llm} className="border-b">
+                  <th scope="row" className="py-2 pr-3 text-left font-medium">
+                    {v.llm}
+                  </th>
+                  <td className="py-2 pr-3">{v.answers}</td>
+                  <td className="py-2 pr-3">{percent(v.mentioned, v.answers)}</td>
+                  <td className="py-2">{percent(v.cited, v.answers)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <h3 className="text-sm font-semibold">New citations</h3>
+        {report.newCitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No assistant started citing the site this month.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {report.newCitations.map((c, i) => (
+              <li key={i}>
+                <span className="font-medium">{c.llm}</span> cites {c.url ? <span className="break-all">{c.url}</span> : "the site"} about “
+                {c.pageName}” ({formatDateTime(c.at)})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="report-articles" className="print-avoid-break mb-8 grid gap-3">
+        <h2 id="report-articles" className="text-lg font-semibold">
+          Articles delivered
+        </h2>
+        {report.articles.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No article was written or approved this month.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Articles written or approved this month</caption>
+            <thead className="text-left text-muted-foreground">
+              <tr className="border-b">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Article
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Versions written
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Approved
+                </th>
+                {showCost ? (
+                  <th scope="col" className="py-2 font-medium">
+                    AI cost <Badge variant="outline">team</Badge>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {report.articles.map((a) => (
+                <tr key={a.pageId} className="border-b">
+                  <th scope="row" className="py-2 pr-3 text-left font-medium">
+                    {a.pageName}
+                  </th>
+                  <td className="py-2 pr-3">{a.versions}</td>
+                  <td className="py-2 pr-3">{a.approved}</td>
+                  {showCost ? <td className="py-2">{a.costUsd === null ? "—" : usd(a.costUsd)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {report.marks.length ? (
+          <ul className="grid gap-1 text-sm text-muted-foreground">
+            {report.marks.map((m, i) => (
+              <li key={i}>
+                {formatDateTime(m.at)}: “{m.pageName}” {m.kind === "published" ? "published" : "approved"}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </article>
+  );
+}

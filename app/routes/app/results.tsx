@@ -1,0 +1,475 @@
+/**
+ * /sites/:siteId/results (issue 17): what the articles were written for, over time. For every keyword in use, the
+ * site's position in the search results, its best URL and whether it is the page that targets the keyword, with
+ * its trend (a small line, a chart when opened) and the pages that compete for it; for each AI assistant, the
+ * share of answers that name the site and that cite it, and the domains named most often beside it. The charts
+ * mark the days a version was approved or published. The checks run by themselves (the site's schedule) and on
+ * 'Check now'. Intents: schedule (frequency) | check-now.
+ */
+import { AlertTriangle, ArrowDown, ArrowUp, BarChart3, FileText, LineChart as LineChartIcon, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/results";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/route-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { BRAND_NAME } from "~/lib/constants";
+import { cannibalised } from "~/lib/results-rules";
+import { formatDateTime } from "~/lib/format";
+import { NotFoundError, parseId, SITE_NOT_FOUND } from "~/lib/not-found";
+import { errorToast, successToast } from "~/lib/toast";
+import { usePollWhile } from "~/lib/use-poll";
+import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import { requireActor, requireOwnedSite } from "~/models/access.server";
+import {
+  aiVisibility,
+  checkSiteNow,
+  checksUnderWay,
+  getCheckSchedule,
+  InvalidFrequencyError,
+  keywordRankings,
+  resultMarks,
+  saveCheckFrequency,
+  shareOfVoice,
+  type KeywordRanking,
+} from "~/models/results.server";
+import type { SessionUser } from "~/services/auth.server";
+import { intentOf, reply, runIntent } from "~/services/route-action.server";
+import { RankingChart, ShareChart, type ChartMark } from "./results/results-charts";
+import { Sparkline } from "./results/sparkline";
+import { VisibilityTable, weeksByModel } from "./results/visibility";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Results – ${loaderData?.site.name ?? "Site"} – ${BRAND_NAME}` }];
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireActor(request);
+  const site = await requireOwnedSite(user, params.siteId, request);
+  const [rankings, visibility, voice, marks, schedule, underWay] = await Promise.all([
+    keywordRankings(user, site.id),
+    aiVisibility(user, site.id),
+    shareOfVoice(user, site.id),
+    resultMarks(user, site.id),
+    getCheckSchedule(user, site.id),
+    checksUnderWay(user, site.id),
+  ]);
+  return { site, rankings, visibility, voice, marks, schedule, underWay };
+}
+
+type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: string | undefined };
+
+const INTENTS = {
+  schedule: async ({ user, form, siteId }: Ctx) => {
+    const frequency = String(form.get("frequency") ?? "");
+    await saveCheckFrequency(user, parseId(siteId, "site"), frequency);
+    return reply({ ok: true, intent: "schedule", toast: successToast("Schedule saved", FREQUENCY_TEXTS[frequency as Frequency]?.saved) });
+  },
+  "check-now": async ({ user, siteId }: Ctx) => {
+    const queued = await checkSiteNow(user, parseId(siteId, "site"));
+    if (queued === 0) {
+      return reply({
+        ok: false,
+        intent: "check-now",
+        toast: errorToast("Add keywords to the site's pages first: there is nothing to check.", "No check queued"),
+      });
+    }
+    return reply({
+      ok: true,
+      intent: "check-now",
+      toast: successToast(
+        "Checks queued",
+        `${queued} ${queued === 1 ? "check runs" : "checks run"} in the background; the results appear here.`,
+      ),
+    });
+  },
+};
+
+function failed(error: unknown, intent: keyof typeof INTENTS) {
+  if (error instanceof InvalidFrequencyError)
+    return reply({ ok: false, intent, toast: errorToast("Choose off, weekly or monthly.", "Schedule not saved") });
+  if (error instanceof NotFoundError) return reply({ ok: false, intent, toast: errorToast(SITE_NOT_FOUND.message) }, 404);
+  return reply({ ok: false, intent, toast: errorToast("Something went wrong. Try again.") }, 500);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireActor(request);
+  const form = await request.formData();
+  const intent = intentOf(form, INTENTS);
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Unknown action.") });
+  return runIntent(INTENTS, intent, { request, form, user, siteId: params.siteId }, { failed, expected: [InvalidFrequencyError] });
+}
+
+type Frequency = "off" | "weekly" | "monthly";
+const FREQUENCY_TEXTS: Record<Frequency, { label: string; saved: string }> = {
+  weekly: { label: "Every week", saved: "The checks run every week." },
+  monthly: { label: "Every month", saved: "The checks run every month." },
+  off: { label: "Off", saved: "The checks run only when you ask." },
+};
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+export default function Results({ loaderData }: Route.ComponentProps) {
+  const { site, rankings, visibility, voice, marks, schedule, underWay } = loaderData;
+  usePollWhile(underWay > 0);
+  const chartMarks: ChartMark[] = marks.map((m) => ({ at: m.at, kind: m.kind, pageName: m.pageName }));
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to={`/sites/${site.id}`} className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        ← {site.name}
+      </Link>
+      <PageHeader
+        title="Results"
+        description="Where the site ranks on its keywords and how often AI assistants name or cite it, check after check."
+        actions={
+          <Button asChild variant="outline">
+            <Link to={`/sites/${site.id}/results/report`}>
+              <FileText aria-hidden="true" /> Monthly report
+            </Link>
+          </Button>
+        }
+      />
+      <ScheduleCard schedule={schedule} underWay={underWay} />
+      <RankingSection rankings={rankings} marks={chartMarks} />
+      <VisibilitySection visibility={visibility} voice={voice} marks={chartMarks} siteName={site.name} />
+    </div>
+  );
+}
+
+function ScheduleCard({ schedule, underWay }: { schedule: LoaderData["schedule"]; underWay: number }) {
+  const saving = useToastFetcher<typeof action>();
+  const checking = useToastFetcher<typeof action>();
+  return (
+    <Card className="mb-6">
+      <CardContent className="flex flex-wrap items-end justify-between gap-4">
+        <saving.Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="schedule" />
+          <div className="grid gap-1.5">
+            <label htmlFor="results-frequency" className="text-sm font-medium">
+              Automatic checks
+            </label>
+            <select
+              id="results-frequency"
+              name="frequency"
+              defaultValue={schedule.frequency}
+              className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
+              aria-describedby="results-frequency-hint"
+            >
+              {(Object.keys(FREQUENCY_TEXTS) as Frequency[]).map((f) => (
+                <option key={f} value={f}>
+                  {FREQUENCY_TEXTS[f].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="outline" disabled={saving.state !== "idle"}>
+            Save
+          </Button>
+          <p id="results-frequency-hint" className="w-full text-xs text-muted-foreground">
+            {schedule.lastPeriod ? `Last scheduled checks: ${formatDateTime(schedule.lastPeriod.claimedAt)}.` : "No scheduled check yet."}{" "}
+            {schedule.capUsd !== null
+              ? `This month: $${(schedule.spentUsd ?? 0).toFixed(2)} of the $${schedule.capUsd.toFixed(2)} cap.`
+              : null}
+            {schedule.lastPeriod?.status === "capped" ? " The month's cap is reached: the team has been told." : null}
+          </p>
+        </saving.Form>
+        <checking.Form method="post" className="flex items-center gap-3">
+          <input type="hidden" name="intent" value="check-now" />
+          {underWay > 0 ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner /> {underWay} {underWay === 1 ? "check" : "checks"} under way
+            </p>
+          ) : null}
+          <Button type="submit" disabled={checking.state !== "idle"}>
+            <RefreshCw aria-hidden="true" /> Check now
+          </Button>
+        </checking.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The change since the first check, in words and an arrow (a smaller position is better). */
+function Movement({ ranking }: { ranking: KeywordRanking }) {
+  const { position, firstPosition, checks } = ranking;
+  if (checks < 2 || position === null || firstPosition === null || position === firstPosition) return null;
+  const up = position < firstPosition;
+  const Icon = up ? ArrowUp : ArrowDown;
+  return (
+    <span className={`inline-flex items-center gap-0.5 text-xs font-medium ${up ? "text-green-700" : "text-red-700"}`}>
+      <Icon aria-hidden="true" className="size-3" />
+      {up ? `up ${firstPosition - position}` : `down ${position - firstPosition}`}
+      <span className="sr-only"> since the first check (was {firstPosition})</span>
+    </span>
+  );
+}
+
+function RankingSection({ rankings, marks }: { rankings: KeywordRanking[]; marks: ChartMark[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Card className="mb-6">
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2 className="flex items-center gap-2">
+            <LineChartIcon aria-hidden="true" className="size-5 text-primary" /> Search ranking
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          The site's best position for each keyword in use, at the newest check, and its trend since the first.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {rankings.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No keyword in use yet: add keywords to the site's pages, then check.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" aria-label="Search ranking">
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Keyword
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Position
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Best URL
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Trend
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Chart</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rankings.map((r) => (
+                  <RankingRow
+                    key={r.keywordId}
+                    ranking={r}
+                    marks={marks}
+                    open={open === r.keywordId}
+                    onToggle={() => setOpen(open === r.keywordId ? null : r.keywordId)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RankingRow({
+  ranking,
+  marks,
+  open,
+  onToggle,
+}: {
+  ranking: KeywordRanking;
+  marks: ChartMark[];
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const competing = cannibalised(ranking);
+  const panelId = `ranking-chart-${ranking.keywordId}`;
+  return (
+    <>
+      <tr className="border-b align-top">
+        <th scope="row" className="py-3 pr-3 text-left font-medium">
+          {ranking.keyword}
+          {competing ? (
+            <Badge variant="outline" className="ml-2 border-amber-600 text-amber-800" title={ranking.competingUrls.join("\n")}>
+              <AlertTriangle aria-hidden="true" className="size-3" /> Pages compete
+            </Badge>
+          ) : null}
+        </th>
+        <td className="py-3 pr-3 whitespace-nowrap">
+          {ranking.checks === 0 ? (
+            <span className="text-muted-foreground">Not checked yet</span>
+          ) : ranking.position === null ? (
+            <span className="text-muted-foreground">Not in the results</span>
+          ) : (
+            <span className="font-semibold">{ranking.position}</span>
+          )}{" "}
+          <Movement ranking={ranking} />
+        </td>
+        <td className="max-w-xs py-3 pr-3">
+          {ranking.url ? (
+            <>
+              <a href={ranking.url} target="_blank" rel="noopener noreferrer" className="break-all text-primary hover:underline">
+                {ranking.url.replace(/^https?:\/\//, "")}
+              </a>
+              {ranking.isTarget === false ? <p className="text-xs text-amber-800">Not the page that targets this keyword</p> : null}
+            </>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          )}
+        </td>
+        <td className="py-3 pr-3">
+          <Sparkline series={ranking.series} label={`Trend of “${ranking.keyword}”`} />
+        </td>
+        <td className="py-3 text-right">
+          {ranking.checks > 0 ? (
+            <Button variant="ghost" size="sm" onClick={onToggle} aria-expanded={open} aria-controls={panelId}>
+              <BarChart3 aria-hidden="true" /> {open ? "Hide" : "Chart"}
+              <span className="sr-only"> of “{ranking.keyword}”</span>
+            </Button>
+          ) : null}
+        </td>
+      </tr>
+      {open ? (
+        <tr id={panelId}>
+          <td colSpan={5} className="border-b pb-4">
+            <RankingChart keyword={ranking.keyword} series={ranking.series} marks={marks} />
+            {competing ? (
+              <p className="mt-2 text-sm">
+                Pages of the site that compete for this keyword:{" "}
+                {[...ranking.competingUrls, ...ranking.targetingPages.map((p) => p.name)].join(", ")}.
+              </p>
+            ) : null}
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-muted-foreground">The figures</summary>
+              <table className="mt-2 text-sm">
+                <caption className="sr-only">Position of “{ranking.keyword}” at each check</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="pr-4 text-left font-medium">
+                      Checked
+                    </th>
+                    <th scope="col" className="text-left font-medium">
+                      Position
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ranking.series.map((p) => (
+                    <tr key={p.at}>
+                      <td className="pr-4">{formatDateTime(p.at)}</td>
+                      <td>{p.position ?? "not in the results"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+function VisibilitySection({
+  visibility,
+  voice,
+  marks,
+  siteName,
+}: {
+  visibility: LoaderData["visibility"];
+  voice: LoaderData["voice"];
+  marks: ChartMark[];
+  siteName: string;
+}) {
+  const { models, weeks } = weeksByModel(visibility);
+  return (
+    <Card className="mb-6">
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>AI visibility</h2>
+        </CardTitle>
+        <CardDescription>
+          How often the assistants' answers about the site's pages name {siteName}, and cite one of its URLs.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {weeks.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No answer checked yet: ask the LLMs on a page, or wait for the scheduled checks.</p>
+        ) : (
+          <>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <section aria-labelledby="share-mentioned" className="grid gap-2">
+                <h3 id="share-mentioned" className="text-sm font-medium">
+                  Answers that name the site
+                </h3>
+                <ShareChart
+                  label="Share of answers that name the site"
+                  models={models}
+                  weeks={weeks}
+                  value={(p) => (p.answers ? p.mentioned / p.answers : 0)}
+                  marks={marks}
+                />
+              </section>
+              <section aria-labelledby="share-cited" className="grid gap-2">
+                <h3 id="share-cited" className="text-sm font-medium">
+                  Answers that cite one of its URLs
+                </h3>
+                <ShareChart
+                  label="Share of answers that cite the site"
+                  models={models}
+                  weeks={weeks}
+                  value={(p) => (p.answers ? p.cited / p.answers : 0)}
+                  marks={marks}
+                />
+              </section>
+            </div>
+            <VisibilityTable visibility={visibility} />
+          </>
+        )}
+        <section aria-labelledby="share-of-voice" className="grid gap-2">
+          <h3 id="share-of-voice" className="text-sm font-medium">
+            Share of voice
+          </h3>
+          {voice.total === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              The domains the assistants name beside the site appear here once answers are checked.
+            </p>
+          ) : (
+            <table className="w-full max-w-xl text-sm">
+              <caption className="sr-only">Domains named or cited in the assistants' answers, out of {voice.total}</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Domain
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Answers
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Share
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {voice.domains.map((d) => (
+                  <tr key={`${d.isSite}-${d.domain}`} className={`border-b ${d.isSite ? "font-semibold" : ""}`}>
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      {d.domain} {d.isSite ? <Badge>Your site</Badge> : null}
+                    </th>
+                    <td className="py-2 pr-3">
+                      {d.answers} of {voice.total}
+                    </td>
+                    <td className="py-2">
+                      <span className="inline-flex items-center gap-2">
+                        <span
+                          aria-hidden="true"
+                          className="inline-block h-2 rounded bg-primary"
+                          style={{ width: `${Math.max(2, Math.round(d.share * 120))}px` }}
+                        />
+                        {Math.round(d.share * 100)}%
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

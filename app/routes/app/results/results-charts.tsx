@@ -1,0 +1,145 @@
+/**
+ * The results' charts (issue 17), drawn with recharts as SVG in the browser: loaded with the results screens only
+ * (their route modules), never by the public pages. Each chart has a table beside it with the same figures, for
+ * screen readers and for anyone who reads numbers better than lines; the chart itself is one labelled image.
+ */
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** A date on which a version of a page was approved or published: a vertical mark on the charts. */
+export type ChartMark = { at: string; kind: "approved" | "published"; pageName: string };
+
+const DAY = (iso: string | number) => new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", timeZone: "UTC" });
+
+/** Lines of the models, told apart by colour and by dash (never by colour alone). */
+const SERIES_STYLES = [
+  { stroke: "var(--primary)", dash: undefined },
+  { stroke: "#0f766e", dash: "6 3" },
+  { stroke: "#b45309", dash: "2 3" },
+  { stroke: "#7c3aed", dash: "8 3 2 3" },
+  { stroke: "#be123c", dash: "1 2" },
+];
+
+function Marks({ marks }: { marks: ChartMark[] }) {
+  return marks.map((mark, i) => (
+    <ReferenceLine
+      key={`${mark.kind}-${mark.at}-${i}`}
+      x={new Date(mark.at).getTime()}
+      stroke={mark.kind === "published" ? "#15803d" : "#64748b"}
+      strokeDasharray={mark.kind === "published" ? undefined : "4 4"}
+      label={{ value: mark.kind === "published" ? "Published" : "Approved", position: "insideTopLeft", fontSize: 11, fill: "currentColor" }}
+    />
+  ));
+}
+
+/** The time axis spans the checks and the marks. */
+function timeDomain(times: number[]): [number, number] {
+  if (times.length === 0) return [Date.now() - 7 * 86_400_000, Date.now()];
+  const min = Math.min(...times);
+  const max = Math.max(...times);
+  return min === max ? [min - 3 * 86_400_000, max + 3 * 86_400_000] : [min, max];
+}
+
+/** A keyword's position over time (1 at the top); a check where the site is absent leaves a gap. */
+export function RankingChart({
+  keyword,
+  series,
+  marks,
+}: {
+  keyword: string;
+  series: { at: string; position: number | null }[];
+  marks: ChartMark[];
+}) {
+  const data = series.map((point) => ({ t: new Date(point.at).getTime(), position: point.position }));
+  const worst = Math.max(10, ...series.map((p) => p.position ?? 0));
+  const domain = timeDomain([...data.map((d) => d.t), ...marks.map((m) => new Date(m.at).getTime())]);
+  return (
+    <div className="h-64 w-full" role="img" aria-label={`Position of “${keyword}” over time (the table below gives the same figures)`}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 256 }}>
+        <LineChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={domain}
+            tickFormatter={DAY}
+            tick={{ fontSize: 12 }}
+            stroke="var(--muted-foreground)"
+          />
+          <YAxis reversed domain={[1, worst]} allowDecimals={false} tick={{ fontSize: 12 }} width={40} stroke="var(--muted-foreground)" />
+          <Tooltip labelFormatter={(t) => DAY(Number(t))} formatter={(value) => [value ?? "not in the results", "Position"]} />
+          <Marks marks={marks} />
+          <Line dataKey="position" stroke="var(--primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** One line per model of a share (0 to 100 %) over the weeks. */
+export function ShareChart({
+  label,
+  models,
+  weeks,
+  value,
+  marks,
+}: {
+  label: string;
+  models: string[];
+  weeks: { week: string; byModel: Record<string, { answers: number; mentioned: number; cited: number }> }[];
+  value: (point: { answers: number; mentioned: number; cited: number }) => number;
+  marks: ChartMark[];
+}) {
+  const data = weeks.map((w) => ({
+    t: new Date(w.week).getTime(),
+    ...Object.fromEntries(models.map((m) => [m, w.byModel[m] ? Math.round(value(w.byModel[m]) * 100) : null])),
+  }));
+  const domain = timeDomain([...data.map((d) => d.t), ...marks.map((m) => new Date(m.at).getTime())]);
+  return (
+    <div className="h-64 w-full" role="img" aria-label={`${label}, per model and week (the table below gives the same figures)`}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 256 }}>
+        <LineChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={domain}
+            tickFormatter={DAY}
+            tick={{ fontSize: 12 }}
+            stroke="var(--muted-foreground)"
+          />
+          <YAxis
+            domain={[0, 100]}
+            tickFormatter={(v: number) => `${v}%`}
+            tick={{ fontSize: 12 }}
+            width={44}
+            stroke="var(--muted-foreground)"
+          />
+          <Tooltip
+            labelFormatter={(t) => `Week of ${DAY(Number(t))}`}
+            formatter={(v, name) => [v === null ? "—" : `${String(v)}%`, name]}
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Marks marks={marks} />
+          {models.map((model, i) => {
+            const style = SERIES_STYLES[i % SERIES_STYLES.length]!;
+            return (
+              <Line
+                key={model}
+                dataKey={model}
+                name={model}
+                stroke={style.stroke}
+                strokeDasharray={style.dash}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                isAnimationActive={false}
+                connectNulls
+              />
+            );
+          })}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
