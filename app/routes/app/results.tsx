@@ -143,7 +143,7 @@ function ScheduleCard({ schedule, underWay }: { schedule: LoaderData["schedule"]
   const saving = useToastFetcher<typeof action>();
   const checking = useToastFetcher<typeof action>();
   return (
-    <Card className="mb-6">
+    <Card className="mb-6 min-w-0">
       <CardContent className="flex flex-wrap items-end justify-between gap-4">
         <saving.Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="schedule" />
@@ -210,7 +210,7 @@ function Movement({ ranking }: { ranking: KeywordRanking }) {
 function RankingSection({ rankings, marks }: { rankings: KeywordRanking[]; marks: ChartMark[] }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <Card className="mb-6">
+    <Card className="mb-6 min-w-0">
       <CardHeader>
         <CardTitle className="text-lg">
           <h2 className="flex items-center gap-2">
@@ -225,8 +225,8 @@ function RankingSection({ rankings, marks }: { rankings: KeywordRanking[]; marks
         {rankings.length === 0 ? (
           <p className="text-sm text-muted-foreground">No keyword in use yet: add keywords to the site's pages, then check.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-label="Search ranking">
+          <div className="relative min-w-0 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-sm" aria-label="Search ranking">
               <thead className="text-left text-muted-foreground">
                 <tr className="border-b">
                   <th scope="col" className="py-2 pr-3 font-medium">
@@ -377,7 +377,7 @@ function VisibilitySection({
 }) {
   const { models, weeks } = weeksByModel(visibility);
   return (
-    <Card className="mb-6">
+    <Card className="mb-6 min-w-0">
       <CardHeader>
         <CardTitle className="text-lg">
           <h2>AI visibility</h2>
@@ -386,13 +386,13 @@ function VisibilitySection({
           How often the assistants' answers about the site's pages name {siteName}, and cite one of its URLs.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid min-w-0 gap-6">
         {weeks.length === 0 ? (
           <p className="text-sm text-muted-foreground">No answer checked yet: ask the LLMs on a page, or wait for the scheduled checks.</p>
         ) : (
           <>
             <div className="grid gap-6 lg:grid-cols-2">
-              <section aria-labelledby="share-mentioned" className="grid gap-2">
+              <section aria-labelledby="share-mentioned" className="grid min-w-0 gap-2">
                 <h3 id="share-mentioned" className="text-sm font-medium">
                   Answers that name the site
                 </h3>
@@ -404,7 +404,7 @@ function VisibilitySection({
                   marks={marks}
                 />
               </section>
-              <section aria-labelledby="share-cited" className="grid gap-2">
+              <section aria-labelledby="share-cited" className="grid min-w-0 gap-2">
                 <h3 id="share-cited" className="text-sm font-medium">
                   Answers that cite one of its URLs
                 </h3>
@@ -420,7 +420,7 @@ function VisibilitySection({
             <VisibilityTable visibility={visibility} />
           </>
         )}
-        <section aria-labelledby="share-of-voice" className="grid gap-2">
+        <section aria-labelledby="share-of-voice" className="grid min-w-0 gap-2">
           <h3 id="share-of-voice" className="text-sm font-medium">
             Share of voice
           </h3>
@@ -429,44 +429,46 @@ function VisibilitySection({
               The domains the assistants name beside the site appear here once answers are checked.
             </p>
           ) : (
-            <table className="w-full max-w-xl text-sm">
-              <caption className="sr-only">Domains named or cited in the assistants' answers, out of {voice.total}</caption>
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Domain
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Answers
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Share
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {voice.domains.map((d) => (
-                  <tr key={`${d.isSite}-${d.domain}`} className={`border-b ${d.isSite ? "font-semibold" : ""}`}>
-                    <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      {d.domain} {d.isSite ? <Badge>Your site</Badge> : null}
+            <div className="relative min-w-0 overflow-x-auto">
+              <table className="w-full max-w-xl min-w-[22rem] text-sm">
+                <caption className="sr-only">Domains named or cited in the assistants' answers, out of {voice.total}</caption>
+                <thead className="text-left text-muted-foreground">
+                  <tr className="border-b">
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Domain
                     </th>
-                    <td className="py-2 pr-3">
-                      {d.answers} of {voice.total}
-                    </td>
-                    <td className="py-2">
-                      <span className="inline-flex items-center gap-2">
-                        <span
-                          aria-hidden="true"
-                          className="inline-block h-2 rounded bg-primary"
-                          style={{ width: `${Math.max(2, Math.round(d.share * 120))}px` }}
-                        />
-                        {Math.round(d.share * 100)}%
-                      </span>
-                    </td>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Answers
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Share
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {voice.domains.map((d) => (
+                    <tr key={`${d.isSite}-${d.domain}`} className={`border-b ${d.isSite ? "font-semibold" : ""}`}>
+                      <th scope="row" className="py-2 pr-3 text-left font-normal">
+                        {d.domain} {d.isSite ? <Badge>Your site</Badge> : null}
+                      </th>
+                      <td className="py-2 pr-3">
+                        {d.answers} of {voice.total}
+                      </td>
+                      <td className="py-2">
+                        <span className="inline-flex items-center gap-2">
+                          <span
+                            aria-hidden="true"
+                            className="inline-block h-2 rounded bg-primary"
+                            style={{ width: `${Math.max(2, Math.round(d.share * 80))}px` }}
+                          />
+                          {Math.round(d.share * 100)}%
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       </CardContent>

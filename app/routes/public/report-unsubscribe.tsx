@@ -14,7 +14,8 @@ import { siteOfUnsubscribeLink, unsubscribeFromReports } from "~/models/results.
 export const handle = { ...STATIC_PAGE };
 export const clientLoader = loadAsDocument;
 
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
+/** Never indexed nor kept by a cache; same-origin referrer: the form still carries its Origin, which the server checks. */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" };
 
 const siteIdOf = (value: string | undefined) => (/^[1-9]\d{0,9}$/.test(value ?? "") ? Number(value) : null);
 

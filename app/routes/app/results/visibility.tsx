@@ -22,7 +22,7 @@ export function VisibilityTable({ visibility }: { visibility: VisibilityPoint[] 
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground">The figures, per model and week</summary>
-      <div className="mt-2 overflow-x-auto">
+      <div className="relative mt-2 min-w-0 overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">AI visibility per model and week</caption>
           <thead className="text-left text-muted-foreground">

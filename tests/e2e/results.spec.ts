@@ -1,0 +1,159 @@
+/**
+ * Issue 17, with the fakes and a simulated clock: the site's weekly checks run by themselves; the fakes answer the
+ * page ranking 14th, then 6th (and an assistant citing the site) after a version is published. The Results
+ * screen shows the move, its chart marks the publication, the month's report prints, and the monthly e-mail
+ * reaches the outbox with a link that unsubscribes without signing in.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { startFakeDataForSeo } from "../fakes/dataforseo";
+import { startFakeOpenRouter } from "../fakes/openrouter";
+import { startFakeWebhook } from "../fakes/webhook";
+import { fakeWriter } from "../fakes/writer";
+import { expect, test } from "./support/fixtures";
+import { readOutbox } from "./support/mail";
+import { createPageByRequest, slug, unique } from "./support/pages";
+import { createSiteByRequest, siteIdOf } from "./support/sites";
+import { serverWithProviders } from "./support/provider-server";
+import { TEST_SIGN_IN_HEADER, testSignInToken } from "./support/server";
+import { expectToast, open, waitForHydration } from "./support/ui";
+import { addVersionByRequest } from "./support/versions";
+
+/** Moves the server's clock (its test-only route) and lets it claim the checks then due. */
+async function clockTo(page: Page, iso: string) {
+  const moved = await page.request.post("/__e2e/clock", { headers: { [TEST_SIGN_IN_HEADER]: testSignInToken() }, data: { to: iso } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return (await moved.json()) as { claims: { siteId: number; period: string; status: string; queued: number }[] };
+}
+
+test("weekly checks over simulated weeks show the page climbing after its publication, in the chart, the report and its e-mail", async ({
+  browser,
+  clientAddress,
+}) => {
+  test.setTimeout(150_000);
+  const serp = await startFakeDataForSeo();
+  const openRouter = await startFakeOpenRouter();
+  const hook = await startFakeWebhook();
+  let published = false;
+  let siteUrl = "";
+  serp.rank = () => ({ url: `${siteUrl}/blog/levain`, position: published ? 6 : 14 });
+  openRouter.answer = (model, question) => {
+    const answer = fakeWriter(model, question);
+    if (!answer.startsWith("Here is what") || !published) return answer;
+    return `${answer} See also ${siteUrl}/blog/levain for a complete method.`;
+  };
+  const own = await serverWithProviders(browser, clientAddress, {
+    tag: "results",
+    fullName: "Rémi Résultats",
+    env: {
+      DATAFORSEO_LOGIN: serp.login,
+      DATAFORSEO_PASSWORD: serp.password,
+      DATAFORSEO_URL: serp.url,
+      OPENROUTER_API_KEY: openRouter.apiKey,
+      OPENROUTER_BASE_URL: openRouter.baseUrl,
+      CHECKS_SPREAD_HOURS: "0",
+    },
+  });
+  try {
+    const { page } = own;
+    // Its searches read the first two pages of results (20), where the page starts.
+    const siteName = unique("Fournil");
+    siteUrl = `https://${slug(siteName)}.example.com`;
+    await createSiteByRequest(page, { url: siteUrl, name: siteName, extra: { serpsNbResults: "20" } });
+    await open(page, "/sites");
+    const siteId = await siteIdOf(page, siteName);
+    const site = { siteName };
+    const pageId = await createPageByRequest(page, siteId, { name: "Le pain au levain", url: "/blog/levain" });
+    const added = await page.request.post(`/sites/${siteId}/pages/${pageId}/keywords-for-page.data`, {
+      multipart: { intent: "add", keyword: "pain au levain" },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+
+    // Week 1 (Monday 4 January 2027): the schedule queues the site's checks; the page ranks 14th.
+    const week1 = await clockTo(page, "2027-01-04T08:00:00Z");
+    expect(week1.claims).toContainEqual({ siteId, period: "weekly:2027-01-04", status: "queued", queued: 2 });
+    await open(page, `/sites/${siteId}/results`);
+    const row = page.getByRole("table", { name: "Search ranking" }).getByRole("row", { name: /pain au levain/ });
+    await expect(row.getByRole("cell").first()).toHaveText(/^14/, { timeout: 30_000 });
+    await expect(row).toContainText("/blog/levain");
+
+    // The article is published (to the site's webhook) that week.
+    const versionId = await addVersionByRequest(page, siteId, pageId, "<h1>Le pain au levain</h1><p>La méthode complète.</p>");
+    expect(versionId).toBeGreaterThan(0);
+    await open(page, `/sites/${siteId}/publishing`);
+    await waitForHydration(page);
+    await page.getByLabel("Webhook address").fill(hook.url);
+    await page.getByRole("button", { name: "Use this webhook" }).click();
+    await expectToast(page, "Webhook saved");
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send to the webhook" }).click();
+    await expect(page.getByTestId("wordpress-status")).toHaveText("Sent as draft", { timeout: 20_000 });
+    published = true;
+
+    // Week 2: the page is 6th, and an assistant cites it.
+    const week2 = await clockTo(page, "2027-01-11T08:00:00Z");
+    expect(week2.claims).toContainEqual({ siteId, period: "weekly:2027-01-11", status: "queued", queued: 2 });
+    await open(page, `/sites/${siteId}/results`);
+    await expect(row.getByRole("cell").first()).toHaveText(/^6\s*up 8/, { timeout: 30_000 });
+    await expect(row.getByRole("img", { name: /from 14 to 6 over 2 checks/ })).toBeVisible();
+    // The chart, opened: the move and the publication's mark.
+    await waitForHydration(page);
+    await row.getByRole("button", { name: /Chart/ }).click();
+    const chart = page.getByRole("img", { name: /Position of “pain au levain” over time/ });
+    await expect(chart.locator("svg .recharts-line")).toHaveCount(1);
+    await expect(chart.locator("svg")).toContainText("Published");
+    await page.getByText("The figures", { exact: true }).first().click();
+    await expect(page.getByRole("table", { name: "Position of “pain au levain” at each check" })).toContainText("14");
+    // AI visibility: the share of voice names the site, cited in the second week's answers.
+    const voice = page.getByRole("table").filter({ hasText: "Your site" });
+    await expect(voice).toContainText(site.siteName);
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The charts follow the new width once their container is measured again.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // February's first day: January's report is announced by e-mail, and the page prints.
+    const february = await clockTo(page, "2027-02-01T07:00:00Z");
+    expect(february.claims).toContainEqual({ siteId, period: "report:2027-01", status: "sent", queued: 0 });
+    await expect
+      .poll(() => readOutbox(own.email, own.dataDir).find((mail) => mail.body.includes(`/sites/${siteId}/results/report`)), {
+        timeout: 20_000,
+      })
+      .toBeTruthy();
+    const mail = readOutbox(own.email, own.dataDir).find((m) => m.body.includes(`/sites/${siteId}/results/report`))!;
+    const unsubscribe = mail.body.match(/https?:\/\/[^\s"'<>]+\/reports\/unsubscribe\/\d+\/[A-Za-z0-9_-]+/)?.[0];
+    expect(unsubscribe, mail.body).toBeTruthy();
+
+    await open(page, `/sites/${siteId}/results/report?month=2027-01`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${site.siteName} — January 2027`);
+    const movers = page.getByRole("table").filter({ hasText: "End of month" });
+    await expect(movers.getByRole("row", { name: /pain au levain/ })).toContainText("up 8");
+    await expect(page.getByText(/cites .*\/blog\/levain about “Le pain au levain”/).first()).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    await expect(page.getByRole("banner")).toBeHidden();
+    const pdf = await page.pdf({ format: "A4" });
+    expect(pdf.byteLength).toBeGreaterThan(10_000);
+    await page.emulateMedia({ media: "screen" });
+
+    // The e-mail's unsubscribe link works without signing in.
+    const outsider = await browser.newContext({ baseURL: own.server.url, extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+    const stranger = await outsider.newPage();
+    await stranger.goto(unsubscribe!);
+    await expect(stranger.getByRole("heading", { level: 1 })).toHaveText(`Rapport mensuel de ${site.siteName}`);
+    await stranger.getByRole("button", { name: "Ne plus recevoir ce rapport" }).click();
+    await expect(stranger.getByRole("status")).toContainText("vous ne recevrez plus le rapport mensuel");
+    await outsider.close();
+  } catch (error) {
+    await test.info().attach("server output", { body: own.server.output(), contentType: "text/plain" });
+    throw error;
+  } finally {
+    await own.close();
+    await serp.close();
+    await openRouter.close();
+    await hook.close();
+  }
+});
