@@ -45,6 +45,14 @@ import {
 import { asTeam } from "~/models/access.server";
 import { setClockForTests } from "~/services/clock.server";
 import type { SerpRow } from "~/services/providers/dataforseo.server";
+import { action as resultsAction, loader as resultsLoader } from "~/routes/app/results";
+import { loader as reportLoader } from "~/routes/app/results-report";
+import { loader as unsubscribeLoader } from "~/routes/public/report-unsubscribe";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
+import { formPost, runRoute } from "../setup/accounts";
+import { type Browser } from "../setup/auth-client";
+import { TEST_PUBLIC_URL } from "../setup/constants";
+import { signedInUser } from "../setup/sessions";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 
@@ -413,5 +421,84 @@ describe("the monthly report", () => {
     expect(await unsubscribeFromReports(siteId, token)).toBe(true);
     expect(await siteOfUnsubscribeLink(siteId, token)).toEqual({ name: "Boulangerie Dupont", subscribed: false });
     expect(reports(await scheduleDueChecks("worker-a", new Date("2027-07-01T06:00:00Z")))).toEqual([]);
+  });
+});
+
+describe("the results routes", () => {
+  const thrownStatus = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+      return 200;
+    } catch (error) {
+      if (error instanceof Response) return error.status;
+      return (error as { init?: { status?: number } }).init?.status ?? 500;
+    }
+  };
+  const get = (path: string, b: Browser | null) =>
+    new Request(`${TEST_PUBLIC_URL}${path}`, { headers: b?.cookie ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} });
+
+  it("answer only the site's owner: another account gets 404, nobody signed in goes to /auth", async () => {
+    const other = await signedInUser("Autre Compte");
+    const params = { siteId: String(siteId) };
+    for (const [loader, path] of [
+      [resultsLoader, `/sites/${siteId}/results`],
+      [reportLoader, `/sites/${siteId}/results/report?month=2027-01`],
+    ] as const) {
+      const anonymous = await runRoute(loader as never, get(path, null), params);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
+      expect(await thrownStatus(loader({ request: get(path, other.browser), params, context: {} } as never))).toBe(404);
+    }
+    for (const fields of <Record<string, string>[]>[{ intent: "check-now" }, { intent: "schedule", frequency: "off" }]) {
+      const refused = await runRoute(resultsAction as never, formPost(other.browser, `/sites/${siteId}/results`, fields), params);
+      expect(refused.status).toBe(404);
+    }
+  });
+
+  it("refuses a frequency that is not one, and says there is nothing to check without keywords", async () => {
+    const client = await signedInUser("Sans Mots-clés");
+    const [site] = await database.db
+      .insert(sites)
+      .values({ name: "Vide", url: "https://vide.example", linkedUser: client.user.id })
+      .returning();
+    const params = { siteId: String(site.id) };
+    const path = `/sites/${site.id}/results`;
+    const bad = await runRoute(resultsAction as never, formPost(client.browser, path, { intent: "schedule", frequency: "daily" }), params);
+    expect(bad.status).toBe(400);
+    expect(bad.body.toast.description).toBe("Choose off, weekly or monthly.");
+    const none = await runRoute(resultsAction as never, formPost(client.browser, path, { intent: "check-now" }), params);
+    expect(none.status).toBe(400);
+    expect(none.body.toast.title).toBe("No check queued");
+    const shown = await runRoute(resultsLoader as never, get(path, client.browser), params);
+    expect(shown.body).toMatchObject({
+      rankings: [],
+      visibility: [],
+      voice: { total: 0 },
+      schedule: { frequency: "weekly", capUsd: null },
+    });
+  });
+
+  it("the unsubscribe page answers a forged link like a missing page, and is never indexed", async () => {
+    const page = (id: string, token: string) =>
+      runRoute(unsubscribeLoader as never, new Request(`${TEST_PUBLIC_URL}/reports/unsubscribe/${id}/${token}`), { siteId: id, token });
+    expect(
+      await thrownStatus(
+        unsubscribeLoader({
+          request: new Request(TEST_PUBLIC_URL),
+          params: { siteId: String(siteId), token: "forged" },
+          context: {},
+        } as never),
+      ),
+    ).toBe(404);
+    expect(
+      await thrownStatus(
+        unsubscribeLoader({ request: new Request(TEST_PUBLIC_URL), params: { siteId: "x", token: "y" }, context: {} } as never),
+      ),
+    ).toBe(404);
+    const token = reportUnsubscribePath(siteId).split("/").at(-1)!;
+    const shown = await page(String(siteId), token);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(shown.headers.get("cache-control")).toBe("private, no-store");
   });
 });
