@@ -23,8 +23,11 @@ export const STATIC_PATHS: readonly string[] = [
   "/first-article-success",
   "/maintenance",
 ];
-/** Static routes with a parameter: the public article view, and a version shared for review (issue 16). */
-const STATIC_PATH_PATTERNS = [/^\/view\/[^/]+$/, /^\/r\/[^/]+$/];
+/**
+ * Static routes with a parameter: the public article view, a version shared for review (issue 16), and the
+ * monthly report's unsubscribe link (issue 17).
+ */
+const STATIC_PATH_PATTERNS = [/^\/view\/[^/]+$/, /^\/r\/[^/]+$/, /^\/reports\/unsubscribe\/[^/]+\/[^/]+$/];
 
 export function isStaticPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
