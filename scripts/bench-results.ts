@@ -63,6 +63,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 async function runOne(outFile: string) {
   // The app reads its configuration lazily: set it before importing any of its modules.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seo-bench-results-"));
+  process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
   process.env.DATA_DIR = dataDir;
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? "warn";
   if (process.env.BENCH_RESULTS_CHILD === "postgres") process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -76,10 +77,11 @@ async function runOne(outFile: string) {
   const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   let cleanup: (() => Promise<void>) | undefined;
+  let kind: "pglite" | "postgres" | undefined;
   try {
     const openedAt = performance.now();
     const db = await getDb();
-    const kind = await getDbKind();
+    kind = await getDbKind();
     const database =
       kind === "pglite"
         ? "PGlite"
@@ -332,7 +334,7 @@ async function runOne(outFile: string) {
     }
     fs.writeFileSync(outFile, JSON.stringify({ database, fillMs, counts, timings } satisfies RunResult));
   } finally {
-    if ((await getDbKind().catch(() => undefined)) === "postgres") {
+    if (kind === "postgres") {
       await cleanup?.().catch((error: unknown) => console.error("cleanup failed:", error));
     }
     await closeDatabase();
@@ -386,15 +388,32 @@ async function startPostgres(binaries: NonNullable<ReturnType<typeof findBinarie
   };
   let started = false;
   let stopped = false;
+  const stopArgs = ["-D", dataDir, "-m", "immediate", "-w", "stop"];
+  /** Stops the server and removes its folder; at the process's exit, where only synchronous work runs. */
   const stop = () => {
     if (stopped) return;
     stopped = true;
     if (started) {
-      const result = pg(binaries.pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      const result = pg(binaries.pgCtl, stopArgs);
       if (result.status !== 0) console.error(`bench:results: could not stop PostgreSQL:\n${result.stderr || result.stdout}`);
     }
     fs.rmSync(tmp, { recursive: true, force: true });
   };
+  /**
+   * The same without blocking, for a signal: tsx (the npm script's runner) sends the signal again and then SIGKILL
+   * unless this process acknowledges each within 30 ms, which its event loop must be free to do.
+   */
+  const stopAsync = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (started) {
+      const [command, argv] = asRoot ? ["runuser", ["-u", PG_USER, "--", binaries.pgCtl, ...stopArgs]] : [binaries.pgCtl, stopArgs];
+      await new Promise((resolve) => spawn(command, argv, { cwd: tmp, stdio: "ignore" }).once("close", resolve).once("error", resolve));
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  // Known from now on to the exit and signal handlers, which stop it (and remove its folder) whatever happens next.
+  server = { stop, stopAsync };
   try {
     const init = pg(binaries.initdb, ["-D", dataDir, "-A", "trust", "-U", PG_USER, "-E", "UTF8", "--no-locale", "--no-sync"]);
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`);
@@ -414,7 +433,7 @@ async function startPostgres(binaries: NonNullable<ReturnType<typeof findBinarie
       if (start.status === 0) {
         started = true;
         const version = path.basename(path.dirname(binaries.dir));
-        return { url: `postgres://${PG_USER}@127.0.0.1:${port}/postgres`, label: `PostgreSQL ${version} (throwaway server)`, stop };
+        return { url: `postgres://${PG_USER}@127.0.0.1:${port}/postgres`, label: `PostgreSQL ${version} (throwaway server)` };
       }
       const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
       // Another process may have taken the port between our check and the start: try another one.
@@ -428,12 +447,17 @@ async function startPostgres(binaries: NonNullable<ReturnType<typeof findBinarie
   }
 }
 
+/** What the parent started: the running child, the server and the folder where the children write their figures. */
 let child: ChildProcess | undefined;
+let server: { stop: () => void; stopAsync: () => Promise<void> } | undefined;
+let outDir: string | undefined;
+/** Set by a signal: nothing more is started. */
+let interrupted = false;
 
 /** Runs this script in a child process for one database; its figures, or null when it failed. */
 async function runChild(kind: "pglite" | "postgres", databaseUrl?: string): Promise<RunResult | null> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "seo-bench-results-out-"));
-  const outFile = path.join(outDir, "figures.json");
+  outDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "seo-bench-results-out-"));
+  const outFile = path.join(outDir, `${kind}.json`);
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, BENCH_RESULTS_CHILD: kind, BENCH_RESULTS_OUT: outFile };
     if (databaseUrl) env.BENCH_DATABASE_URL = databaseUrl;
@@ -449,7 +473,7 @@ async function runChild(kind: "pglite" | "postgres", databaseUrl?: string): Prom
     if (code !== 0 || !fs.existsSync(outFile)) return null;
     return JSON.parse(fs.readFileSync(outFile, "utf8")) as RunResult;
   } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
+    fs.rmSync(outFile, { force: true });
   }
 }
 
@@ -487,6 +511,7 @@ async function main(): Promise<number> {
     if (result) results.push(result);
     else failed = true;
   }
+  if (interrupted) return 130;
   if (!onlyPglite && (process.env.BENCH_DATABASE_URL || binaries)) {
     if (process.env.BENCH_DATABASE_URL) {
       console.log("\n== PostgreSQL (BENCH_DATABASE_URL)");
@@ -495,22 +520,22 @@ async function main(): Promise<number> {
       else failed = true;
     } else if (binaries) {
       const startedAt = performance.now();
-      const server = await startPostgres(binaries);
-      stopServer = server.stop;
       try {
-        console.log(`\n== ${server.label}, started in ${ms(performance.now() - startedAt)}`);
-        const result = await runChild("postgres", server.url);
+        const { url, label } = await startPostgres(binaries);
+        console.log(`\n== ${label}, started in ${ms(performance.now() - startedAt)}`);
+        const result = await runChild("postgres", url);
         if (result) results.push(result);
         else failed = true;
       } finally {
-        server.stop();
-        stopServer = undefined;
+        // Interrupted, the signal's handler stops it without blocking.
+        if (!interrupted) server?.stop();
       }
     }
   } else if (!onlyPglite) {
     console.log("\n(no PostgreSQL: Debian's server is not installed under /usr/lib/postgresql and BENCH_DATABASE_URL is not set)");
   }
 
+  if (interrupted) return 130;
   if (results.length) {
     console.log(`\nsummary: median / p95 of ${RUNS} runs, target ${TARGET_MS} ms`);
     const width = 26;
@@ -529,24 +554,36 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-let stopServer: (() => void) | undefined;
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 if (process.env.BENCH_RESULTS_CHILD) {
   const outFile = process.env.BENCH_RESULTS_OUT;
   if (!outFile) throw new Error("BENCH_RESULTS_OUT is not set");
+  // Interrupted, the child leaves at once; its 'exit' handler removes its folder (runOne's `finally` does otherwise).
+  for (const signal of SIGNALS) process.on(signal, () => process.exit(130));
   await runOne(outFile);
 } else {
-  // Whatever happens, the server this run started is stopped and its folder removed.
-  process.on("exit", () => stopServer?.());
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  // Whatever happens, the server this run started is stopped and the temporary folders are removed.
+  const cleanUp = () => {
+    server?.stop();
+    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  };
+  process.on("exit", cleanUp);
+  for (const signal of SIGNALS) {
     process.on(signal, () => {
-      // The child gets the terminal's signal too: wait for it briefly (it removes its own folder), then stop.
-      const running = child;
-      if (running && running.exitCode === null) {
-        running.kill(signal);
-        setTimeout(() => process.exit(130), 5000).unref();
-        running.once("exit", () => process.exit(130));
-      } else process.exit(130);
+      if (interrupted) return;
+      interrupted = true;
+      // The child gets the terminal's signal too: let it leave (it removes its folder), then stop the server.
+      void (async () => {
+        const running = child;
+        if (running && running.exitCode === null && running.signalCode === null) {
+          const left = new Promise((resolve) => running.once("exit", resolve));
+          running.kill(signal);
+          await Promise.race([left, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        }
+        await server?.stopAsync();
+        process.exit(130);
+      })();
     });
   }
   let code = 1;
@@ -555,6 +592,9 @@ if (process.env.BENCH_RESULTS_CHILD) {
   } catch (error) {
     console.error(`bench:results: ${error instanceof Error ? error.message : String(error)}`);
   }
-  stopServer?.();
-  process.exit(code);
+  // Interrupted, the signal's handler finishes (and exits) once the server is stopped.
+  if (!interrupted) {
+    cleanUp();
+    process.exit(code);
+  }
 }

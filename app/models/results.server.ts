@@ -147,7 +147,10 @@ export async function aiVisibility(actor: Actor, siteId: number, pageId?: number
   }));
 }
 
-/** Share of voice: in the answers about the site's pages, how often each domain is named or cited, the site first. */
+/**
+ * Share of voice: in the answers about the site's pages, how often each domain is named or cited, the site first.
+ * An answer's domains are distinct (snapshots.server.ts), so counting rows counts answers (and groups by hashing).
+ */
 export type VoiceShare = { domain: string; answers: number; share: number; isSite: boolean };
 
 export async function shareOfVoice(actor: Actor, siteId: number, limit = 10): Promise<{ total: number; domains: VoiceShare[] }> {
@@ -159,7 +162,7 @@ export async function shareOfVoice(actor: Actor, siteId: number, limit = 10): Pr
     sql`
     with answers as (select id, domains, mentions_site or site_citation is not null as names_site from llm_checks where site = ${siteId}),
       counted as (
-        select d as domain, count(distinct a.id)::int as answers from answers a, unnest(a.domains) d group by d
+        select d as domain, count(*)::int as answers from answers a, unnest(a.domains) d group by d
         union all
         select null, (count(*) filter (where names_site))::int from answers
       )
