@@ -72,7 +72,10 @@ export async function scheduleOf(db: Db, siteId: number): Promise<{ frequency: C
 
 type Due = { siteId: number; frequency: "weekly" | "monthly" };
 
-/** The sites with an owner whose schedule has a period starting by `now` that nobody has claimed yet (one query). */
+/**
+ * The sites with an owner and a keyword in use whose schedule has a period started by `now` that nobody has claimed
+ * yet (one query).
+ */
 async function dueSites(db: Db, now: Date): Promise<Due[]> {
   const week = periodOf("weekly", now).key;
   const month = periodOf("monthly", now).key;
@@ -81,6 +84,8 @@ async function dueSites(db: Db, now: Date): Promise<Due[]> {
     from sites s
     left join site_check_schedules c on c.site_id = s.id
     where s.linked_user is not null and coalesce(c.frequency, 'weekly') <> 'off'
+      -- A site is due once it has something to check: one whose first keyword comes mid-week is checked that week.
+      and exists (select 1 from pages_keywords pk join pages p on p.id = pk.linked_page where p.site = s.id and pk.to_search)
       and not exists (
         select 1 from site_check_periods p
         where p.site_id = s.id and p.period = (case when coalesce(c.frequency, 'weekly') = 'weekly' then ${week} else ${month} end)

@@ -135,7 +135,9 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
 export function notificationPath(n: Pick<NotificationLine, "siteId" | "pageId" | "versionId" | "kind">): string {
   if (n.kind === "outline_ready" && n.pageId !== null) return outlinePath(n.siteId, n.pageId);
   if (n.kind === "monthly_report") return `/sites/${n.siteId}/results/report`;
-  if (n.kind === "checks_capped") return `/team/sites/${n.siteId}`;
+  // The team opens the site's results, which show it the cap and the month's spending (never a console address here:
+  // this module reaches the clients' browsers).
+  if (n.kind === "checks_capped") return `/sites/${n.siteId}/results`;
   if (n.versionId !== null && n.kind !== "article_published") return `/review/${n.versionId}`;
   if (n.pageId !== null) return `/sites/${n.siteId}/pages/${n.pageId}`;
   return `/sites/${n.siteId}`;

@@ -502,3 +502,21 @@ describe("the results routes", () => {
     expect(shown.headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("a site without keywords", () => {
+  it("is not claimed until it has one: its first keyword, mid-week, is checked that week", async () => {
+    const client = await insertUser(database.db);
+    const [site] = await database.db.insert(sites).values({ name: "Neuf", url: "https://neuf.example", linkedUser: client.id }).returning();
+    const [page] = await database.db.insert(pages).values({ site: site.id, name: "Accueil", url: "/" }).returning();
+    const mine = (outcomes: ClaimOutcome[]) => outcomes.filter((o) => o.siteId === site.id && !o.period.startsWith("report:"));
+    expect(mine(await scheduleDueChecks("worker-a", new Date("2027-08-02T06:00:00Z")))).toEqual([]);
+    const [keyword] = await database.db
+      .insert(keywords)
+      .values({ keyword: `neuf ${Date.now()}` })
+      .returning();
+    await database.db.insert(pagesKeywords).values({ linkedPage: page.id, linkedKeyword: keyword.id });
+    expect(mine(await scheduleDueChecks("worker-a", new Date("2027-08-04T06:00:00Z")))).toEqual([
+      { siteId: site.id, period: "weekly:2027-08-02", status: "queued", queued: 2 },
+    ]);
+  });
+});
