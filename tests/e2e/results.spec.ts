@@ -132,6 +132,8 @@ test("weekly checks over simulated weeks show the page climbing after its public
     const movers = page.getByRole("table").filter({ hasText: "End of month" });
     await expect(movers.getByRole("row", { name: /pain au levain/ })).toContainText("up 8");
     await expect(page.getByText(/cites .*\/blog\/levain about “Le pain au levain”/).first()).toBeVisible();
+    const reportAxe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(reportAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(page.getByRole("banner")).toBeHidden();

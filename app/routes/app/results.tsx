@@ -171,7 +171,7 @@ function ScheduleCard({ schedule, underWay }: { schedule: LoaderData["schedule"]
           <p id="results-frequency-hint" className="w-full text-xs text-muted-foreground">
             {schedule.lastPeriod ? `Last scheduled checks: ${formatDateTime(schedule.lastPeriod.claimedAt)}.` : "No scheduled check yet."}{" "}
             {schedule.capUsd !== null
-              ? `This month: $${(schedule.spentUsd ?? 0).toFixed(2)} of the $${schedule.capUsd.toFixed(2)} cap.`
+              ? `This month: $${(schedule.spentUsd ?? 0).toFixed(2)} of the $${schedule.capUsd.toFixed(2)} cap (set on the console's page of the site).`
               : null}
             {schedule.lastPeriod?.status === "capped" ? " The month's cap is reached: the team has been told." : null}
           </p>
