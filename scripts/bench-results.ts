@@ -22,12 +22,12 @@
  * Sizes: PAGES (50), KEYWORDS_PER_PAGE (2), WEEKS (52), MODELS (5), RUNS (20), WARMUP (2). With EXPLAIN=1 it also
  * prints the plan (EXPLAIN ANALYZE) of each statement the functions send.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port.mjs";
+import { findPostgresBinaries, throwawayPostgres } from "./throwaway-postgres.mjs";
 
 const size = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -71,8 +71,8 @@ async function runOne(outFile: string) {
 
   const { sql } = await import("drizzle-orm");
   const { closeDatabase, getDb, getDbKind } = await import("../app/services/db.server");
-  const { keywordRankings, aiVisibility, shareOfVoice, resultMarks, monthlyReport, previousMonth } =
-    await import("../app/models/results.server");
+  const { keywordRankings, aiVisibility, shareOfVoice, resultMarks, monthlyReport } = await import("../app/models/results.server");
+  const { reportMonth } = await import("../app/lib/results-rules");
   type Db = Awaited<ReturnType<typeof getDb>>;
   const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -238,7 +238,7 @@ async function runOne(outFile: string) {
     );
 
     const actor = { id: userId };
-    const month = previousMonth(new Date());
+    const month = reportMonth(new Date());
     const queries: [string, () => Promise<{ rows: number; detail: string }>][] = [
       [
         "keywordRankings",
@@ -346,107 +346,6 @@ async function runOne(outFile: string) {
 // The parent: which databases, the throwaway PostgreSQL server, one child per database, the summary.
 // ---------------------------------------------------------------------------------------------
 
-/** initdb and pg_ctl of the newest PostgreSQL found (PG_BIN overrides the search), as scripts/test-pg.mjs finds them. */
-function findBinaries() {
-  const candidates: string[] = [];
-  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
-  const base = "/usr/lib/postgresql";
-  if (fs.existsSync(base)) {
-    const versions = fs
-      .readdirSync(base)
-      .filter((v) => /^\d+(\.\d+)?$/.test(v))
-      .sort((a, b) => Number(b) - Number(a));
-    for (const version of versions) candidates.push(path.join(base, version, "bin"));
-  }
-  for (const dir of candidates) {
-    const initdb = path.join(dir, "initdb");
-    const pgCtl = path.join(dir, "pg_ctl");
-    if (fs.existsSync(initdb) && fs.existsSync(pgCtl)) return { dir, initdb, pgCtl };
-  }
-  return null;
-}
-
-/** A throwaway PostgreSQL server in a temporary folder, started as scripts/test-pg.mjs starts it. */
-async function startPostgres(binaries: NonNullable<ReturnType<typeof findBinaries>>) {
-  const PG_USER = "postgres";
-  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  let pgIds: { uid: number; gid: number } | undefined;
-  if (asRoot) {
-    const uid = spawnSync("id", ["-u", PG_USER], { encoding: "utf8" });
-    const gid = spawnSync("id", ["-g", PG_USER], { encoding: "utf8" });
-    if (uid.status !== 0 || gid.status !== 0)
-      throw new Error(`running as root, but there is no '${PG_USER}' system user to run PostgreSQL as`);
-    pgIds = { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "seo-bench-results-pg-"));
-  const dataDir = path.join(tmp, "data");
-  const logFile = path.join(tmp, "server.log");
-  if (pgIds) fs.chownSync(tmp, pgIds.uid, pgIds.gid);
-  const pg = (tool: string, args: string[]) => {
-    const [command, argv] = asRoot ? ["runuser", ["-u", PG_USER, "--", tool, ...args]] : [tool, args];
-    return spawnSync(command, argv, { cwd: tmp, encoding: "utf8" });
-  };
-  let started = false;
-  let stopped = false;
-  const stopArgs = ["-D", dataDir, "-m", "immediate", "-w", "stop"];
-  /** Stops the server and removes its folder; at the process's exit, where only synchronous work runs. */
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    if (started) {
-      const result = pg(binaries.pgCtl, stopArgs);
-      if (result.status !== 0) console.error(`bench:results: could not stop PostgreSQL:\n${result.stderr || result.stdout}`);
-    }
-    fs.rmSync(tmp, { recursive: true, force: true });
-  };
-  /**
-   * The same without blocking, for a signal: tsx (the npm script's runner) sends the signal again and then SIGKILL
-   * unless this process acknowledges each within 30 ms, which its event loop must be free to do.
-   */
-  const stopAsync = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (started) {
-      const [command, argv] = asRoot ? ["runuser", ["-u", PG_USER, "--", binaries.pgCtl, ...stopArgs]] : [binaries.pgCtl, stopArgs];
-      await new Promise((resolve) => spawn(command, argv, { cwd: tmp, stdio: "ignore" }).once("close", resolve).once("error", resolve));
-    }
-    fs.rmSync(tmp, { recursive: true, force: true });
-  };
-  // Known from now on to the exit and signal handlers, which stop it (and remove its folder) whatever happens next.
-  server = { stop, stopAsync };
-  try {
-    const init = pg(binaries.initdb, ["-D", dataDir, "-A", "trust", "-U", PG_USER, "-E", "UTF8", "--no-locale", "--no-sync"]);
-    if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`);
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const options = [
-        "-c listen_addresses=127.0.0.1",
-        `-p ${port}`,
-        `-k ${tmp}`,
-        // A throwaway server: durability does not matter, speed does (the same settings as test:pg).
-        "-c fsync=off",
-        "-c synchronous_commit=off",
-        "-c full_page_writes=off",
-        "-c max_connections=200",
-      ].join(" ");
-      const start = pg(binaries.pgCtl, ["-D", dataDir, "-o", options, "-l", logFile, "-w", "-t", "60", "start"]);
-      if (start.status === 0) {
-        started = true;
-        const version = path.basename(path.dirname(binaries.dir));
-        return { url: `postgres://${PG_USER}@127.0.0.1:${port}/postgres`, label: `PostgreSQL ${version} (throwaway server)` };
-      }
-      const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
-      // Another process may have taken the port between our check and the start: try another one.
-      if (attempt < 3 && /could not bind|address already in use/i.test(log)) continue;
-      started = true; // pg_ctl may have left a half-started server: try to stop it.
-      throw new Error(`could not start PostgreSQL:\n${start.stderr || start.stdout}\n${log}`);
-    }
-  } catch (error) {
-    stop();
-    throw error;
-  }
-}
-
 /** What the parent started: the running child, the server and the folder where the children write their figures. */
 let child: ChildProcess | undefined;
 let server: { stop: () => void; stopAsync: () => Promise<void> } | undefined;
@@ -483,7 +382,7 @@ async function main(): Promise<number> {
   if (unknown.length) throw new Error(`unknown argument ${unknown.join(" ")} (use --pg, --pglite, or neither for both)`);
   const onlyPg = args.includes("--pg") && !args.includes("--pglite");
   const onlyPglite = args.includes("--pglite") && !args.includes("--pg");
-  const binaries = process.env.BENCH_DATABASE_URL ? null : findBinaries();
+  const binaries = process.env.BENCH_DATABASE_URL ? null : findPostgresBinaries();
   if (onlyPg && !process.env.BENCH_DATABASE_URL && !binaries) {
     throw new Error(
       "--pg: no PostgreSQL server binaries found (initdb and pg_ctl under /usr/lib/postgresql/*/bin, or PG_BIN), and no BENCH_DATABASE_URL",
@@ -521,8 +420,11 @@ async function main(): Promise<number> {
     } else if (binaries) {
       const startedAt = performance.now();
       try {
-        const { url, label } = await startPostgres(binaries);
-        console.log(`\n== ${label}, started in ${ms(performance.now() - startedAt)}`);
+        // Known to the exit and signal handlers before it starts, which stop it (and remove its folder) whatever happens.
+        const postgres = throwawayPostgres(binaries, "seo-bench-results-pg-");
+        server = postgres;
+        const { url, version } = await postgres.start();
+        console.log(`\n== PostgreSQL ${version} (throwaway server), started in ${ms(performance.now() - startedAt)}`);
         const result = await runChild("postgres", url);
         if (result) results.push(result);
         else failed = true;

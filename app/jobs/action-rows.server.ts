@@ -4,8 +4,8 @@
  * (queue.server.ts), so that the code the tasks themselves call (jobs/notify.server.ts) can queue work too
  * without an import cycle; queueActions checks each payload against its task first.
  */
-import type { SQL } from "drizzle-orm";
-import { pagesActions } from "../../db/schema";
+import { sql, type SQL } from "drizzle-orm";
+import { actions, pagesActions } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 
 export type QueuedItem = {
@@ -44,3 +44,10 @@ export function insertActionRows(
     )
     .returning({ id: pagesActions.id, linkedPage: pagesActions.linkedPage });
 }
+
+/**
+ * The id of the action named `name`, as a subquery of the insert: for the writers below the queue's table of
+ * tasks (notifications, the schedule), which queue work without looking the id up first.
+ */
+export const actionNamed = (name: string): SQL<number> =>
+  sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`;

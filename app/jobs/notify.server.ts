@@ -9,11 +9,11 @@
  * Each notification's e-mail is queued with it (a notification_email request), and sent, put in the day's
  * digest or left out by the worker, as the recipient's preferences say when it runs.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { actions, notificationPreferences, notifications, pages, sites, user } from "../../db/schema";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { notificationPreferences, notifications, pages, sites, user } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 import { CLIENT_KINDS, SITE_KINDS, TEAM_KINDS } from "~/lib/notifications";
-import { insertActionRows } from "./action-rows.server";
+import { actionNamed, insertActionRows } from "./action-rows.server";
 
 /** What a line of a notification says (its kind, what it is about, who did it), as the list and the e-mails read it. */
 export const notificationLineColumns = {
@@ -135,10 +135,9 @@ export async function queueNotificationWork(
   items: { info2: string; notBefore?: Date }[],
 ): Promise<void> {
   if (items.length === 0) return;
-  const linkedAction = sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`;
   await insertActionRows(
     tx,
-    linkedAction,
+    actionNamed(name),
     null,
     items.map((item) => ({ pageId: null, ...item })),
   );

@@ -9,11 +9,12 @@
  */
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { actions, pages, pagesActions, siteCheckPeriods, siteCheckSchedules } from "../../db/schema";
+import { monthBounds, reportMonth } from "~/lib/results-rules";
 import { clockNow } from "~/services/clock.server";
 import { getEnv } from "~/services/env.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { insertActionRows } from "./action-rows.server";
+import { actionNamed, insertActionRows } from "./action-rows.server";
 import { recordNotifications } from "./notify.server";
 
 export const CHECK_FREQUENCIES = ["off", "weekly", "monthly"] as const;
@@ -37,9 +38,6 @@ export function periodOf(frequency: "weekly" | "monthly", now: Date): { key: str
   return { key: `weekly:${start.toISOString().slice(0, 10)}`, start, end: new Date(start.getTime() + 7 * DAY_MS) };
 }
 
-/** The start of the month `now` falls in (UTC): where a site's spending for its cap is counted from. */
-export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-
 /**
  * How long after the claim each of `count` checks may run (milliseconds): spread evenly over the first half of
  * what is left of the period, at most `maxHours`, so that a site's checks (and the providers' load) do not all
@@ -50,14 +48,16 @@ export function spreadDelays(count: number, now: Date, periodEnd: Date, maxHours
   return Array.from({ length: count }, (_, i) => Math.floor((window * i) / Math.max(1, count)));
 }
 
-/** What the site's scheduled and manual checks cost since the start of `now`'s month (US dollars). */
+/** What the site's scheduled and manual checks cost since the start of `now`'s month (US dollars, UTC months). */
 export async function monthSpend(db: Db, siteId: number, now: Date): Promise<number> {
   const [row] = await db
     .select({ spent: sql<number>`coalesce(sum(${pagesActions.costUsd}), 0)::float8` })
     .from(pagesActions)
     .innerJoin(pages, eq(pages.id, pagesActions.linkedPage))
     .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
-    .where(and(eq(pages.site, siteId), inArray(actions.name, [...CHECK_ACTIONS]), gte(pagesActions.createdDate, monthStart(now))));
+    .where(
+      and(eq(pages.site, siteId), inArray(actions.name, [...CHECK_ACTIONS]), gte(pagesActions.createdDate, periodOf("monthly", now).start)),
+    );
   return Number(row?.spent ?? 0);
 }
 
@@ -114,9 +114,6 @@ async function checksOf(db: Db, siteId: number): Promise<{ pageId: number; keywo
 
 export type ClaimOutcome = { siteId: number; period: string; status: "queued" | "capped" | "empty" | "sent" | "skipped"; queued: number };
 
-/** The month before `now`'s, as 'YYYY-MM': the one the month's first days report on. */
-export const reportMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-
 /**
  * The month's report (issue 17): once the month has started, each site with an owner who did not unsubscribe
  * has the previous month's report announced once (a monthly_report notification, e-mailed as its owner's
@@ -125,8 +122,7 @@ export const reportMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear()
 async function sendMonthlyReports(db: Db, workerId: string, now: Date): Promise<ClaimOutcome[]> {
   const month = reportMonth(now);
   const key = `report:${month}`;
-  const start = new Date(`${month}-01T00:00:00Z`);
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const { start, end } = monthBounds(month)!;
   const due = (await db.execute(sql`
     select s.id as site_id,
       exists (select 1 from serp_checks c where c.site = s.id and c.checked_at >= ${start} and c.checked_at < ${end})
@@ -213,12 +209,11 @@ async function queueChecks(
   info: { period: number } | null,
   times?: Date[],
 ) {
-  const named = (name: string) => sql<number>`(select ${actions.id} from ${actions} where ${actions.name} = ${name})`;
   const items = checks.map((check, i) => ({ ...check, infoJson: info, notBefore: times?.[i] ?? null }));
   const serpItems = items.flatMap(({ keywordId, ...item }) => (keywordId === null ? [] : [{ ...item, info2: String(keywordId) }]));
   const llmItems = items.flatMap(({ keywordId, ...item }) => (keywordId === null ? [item] : []));
-  if (serpItems.length) await insertActionRows(tx, named("serps"), creator, serpItems, { independent: true });
-  if (llmItems.length) await insertActionRows(tx, named("llm_answers"), creator, llmItems, { independent: true });
+  if (serpItems.length) await insertActionRows(tx, actionNamed("serps"), creator, serpItems, { independent: true });
+  if (llmItems.length) await insertActionRows(tx, actionNamed("llm_answers"), creator, llmItems, { independent: true });
 }
 
 /**

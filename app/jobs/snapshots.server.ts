@@ -4,9 +4,8 @@
  * answer with whether it names the site, where the site is cited and which other domains it names or cites.
  * What the results mean is computed here, in code (lib/results-rules.ts), from the results themselves.
  */
-import { eq } from "drizzle-orm";
-import { llmChecks, pages, serpChecks, sites } from "../../db/schema";
-import { citationOfSite, competingPages, mentionedDomains, mentionsSite, sameUrl, siteHost, sitePosition } from "~/lib/results-rules";
+import { llmChecks, serpChecks } from "../../db/schema";
+import { citationOfSite, competingPages, hostMatchesSite, mentionedDomains, sameUrl, siteHost, sitePosition } from "~/lib/results-rules";
 import { clockNow } from "~/services/clock.server";
 import type { Db } from "~/services/db.server";
 import type { SerpRow } from "~/services/providers/dataforseo.server";
@@ -23,13 +22,10 @@ export function pageAddress(pageUrl: string, siteUrl: string): string {
 /** Records one SERP check of the site's keyword as a snapshot, with what it means for the site. */
 export async function recordSerpCheck(
   tx: Db,
-  check: { siteId: number; keywordId: number; pageId: number | null; requestId: number | null; rows: SerpRow[] },
+  check: { siteId: number; siteUrl: string; keywordId: number; pageId: number; pageUrl: string; requestId: number | null; rows: SerpRow[] },
 ) {
-  const [site] = await tx.select({ url: sites.url }).from(sites).where(eq(sites.id, check.siteId));
-  if (!site) return;
-  const [page] = check.pageId ? await tx.select({ url: pages.url }).from(pages).where(eq(pages.id, check.pageId)) : [];
   const results = check.rows.map((row) => ({ position: row.positionAbsolute, url: row.url, title: row.title, type: row.type }));
-  const best = sitePosition(results, site.url);
+  const best = sitePosition(results, check.siteUrl);
   await tx.insert(serpChecks).values({
     site: check.siteId,
     keyword: check.keywordId,
@@ -38,43 +34,37 @@ export async function recordSerpCheck(
     results,
     sitePosition: best?.position ?? null,
     siteUrl: best?.url ?? null,
-    isTarget: best && page ? sameUrl(best.url, pageAddress(page.url, site.url)) : null,
-    siteUrls: competingPages(results, site.url),
+    isTarget: best ? sameUrl(best.url, pageAddress(check.pageUrl, check.siteUrl)) : null,
+    siteUrls: competingPages(results, check.siteUrl),
     request: check.requestId,
   });
 }
 
-/** Records the answers about a page as snapshots, with what each says of the site. */
+/** Records the answers about a page of `site` as snapshots, with what each says of the site. */
 export async function recordLlmChecks(
   tx: Db,
   pageId: number,
-  answers: { llmId: number; question: string; answer: string; citedUrls: string[] }[],
+  site: { id: number; url: string },
+  answers: { llmId: number; question: string; answer: string; mentionsSite: boolean; citedUrls: string[] }[],
   requestId: number | null,
 ) {
-  const [page] = await tx
-    .select({ siteId: sites.id, siteUrl: sites.url, siteName: sites.name })
-    .from(pages)
-    .innerJoin(sites, eq(sites.id, pages.site))
-    .where(eq(pages.id, pageId));
-  if (!page || answers.length === 0) return;
-  const own = siteHost(page.siteUrl);
+  if (answers.length === 0) return;
+  const own = siteHost(site.url);
   const checkedAt = clockNow();
   await tx.insert(llmChecks).values(
-    answers.map((a) => {
-      const domains = mentionedDomains(a.answer).filter((domain) => !own || (domain !== own && !domain.endsWith(`.${own}`)));
-      return {
-        site: page.siteId,
-        page: pageId,
-        llm: a.llmId,
-        checkedAt,
-        question: a.question,
-        answer: a.answer,
-        mentionsSite: mentionsSite(a.answer, page.siteName, page.siteUrl),
-        citedUrls: a.citedUrls,
-        siteCitation: citationOfSite(a.citedUrls, page.siteUrl)?.position ?? null,
-        domains,
-        request: requestId,
-      };
-    }),
+    answers.map((a) => ({
+      site: site.id,
+      page: pageId,
+      llm: a.llmId,
+      checkedAt,
+      question: a.question,
+      answer: a.answer,
+      mentionsSite: a.mentionsSite,
+      citedUrls: a.citedUrls,
+      siteCitation: citationOfSite(a.citedUrls, site.url)?.position ?? null,
+      // The other domains: never the site's own, nor its subdomains.
+      domains: mentionedDomains(a.answer).filter((domain) => !own || !hostMatchesSite(domain, own)),
+      request: requestId,
+    })),
   );
 }

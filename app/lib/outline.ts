@@ -6,6 +6,9 @@
  */
 export type OutlineSection = { heading: string; subheadings: string[] };
 
+/** What an outline says: as the writer proposes it, as the client edits it, and as the article is written from it. */
+export type OutlineContent = { title: string; angle: string; sections: OutlineSection[]; keywords: string[]; sources: string[] };
+
 export const OUTLINE_LIMITS = {
   title: 200,
   angle: 1000,

@@ -269,3 +269,16 @@ export const cannibalised = (ranking: { competingUrls: readonly string[]; target
 
 /** The highest monthly cap of a site's automatic checks the console accepts (US dollars). */
 export const MAX_CHECKS_CAP_USD = 1000;
+
+/** A month as 'YYYY-MM' and its bounds (UTC); null when the text is not a month. */
+export function monthBounds(month: string): { start: Date; end: Date } | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const index = Number(match[2]) - 1;
+  if (index < 0 || index > 11) return null;
+  return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
+}
+
+/** The month before `now`'s, as 'YYYY-MM': the one the month's first days report on. */
+export const reportMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);

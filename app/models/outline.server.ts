@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { actions, pageOutlines, pages, pagesActions, siteBriefs, sites, user as users } from "../../db/schema";
 import { NotFoundError } from "~/lib/not-found";
-import type { OutlineSection, OutlineStatus } from "~/lib/outline";
+import type { OutlineContent, OutlineStatus } from "~/lib/outline";
 import type { OutlineInput } from "~/lib/schemas/outline";
 import { queueActions } from "~/jobs/queue.server";
 import { getDb, type Db } from "~/services/db.server";
@@ -28,8 +28,13 @@ export class OutlinePendingError extends Error {
   }
 }
 
-/** Whether the site's articles start with an outline (its brief says; yes until skipped). */
-export async function siteOutlineStep(siteId: number, db?: Db): Promise<boolean> {
+/** Whether the site of one of the actor's pages starts its articles with an outline (the outline screen says so). */
+export async function siteOutlineStep(actor: Actor, page: PageRef): Promise<boolean> {
+  return outlineStepOf((await ownedPageRef(actor, page)).site.id);
+}
+
+/** Whether the site's articles start with an outline (its brief says; yes until skipped). The caller checked the reach. */
+async function outlineStepOf(siteId: number, db?: Db): Promise<boolean> {
   const [row] = await (db ?? (await getDb()))
     .select({ outlineStep: siteBriefs.outlineStep })
     .from(siteBriefs)
@@ -43,20 +48,15 @@ export async function siteOutlineStep(siteId: number, db?: Db): Promise<boolean>
  * others true (spec part 2, section 4). Returns the requests and which step they are.
  */
 export async function queueArticleWork(actor: Actor, siteId: number, pageIds: readonly number[]) {
-  const step = (await siteOutlineStep(siteId)) ? "outline" : "article";
+  const step = (await outlineStepOf(siteId)) ? "outline" : "article";
   const items = pageIds.map((pageId) => ({ pageId }));
   const queued = await queueActions(actor, step === "outline" ? "create_outline" : "create_article", items);
   return { step, queued } as const;
 }
 
-export type PageOutline = {
+export type PageOutline = OutlineContent & {
   id: number;
   status: OutlineStatus;
-  title: string;
-  angle: string;
-  sections: OutlineSection[];
-  keywords: string[];
-  sources: string[];
   createdAt: Date;
   updatedAt: Date;
   /** Who last edited it (null: as written), and who approved it, when. */

@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { siteCheckSchedules, sites } from "../../db/schema";
 import { checkSignedLinkToken } from "~/services/secret-tokens.server";
-import { REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
+import { monthBounds, REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
 import {
   CHECK_FREQUENCIES,
   DEFAULT_MONTHLY_CAP_USD,
@@ -18,9 +18,21 @@ import {
 import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { isTeamActor, ownedPage, ownedSite, type Actor } from "./access.server";
+import { isTeamActor, ownedPageRef, ownedSite, type Actor, type PageRef } from "./access.server";
 
 type Rows<T> = { rows: T[] };
+
+/**
+ * Checks that the actor reaches the site, or the page of it when one is given (a page the route already checked
+ * costs no query), and says which page the figures are narrowed to.
+ */
+async function reach(actor: Actor, siteId: number, page?: PageRef): Promise<number | undefined> {
+  if (page === undefined) {
+    await ownedSite(actor, siteId);
+    return undefined;
+  }
+  return (await ownedPageRef(actor, page, siteId)).id;
+}
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** One keyword's ranking: where the site stands now, since when, and its history (oldest first). */
@@ -41,14 +53,12 @@ export type KeywordRanking = {
   series: { at: string; position: number | null }[];
 };
 
-
 /**
  * Every keyword in use on the site (or on one of its pages), with its ranking and history: one query. Keywords
  * never checked are listed too (no position yet).
  */
-export async function keywordRankings(actor: Actor, siteId: number, pageId?: number): Promise<KeywordRanking[]> {
-  await ownedSite(actor, siteId);
-  if (pageId !== undefined) await ownedPage(actor, pageId, siteId);
+export async function keywordRankings(actor: Actor, siteId: number, page?: PageRef): Promise<KeywordRanking[]> {
+  const pageId = await reach(actor, siteId, page);
   const db = await getDb();
   const onPage = pageId === undefined ? sql`true` : sql`pk.linked_page = ${pageId}`;
   type Row = {
@@ -118,9 +128,8 @@ export type VisibilityPoint = {
 };
 
 /** The site's (or page's) AI visibility per model and week: one query. */
-export async function aiVisibility(actor: Actor, siteId: number, pageId?: number): Promise<VisibilityPoint[]> {
-  await ownedSite(actor, siteId);
-  if (pageId !== undefined) await ownedPage(actor, pageId, siteId);
+export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef): Promise<VisibilityPoint[]> {
+  const pageId = await reach(actor, siteId, page);
   const db = await getDb();
   const onPage = pageId === undefined ? sql`true` : sql`c.page = ${pageId}`;
   type Row = { llm: string; week: string | Date; answers: number; mentioned: number; cited: number; citation_position: number | null };
@@ -186,9 +195,12 @@ export async function shareOfVoice(actor: Actor, siteId: number, limit = 10): Pr
 /** The dates on which a version of a page of the site was approved or published: the charts' marks. */
 export type ResultMark = { at: string; kind: "approved" | "published"; pageId: number; pageName: string };
 
-export async function resultMarks(actor: Actor, siteId: number, pageId?: number): Promise<ResultMark[]> {
-  await ownedSite(actor, siteId);
-  const db = await getDb();
+export async function resultMarks(actor: Actor, siteId: number, page?: PageRef): Promise<ResultMark[]> {
+  return marksOf(await getDb(), siteId, await reach(actor, siteId, page));
+}
+
+/** The marks of a site (or one of its pages) whose reach the caller checked. */
+async function marksOf(db: Db, siteId: number, pageId?: number): Promise<ResultMark[]> {
   const onPage = pageId === undefined ? sql`true` : sql`p.id = ${pageId}`;
   type Row = { at: string | Date; kind: "approved" | "published"; page_id: number; page_name: string };
   const rows = await rowsOf<Row>(
@@ -252,7 +264,7 @@ export async function saveCheckFrequency(actor: Actor, siteId: number, frequency
 }
 
 /** Whether the owner gets the monthly report e-mail; the report's unsubscribe link turns it off without signing in. */
-export async function reportEmailsOn(db: Db, siteId: number): Promise<boolean> {
+async function reportEmailsOn(db: Db, siteId: number): Promise<boolean> {
   const [row] = await db
     .select({ on: siteCheckSchedules.reportEmails })
     .from(siteCheckSchedules)
@@ -282,19 +294,6 @@ export async function checksUnderWay(actor: Actor, siteId: number): Promise<numb
   );
   return Number(row?.n ?? 0);
 }
-
-/** A month as 'YYYY-MM' and its bounds (UTC). */
-export function monthBounds(month: string): { start: Date; end: Date } | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const index = Number(match[2]) - 1;
-  if (index < 0 || index > 11) return null;
-  return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
-}
-
-/** The month before `now`'s (the report a month's first day sends). */
-export const previousMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 
 export type MonthlyReport = {
   month: string;
@@ -388,7 +387,7 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
           and ((v.created_date >= ${start} and v.created_date < ${end}) or (v.approved_at >= ${start} and v.approved_at < ${end})))
       order by p.name`,
     ),
-    resultMarks(actor, siteId),
+    marksOf(db, siteId),
   ]);
   const team = isTeamActor(actor);
   return {
@@ -417,7 +416,6 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
     marks: marks.filter((m) => m.at >= start.toISOString() && m.at < end.toISOString()),
   };
 }
-
 
 /**
  * NO ACCOUNT (the report e-mail's unsubscribe link): the site whose link this is, by its signed token, or null

@@ -22,15 +22,15 @@ async function siteWithPage(page: Page, url: string, pageName: string) {
 }
 
 test.describe("the page detail screen", () => {
-  test("shows the page, its blocks (the outline's too), and says when there is no article yet", async ({ signedInPage: page }) => {
+  test("shows the page, its four blocks and its outline's state, and says when there is no article yet", async ({ signedInPage: page }) => {
     const { siteId, pageId } = await siteWithPage(page, "https://pagedetail.example.com", "Guide du jardin");
     await open(page, `/sites/${siteId}/pages/${pageId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Guide du jardin" })).toBeVisible();
     await expect(page.getByRole("link", { name: "https://pagedetail.example.com/guide" })).toBeVisible();
     const base = `/sites/${siteId}/pages/${pageId}`;
-    await expect(page.getByRole("link", { name: /^Outline/ })).toContainText("None yet");
+    await expect(page.getByTestId("outline-state")).toContainText("Outline: None yet");
+    await expect(page.getByRole("link", { name: "Open the outline" })).toHaveAttribute("href", `/sites/${siteId}/pages/${pageId}/outline`);
     for (const [name, path] of [
-      ["Outline", "outline"],
       ["Page Versions & HTML Content", "page-versions"],
       ["Keywords", "keywords-for-page"],
       ["LLM Answers", "llm-answers-for-page"],

@@ -48,7 +48,11 @@ test.describe("the site detail screen", () => {
     const menu = await openMenu(page, page.getByRole("button", { name: "More options" }));
     for (const item of ["View Analytics", "Export Content", "Share Site"])
       await expect(menu.getByRole("menuitem", { name: item })).toBeVisible();
-    await page.keyboard.press("Escape");
+    // The site's analytics are its results (issue 17).
+    await menu.getByRole("menuitem", { name: "View Analytics" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sites/${id}/results$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Results" })).toBeVisible();
+    await page.goBack();
 
     await page.getByRole("link", { name: /Pages/ }).click();
     await expect(page).toHaveURL(new RegExp(`/sites/${id}/pages$`));

@@ -21,7 +21,7 @@ import { resetEnvForTests } from "~/services/env.server";
 import { action as outlineAction, loader as outlineLoader } from "~/routes/app/outline";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
-import { formPost, runRoute } from "../setup/accounts";
+import { formPost, runRoute, thrownStatus } from "../setup/accounts";
 import { browser, type Browser } from "../setup/auth-client";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { signedInUser } from "../setup/sessions";
@@ -266,15 +266,6 @@ describe("the outline screen's route", () => {
   const params = () => ({ siteId: String(siteId), pageId: String(pageId) });
   const get = (b: Browser | null) =>
     new Request(`${TEST_PUBLIC_URL}${path()}`, { headers: b?.cookie ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} });
-  const thrownStatus = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-      return 200;
-    } catch (error) {
-      if (error instanceof Response) return error.status;
-      return (error as { init?: { status?: number } }).init?.status ?? 500;
-    }
-  };
 
   it("shows the outline to its owner only: another account gets 404, nobody signed in goes to /auth", async () => {
     const signedOwner = await signedInUser("Autre Client");

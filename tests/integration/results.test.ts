@@ -49,7 +49,7 @@ import { action as resultsAction, loader as resultsLoader } from "~/routes/app/r
 import { loader as reportLoader } from "~/routes/app/results-report";
 import { loader as unsubscribeLoader } from "~/routes/public/report-unsubscribe";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
-import { formPost, runRoute } from "../setup/accounts";
+import { formPost, runRoute, thrownStatus } from "../setup/accounts";
 import { type Browser } from "../setup/auth-client";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { signedInUser } from "../setup/sessions";
@@ -91,6 +91,10 @@ function results(position: number | null, extra: Partial<SerpRow>[] = []): SerpR
 }
 
 const at = (iso: string) => setClockForTests(new Date(iso));
+/** A check asked from the page "Le levain" (/levain) of the site. */
+const LEVAIN_CHECK_OF = (pageId: number) => ({ pageId, pageUrl: "/levain", siteUrl: "https://www.boulangerie-dupont.fr", requestId: null });
+/** The site, as the LLM-answers task passes it. */
+const SITE = () => ({ site: { id: siteId, url: "https://www.boulangerie-dupont.fr" }, requestId: null });
 
 beforeAll(async () => {
   owner = await insertUser(database.db, { name: "Claire Dupont" });
@@ -123,9 +127,9 @@ afterAll(() => setClockForTests(new Date(0)));
 describe("snapshots and their history", () => {
   it("keeps every SERP check with its date and what it means for the site; the newest results stay in serps", async () => {
     at("2027-01-04T09:00:00Z");
-    await replaceSerpResults(siteId, kwLevain, results(14), { pageId: levain, requestId: null });
+    await replaceSerpResults(siteId, kwLevain, results(14), LEVAIN_CHECK_OF(levain));
     at("2027-01-11T09:00:00Z");
-    await replaceSerpResults(siteId, kwLevain, results(6), { pageId: levain, requestId: null });
+    await replaceSerpResults(siteId, kwLevain, results(6), LEVAIN_CHECK_OF(levain));
     await replaceSerpResults(
       siteId,
       kwPain,
@@ -133,10 +137,7 @@ describe("snapshots and their history", () => {
         { positionAbsolute: 3, url: "https://shop.boulangerie-dupont.fr/pain/" },
         { positionAbsolute: 8, url: "https://www.boulangerie-dupont.fr/brioche" },
       ]),
-      {
-        pageId: levain,
-        requestId: null,
-      },
+      LEVAIN_CHECK_OF(levain),
     );
 
     const checks = await database.db.select().from(serpChecks).where(eq(serpChecks.site, siteId)).orderBy(serpChecks.id);
@@ -158,27 +159,35 @@ describe("snapshots and their history", () => {
 
   it("keeps every answer with what it says of the site: mention, citation position, other domains", async () => {
     at("2027-01-04T10:00:00Z");
-    await replaceLlmAnswers(levain, [
-      {
-        llmId: llmIds[0],
-        question: "Q",
-        answer: "Try marmiton.org or https://fr.wikipedia.org/wiki/Levain.",
-        mentionsSite: false,
-        citedUrls: ["https://fr.wikipedia.org/wiki/Levain"],
-      },
-    ]);
+    await replaceLlmAnswers(
+      levain,
+      [
+        {
+          llmId: llmIds[0],
+          question: "Q",
+          answer: "Try marmiton.org or https://fr.wikipedia.org/wiki/Levain.",
+          mentionsSite: false,
+          citedUrls: ["https://fr.wikipedia.org/wiki/Levain"],
+        },
+      ],
+      SITE(),
+    );
     at("2027-01-11T10:00:00Z");
     const cited = ["https://fr.wikipedia.org/wiki/Levain", "https://www.boulangerie-dupont.fr/levain/"];
-    await replaceLlmAnswers(levain, [
-      {
-        llmId: llmIds[0],
-        question: "Q",
-        answer: `La boulangerie dupont explique tout : ${cited.join(" et ")}. Voir aussi marmiton.org.`,
-        mentionsSite: true,
-        citedUrls: cited,
-      },
-      { llmId: llmIds[1], question: "Q", answer: "Les Duponts de Paris, voir painmaison.fr.", mentionsSite: false, citedUrls: [] },
-    ]);
+    await replaceLlmAnswers(
+      levain,
+      [
+        {
+          llmId: llmIds[0],
+          question: "Q",
+          answer: `La boulangerie dupont explique tout : ${cited.join(" et ")}. Voir aussi marmiton.org.`,
+          mentionsSite: true,
+          citedUrls: cited,
+        },
+        { llmId: llmIds[1], question: "Q", answer: "Les Duponts de Paris, voir painmaison.fr.", mentionsSite: false, citedUrls: [] },
+      ],
+      SITE(),
+    );
     const rows = await database.db.select().from(llmChecks).where(eq(llmChecks.site, siteId)).orderBy(llmChecks.id);
     expect(rows.map((r) => [r.llm, r.mentionsSite, r.siteCitation, r.domains])).toEqual([
       [llmIds[0], false, null, ["fr.wikipedia.org", "marmiton.org"]],
@@ -425,15 +434,6 @@ describe("the monthly report", () => {
 });
 
 describe("the results routes", () => {
-  const thrownStatus = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-      return 200;
-    } catch (error) {
-      if (error instanceof Response) return error.status;
-      return (error as { init?: { status?: number } }).init?.status ?? 500;
-    }
-  };
   const get = (path: string, b: Browser | null) =>
     new Request(`${TEST_PUBLIC_URL}${path}`, { headers: b?.cookie ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} });
 

@@ -24,7 +24,7 @@ import { DemoArticleError } from "~/models/review.server";
 import { action as reviewLinkAction, loader as reviewLinkLoader } from "~/routes/public/review-link";
 import type { TeamMember } from "~/services/auth.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
-import { runRoute } from "../setup/accounts";
+import { runRoute, thrownStatus } from "../setup/accounts";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, uniqueEmail, uniqueIp, type TestUser } from "../setup/factories";
@@ -184,14 +184,6 @@ describe("the public page /r/:token", () => {
       }),
       { token },
     );
-  const thrownStatus = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-      return 200;
-    } catch (error) {
-      return (error as { init?: { status?: number } }).init?.status ?? 500;
-    }
-  };
 
   it("answers 404, not indexed, to a link that does not work; shows the article to one that does, never indexed", async () => {
     const { versionId } = await versionOf(owner.id);

@@ -66,3 +66,14 @@ export async function runRoute(fn: (args: never) => unknown, request: Request, p
   }
   return { status: 200, body: result, headers: new Headers() };
 }
+
+/** The status a loader called directly answered with: 200, or that of the Response or `data()` it threw (a 404). */
+export async function thrownStatus(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    return (error as { init?: { status?: number } }).init?.status ?? 500;
+  }
+}

@@ -24,7 +24,7 @@ import {
 } from "../../../db/schema";
 import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
-import { planText, type OutlineSection } from "~/lib/outline";
+import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb, type Db } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
@@ -85,10 +85,7 @@ export function researchParts(context: ArticleContext): (string | null)[] {
   ];
 }
 
-/** An approved outline, as the article's request gives it: the plan the article follows. */
-export type ApprovedOutline = { title: string; angle: string; sections: OutlineSection[]; keywords: string[]; sources: string[] };
-
-export function outlinePart(outline: ApprovedOutline): string {
+export function outlinePart(outline: OutlineContent): string {
   return [
     "Follow this outline, which the site's owner approved: its title is the article's <h1>, and its plan gives the <h2> and <h3> headings, in this order.",
     `Title: ${outline.title}`,
@@ -102,7 +99,7 @@ export function outlinePart(outline: ApprovedOutline): string {
 }
 
 /** The request: the topic, the writing rules of the site, the research material, and the approved outline if there is one. */
-export function articlePrompt(context: ArticleContext, outline: ApprovedOutline | null = null): string {
+export function articlePrompt(context: ArticleContext, outline: OutlineContent | null = null): string {
   const parts = [
     `Write the article "${context.pageName}" for the website ${context.site.name} (${context.site.url}); it will be published at ${context.pageUrl}.`,
     ...researchParts(context),
@@ -166,7 +163,7 @@ export type ArticleContext = {
 };
 
 /** The approved outline of the page that the article is written from (PermanentError when it is not such an outline). */
-async function approvedOutline(pageId: number, outlineId: number): Promise<ApprovedOutline> {
+async function approvedOutline(pageId: number, outlineId: number): Promise<OutlineContent> {
   const db = await getDb();
   const [row] = await db
     .select({

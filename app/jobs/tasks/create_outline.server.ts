@@ -9,7 +9,7 @@ import type OpenAI from "openai";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { pageOutlines } from "../../../db/schema";
-import { OUTLINE_LIMITS, type OutlineSection } from "~/lib/outline";
+import { OUTLINE_LIMITS, type OutlineContent } from "~/lib/outline";
 import { getDb, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -66,13 +66,11 @@ const answerSchema = z.object({
   sources: z.array(z.string().trim().max(OUTLINE_LIMITS.source)).default([]),
 });
 
-export type WrittenOutline = { title: string; angle: string; sections: OutlineSection[]; keywords: string[]; sources: string[] };
-
 /**
  * The outline in a model's answer (its JSON object, also inside a code fence or after a sentence), or the
  * problems to send back. Sources that are URLs not given to the model are dropped (never invented links).
  */
-export function readOutline(answer: string, allowedLinks: readonly string[]): { outline: WrittenOutline } | { problems: string[] } {
+export function readOutline(answer: string, allowedLinks: readonly string[]): { outline: OutlineContent } | { problems: string[] } {
   const start = answer.indexOf("{");
   const end = answer.lastIndexOf("}");
   if (start < 0 || end < start) return { problems: ["the answer holds no JSON object"] };
@@ -131,7 +129,7 @@ export function createOutlineTask(client: () => OpenAI = () => openRouterClient(
       signal.throwIfAborted();
       // An outline the model gave no keywords targets the page's own.
       const outline = result.outline.keywords.length ? result.outline : { ...result.outline, keywords: context.keywords };
-      await saveWrittenOutline(pageId, outline, id);
+      await saveOutlineContent(pageId, outline, id);
       return usage;
     },
   });
@@ -141,7 +139,7 @@ export function createOutlineTask(client: () => OpenAI = () => openRouterClient(
  * Saves a written outline as the one waiting for the page's approval, replacing the one that waited, and tells
  * the site's owner (outline_ready), in one transaction.
  */
-export async function saveWrittenOutline(pageId: number, outline: WrittenOutline, writtenBy: number | null): Promise<number> {
+export async function saveOutlineContent(pageId: number, outline: OutlineContent, writtenBy: number | null): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx

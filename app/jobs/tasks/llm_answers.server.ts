@@ -45,12 +45,6 @@ export function questionFor(context: Pick<LlmQuestionContext, "pageName" | "keyw
   return template(topic);
 }
 
-/** The URLs an answer cites (Markdown links or bare), without duplicates or trailing punctuation (lib/results-rules.ts). */
-export const citedUrls = citedUrlsIn;
-
-/** Whether the answer names the site: its name or its domain, as a whole word, in any case (lib/results-rules.ts). */
-export { mentionsSite };
-
 export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) {
   return defineTask({
     payload: llmAnswersPayload,
@@ -81,14 +75,14 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
             question,
             answer: completion.text,
             mentionsSite: mentionsSite(completion.text, context.siteName, context.siteUrl),
-            citedUrls: citedUrls(completion.text),
+            citedUrls: citedUrlsIn(completion.text),
           });
         } catch (err) {
           failures.push(err instanceof Error ? err : new Error(String(err)));
         }
       }
       signal.throwIfAborted();
-      await replaceLlmAnswers(pageId, answers, id);
+      await replaceLlmAnswers(pageId, answers, { site: { id: context.siteId, url: context.siteUrl }, requestId: id });
       if (failures.length) {
         const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0;
         const message = `${answers.length} of ${context.llms.length} answers stored; ${failures.map((f) => f.message).join("; ")}`;
@@ -146,13 +140,17 @@ export type NewLlmAnswer = { llmId: number; question: string; answer: string; me
 
 /**
  * Replaces the page's answers from these LLMs with the new ones (one per LLM), and keeps them as dated snapshots
- * with what they say of the site (issue 17), in one transaction. `requestId`: the request that asked.
+ * with what they say of the site (issue 17), in one transaction. `check`: the page's site, and the request that asked.
  */
-export async function replaceLlmAnswers(pageId: number, answers: NewLlmAnswer[], requestId: number | null = null) {
+export async function replaceLlmAnswers(
+  pageId: number,
+  answers: NewLlmAnswer[],
+  check: { site: { id: number; url: string }; requestId: number | null },
+) {
   if (answers.length === 0) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await recordLlmChecks(tx as unknown as Db, pageId, answers, requestId);
+    await recordLlmChecks(tx as unknown as Db, pageId, check.site, answers, check.requestId);
     await tx.delete(pagesLlmAnswers).where(
       and(
         eq(pagesLlmAnswers.linkedPage, pageId),

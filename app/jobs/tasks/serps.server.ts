@@ -37,14 +37,19 @@ export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
       const { rows, costUsd } = await provider().search(context, signal);
       usage.add({ costUsd }, { provider: "dataforseo" });
       signal.throwIfAborted();
-      await replaceSerpResults(context.siteId, keywordId, rows, { pageId, requestId: id });
+      await replaceSerpResults(context.siteId, keywordId, rows, {
+        pageId,
+        pageUrl: context.pageUrl,
+        siteUrl: context.siteUrl,
+        requestId: id,
+      });
       return usage;
     },
   });
 }
 
 /** A search with the settings of a page's site, and that site (the results are its own: keywords are shared, results are not). */
-export type SerpSearchContext = SerpQuery & { siteId: number };
+export type SerpSearchContext = SerpQuery & { siteId: number; siteUrl: string; pageUrl: string };
 
 /** The keyword and the settings of the page's site; null when the page or the keyword is gone. */
 export async function serpSearchContext(pageId: number, keywordId: number): Promise<SerpSearchContext | null> {
@@ -59,6 +64,8 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
   const [site] = await db
     .select({
       siteId: sites.id,
+      siteUrl: sites.url,
+      pageUrl: pages.url,
       depth: sites.serpsNbResults,
       locationCode: locationCountries.locationCode,
       languageCode: locationLanguages.languageCode,
@@ -78,13 +85,14 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
 /**
  * Replaces the site's results for the keyword with these, in one transaction (readers see the old set or the
  * new one), and keeps them as a dated snapshot with what they mean for the site (issue 17). Other sites'
- * results for the same keyword are not touched. `check`: the page whose request searched, and the request.
+ * results for the same keyword are not touched. `check`: the page whose request searched (its address), the site's
+ * address, and the request.
  */
 export async function replaceSerpResults(
   siteId: number,
   keywordId: number,
   rows: SerpRow[],
-  check: { pageId: number | null; requestId: number | null } = { pageId: null, requestId: null },
+  check: { pageId: number; pageUrl: string; siteUrl: string; requestId: number | null },
 ) {
   const db = await getDb();
   await db.transaction(async (tx) => {

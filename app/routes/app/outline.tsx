@@ -72,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [outline, work, outlineStep] = await Promise.all([
     getPageOutline(user, page),
     pageWork(page.id, ["create_outline", "create_article"]),
-    siteOutlineStep(page.site.id),
+    siteOutlineStep(user, page),
   ]);
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },

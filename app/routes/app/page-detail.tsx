@@ -41,8 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "create_cover_image",
     ]),
     getPagePublication(user, owned),
-    keywordRankings(user, owned.site.id, owned.id),
-    aiVisibility(user, owned.site.id, owned.id),
+    keywordRankings(user, owned.site.id, owned),
+    aiVisibility(user, owned.site.id, owned),
   ]);
   return {
     ...summary,
@@ -141,25 +141,7 @@ export default function PageDetail({
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
   const viewUrl = latestPublicId ? publicViewPath(latestPublicId) : null;
-  const blocks: {
-    to: string;
-    title: string;
-    text: string;
-    icon: typeof FileCode;
-    /** What the block holds: a count of `unit`s, or a state in words. */
-    count?: number;
-    unit?: string;
-    state?: string;
-    pending?: boolean;
-  }[] = [
-    {
-      to: `${base}/outline`,
-      title: "Outline",
-      text: "The article's title, angle, sections, keywords and sources, approved before it is written.",
-      icon: ListTree,
-      state: outline === "ready" ? "Waiting for your approval" : outline === "approved" ? "Approved" : "None yet",
-      pending: pending.outline,
-    },
+  const blocks = [
     {
       to: `${base}/page-versions`,
       title: "Page Versions & HTML Content",
@@ -257,8 +239,10 @@ export default function PageDetail({
 
       <PublicationCard publication={publication} latestVersionId={latestVersionId} />
 
+      <OutlineLine path={`${base}/outline`} outline={outline} writing={pending.outline} />
+
       <div className="grid gap-4 sm:grid-cols-2">
-        {blocks.map(({ to, title, text, icon: Icon, count, unit, state, pending: working }) => (
+        {blocks.map(({ to, title, text, icon: Icon, count, unit, pending: working }) => (
           <Link
             key={to}
             to={to}
@@ -273,7 +257,9 @@ export default function PageDetail({
                   <h2>{title}</h2>
                 </CardTitle>
                 <CardDescription>{text}</CardDescription>
-                <p className="pt-2 text-sm font-medium">{state ?? `${count} ${count === 1 ? unit : `${unit}s`}`}</p>
+                <p className="pt-2 text-sm font-medium">
+                  {count} {count === 1 ? unit : `${unit}s`}
+                </p>
                 {working ? (
                   <p role="status" className="flex items-center gap-1.5 text-sm text-primary">
                     <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {PENDING_TEXTS.inProgress}
@@ -289,6 +275,26 @@ export default function PageDetail({
 
       <PageRequests requests={requests} />
     </div>
+  );
+}
+
+/** The article's outline (issue 16), beside the spec's four blocks: where it stands, and the way to it. */
+function OutlineLine({ path, outline, writing }: { path: string; outline: "ready" | "approved" | "replaced" | null; writing: boolean }) {
+  const state = writing
+    ? PENDING_TEXTS.inProgress
+    : outline === "ready"
+      ? "Waiting for your approval"
+      : outline === "approved"
+        ? "Approved"
+        : "None yet";
+  return (
+    <p className="mb-6 flex flex-wrap items-center gap-2 text-sm" data-testid="outline-state">
+      <ListTree aria-hidden="true" className="size-4 text-primary" />
+      <span className="font-medium">Outline:</span> {state}
+      <Link to={path} className="text-primary underline-offset-4 hover:underline">
+        {outline === "ready" ? "Review the outline" : "Open the outline"}
+      </Link>
+    </p>
   );
 }
 

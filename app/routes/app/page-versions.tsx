@@ -213,7 +213,7 @@ const FAILURE: Record<VersionIntent, string> = {
 /**
  * The intent's failure: a page that is missing or another account's (or not on this site) answers 404 with the
  * permission wording, a missing version (or earlier text) 404 too; an example version of another page 400; a
- * missing create_article action names itself.
+ * missing create_article (or create_outline) action names itself.
  */
 function failed(error: unknown, intent: VersionIntent) {
   const title = FAILURE[intent];
@@ -227,8 +227,9 @@ function failed(error: unknown, intent: VersionIntent) {
     return reply({ ok: false, intent, toast: errorToast(description, title) }, 404);
   }
   if (error instanceof InvalidExampleError) return reply({ ok: false, intent, toast: errorToast(VERSION_TEXTS.badExample, title) }, 400);
-  const missingAction = error instanceof MissingActionError && intent === "create-new-version";
-  const toast: Toast = { type: "error", title: missingAction ? VERSION_TEXTS.createActionMissing : title };
+  // The action that is missing names itself: create_article (the spec's words), or create_outline (issue 16).
+  const missing = error instanceof MissingActionError && intent === "create-new-version" ? error.actionName : null;
+  const toast: Toast = { type: "error", title: missing ? VERSION_TEXTS.actionMissing(missing) : title };
   return reply({ ok: false, intent, toast }, 500);
 }
 

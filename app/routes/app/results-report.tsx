@@ -14,9 +14,11 @@ import { BRAND_NAME } from "~/lib/constants";
 import { formatDateTime } from "~/lib/format";
 import { usd } from "~/lib/team-work";
 import { requireActor, requireOwnedSite } from "~/models/access.server";
-import { monthBounds, monthlyReport, previousMonth } from "~/models/results.server";
+import { monthBounds, reportMonth } from "~/lib/results-rules";
+import { monthlyReport } from "~/models/results.server";
 import { clockNow } from "~/services/clock.server";
 import { RankingChart } from "./results/results-charts";
+import { FiguresTable } from "./results/figures-table";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Report ${loaderData?.report.month ?? ""} – ${loaderData?.report.site.name ?? "Site"} – ${BRAND_NAME}` },
@@ -35,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = clockNow();
   const asked = new URL(request.url).searchParams.get("month");
   // A month that is not one falls back to the last complete month.
-  const month = asked && monthBounds(asked) ? asked : previousMonth(now);
+  const month = asked && monthBounds(asked) ? asked : reportMonth(now);
   const report = (await monthlyReport(user, site.id, month))!;
   return { report, months: monthChoices(now) };
 }
@@ -105,50 +107,34 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
                 <RankingChart keyword={top.keyword} series={top.series} marks={report.marks} />
               </div>
             ) : null}
-            <table className="w-full text-sm">
-              <caption className="sr-only">Position of each keyword before and at the end of the month</caption>
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Keyword
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Before
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    End of month
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Move
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.movers.map((m) => {
-                  const move = m.before !== null && m.after !== null ? m.before - m.after : null;
-                  return (
-                    <tr key={m.keyword} className="border-b">
-                      <th scope="row" className="py-2 pr-3 text-left font-medium">
-                        {m.keyword}
-                      </th>
-                      <td className="py-2 pr-3">{m.before ?? "not ranked"}</td>
-                      <td className="py-2 pr-3 font-semibold">{m.after ?? "not ranked"}</td>
-                      <td className="py-2">
-                        {move === null
-                          ? m.after !== null
-                            ? "entered the results"
-                            : "—"
-                          : move > 0
-                            ? `up ${move}`
-                            : move < 0
-                              ? `down ${-move}`
-                              : "same"}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <FiguresTable
+              caption="Position of each keyword before and at the end of the month"
+              columns={["Keyword", "Before", "End of month", "Move"]}
+            >
+              {report.movers.map((m) => {
+                const move = m.before !== null && m.after !== null ? m.before - m.after : null;
+                return (
+                  <tr key={m.keyword} className="border-b">
+                    <th scope="row" className="py-2 pr-3 text-left font-medium">
+                      {m.keyword}
+                    </th>
+                    <td className="py-2 pr-3">{m.before ?? "not ranked"}</td>
+                    <td className="py-2 pr-3 font-semibold">{m.after ?? "not ranked"}</td>
+                    <td className="py-2">
+                      {move === null
+                        ? m.after !== null
+                          ? "entered the results"
+                          : "—"
+                        : move > 0
+                          ? `up ${move}`
+                          : move < 0
+                            ? `down ${-move}`
+                            : "same"}
+                    </td>
+                  </tr>
+                );
+              })}
+            </FiguresTable>
           </>
         )}
       </section>
@@ -160,37 +146,21 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
         {report.visibility.length === 0 ? (
           <p className="text-sm text-muted-foreground">No assistant was asked this month.</p>
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Answers of each assistant this month that name or cite the site</caption>
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Assistant
+          <FiguresTable
+            caption="Answers of each assistant this month that name or cite the site"
+            columns={["Assistant", "Answers", "Name the site", "Cite it"]}
+          >
+            {report.visibility.map((v) => (
+              <tr key={v.llm} className="border-b">
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {v.llm}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Answers
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Name the site
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Cite it
-                </th>
+                <td className="py-2 pr-3">{v.answers}</td>
+                <td className="py-2 pr-3">{percent(v.mentioned, v.answers)}</td>
+                <td className="py-2">{percent(v.cited, v.answers)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {report.visibility.map((v) => (
-                <tr key={v.llm} className="border-b">
-                  <th scope="row" className="py-2 pr-3 text-left font-medium">
-                    {v.llm}
-                  </th>
-                  <td className="py-2 pr-3">{v.answers}</td>
-                  <td className="py-2 pr-3">{percent(v.mentioned, v.answers)}</td>
-                  <td className="py-2">{percent(v.cited, v.answers)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </FiguresTable>
         )}
         <h3 className="text-sm font-semibold">New citations</h3>
         {report.newCitations.length === 0 ? (
@@ -214,39 +184,32 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
         {report.articles.length === 0 ? (
           <p className="text-sm text-muted-foreground">No article was written or approved this month.</p>
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Articles written or approved this month</caption>
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Article
+          <FiguresTable
+            caption="Articles written or approved this month"
+            columns={[
+              "Article",
+              "Versions written",
+              "Approved",
+              ...(showCost
+                ? [
+                    <>
+                      AI cost <Badge variant="outline">team</Badge>
+                    </>,
+                  ]
+                : []),
+            ]}
+          >
+            {report.articles.map((a) => (
+              <tr key={a.pageId} className="border-b">
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {a.pageName}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Versions written
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Approved
-                </th>
-                {showCost ? (
-                  <th scope="col" className="py-2 font-medium">
-                    AI cost <Badge variant="outline">team</Badge>
-                  </th>
-                ) : null}
+                <td className="py-2 pr-3">{a.versions}</td>
+                <td className="py-2 pr-3">{a.approved}</td>
+                {showCost ? <td className="py-2">{a.costUsd === null ? "—" : usd(a.costUsd)}</td> : null}
               </tr>
-            </thead>
-            <tbody>
-              {report.articles.map((a) => (
-                <tr key={a.pageId} className="border-b">
-                  <th scope="row" className="py-2 pr-3 text-left font-medium">
-                    {a.pageName}
-                  </th>
-                  <td className="py-2 pr-3">{a.versions}</td>
-                  <td className="py-2 pr-3">{a.approved}</td>
-                  {showCost ? <td className="py-2">{a.costUsd === null ? "—" : usd(a.costUsd)}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </FiguresTable>
         )}
         {report.marks.length ? (
           <ul className="grid gap-1 text-sm text-muted-foreground">

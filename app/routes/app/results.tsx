@@ -41,6 +41,7 @@ import { intentOf, reply, runIntent } from "~/services/route-action.server";
 import { RankingChart, ShareChart, type ChartMark } from "./results/results-charts";
 import { Sparkline } from "./results/sparkline";
 import { VisibilityTable, weeksByModel } from "./results/visibility";
+import { FiguresTable } from "./results/figures-table";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Results – ${loaderData?.site.name ?? "Site"} – ${BRAND_NAME}` }];
 
@@ -226,38 +227,29 @@ function RankingSection({ rankings, marks }: { rankings: KeywordRanking[]; marks
           <p className="text-sm text-muted-foreground">No keyword in use yet: add keywords to the site's pages, then check.</p>
         ) : (
           <div className="relative min-w-0 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-sm" aria-label="Search ranking">
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Keyword
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Position
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Best URL
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Trend
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Chart</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rankings.map((r) => (
-                  <RankingRow
-                    key={r.keywordId}
-                    ranking={r}
-                    marks={marks}
-                    open={open === r.keywordId}
-                    onToggle={() => setOpen(open === r.keywordId ? null : r.keywordId)}
-                  />
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              caption="Search ranking"
+              columns={[
+                "Keyword",
+                "Position",
+                "Best URL",
+                "Trend",
+                <span key="chart" className="sr-only">
+                  Chart
+                </span>,
+              ]}
+              className="min-w-[40rem]"
+            >
+              {rankings.map((r) => (
+                <RankingRow
+                  key={r.keywordId}
+                  ranking={r}
+                  marks={marks}
+                  open={open === r.keywordId}
+                  onToggle={() => setOpen(open === r.keywordId ? null : r.keywordId)}
+                />
+              ))}
+            </FiguresTable>
           </div>
         )}
       </CardContent>
@@ -335,27 +327,18 @@ function RankingRow({
             ) : null}
             <details className="mt-2 text-sm">
               <summary className="cursor-pointer text-muted-foreground">The figures</summary>
-              <table className="mt-2 text-sm">
-                <caption className="sr-only">Position of “{ranking.keyword}” at each check</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="pr-4 text-left font-medium">
-                      Checked
-                    </th>
-                    <th scope="col" className="text-left font-medium">
-                      Position
-                    </th>
+              <FiguresTable
+                caption={<>Position of “{ranking.keyword}” at each check</>}
+                columns={["Checked", "Position"]}
+                className="mt-2 w-auto"
+              >
+                {ranking.series.map((p) => (
+                  <tr key={p.at}>
+                    <td className="pr-4">{formatDateTime(p.at)}</td>
+                    <td>{p.position ?? "not in the results"}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {ranking.series.map((p) => (
-                    <tr key={p.at}>
-                      <td className="pr-4">{formatDateTime(p.at)}</td>
-                      <td>{p.position ?? "not in the results"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </FiguresTable>
             </details>
           </td>
         </tr>
@@ -430,44 +413,32 @@ function VisibilitySection({
             </p>
           ) : (
             <div className="relative min-w-0 overflow-x-auto">
-              <table className="w-full max-w-xl min-w-[22rem] text-sm">
-                <caption className="sr-only">Domains named or cited in the assistants' answers, out of {voice.total}</caption>
-                <thead className="text-left text-muted-foreground">
-                  <tr className="border-b">
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Domain
+              <FiguresTable
+                caption={<>Domains named or cited in the assistants' answers, out of {voice.total}</>}
+                columns={["Domain", "Answers", "Share"]}
+                className="max-w-xl min-w-[22rem]"
+              >
+                {voice.domains.map((d) => (
+                  <tr key={`${d.isSite}-${d.domain}`} className={`border-b ${d.isSite ? "font-semibold" : ""}`}>
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      {d.domain} {d.isSite ? <Badge>Your site</Badge> : null}
                     </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Answers
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Share
-                    </th>
+                    <td className="py-2 pr-3">
+                      {d.answers} of {voice.total}
+                    </td>
+                    <td className="py-2">
+                      <span className="inline-flex items-center gap-2">
+                        <span
+                          aria-hidden="true"
+                          className="inline-block h-2 rounded bg-primary"
+                          style={{ width: `${Math.max(2, Math.round(d.share * 80))}px` }}
+                        />
+                        {Math.round(d.share * 100)}%
+                      </span>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {voice.domains.map((d) => (
-                    <tr key={`${d.isSite}-${d.domain}`} className={`border-b ${d.isSite ? "font-semibold" : ""}`}>
-                      <th scope="row" className="py-2 pr-3 text-left font-normal">
-                        {d.domain} {d.isSite ? <Badge>Your site</Badge> : null}
-                      </th>
-                      <td className="py-2 pr-3">
-                        {d.answers} of {voice.total}
-                      </td>
-                      <td className="py-2">
-                        <span className="inline-flex items-center gap-2">
-                          <span
-                            aria-hidden="true"
-                            className="inline-block h-2 rounded bg-primary"
-                            style={{ width: `${Math.max(2, Math.round(d.share * 80))}px` }}
-                          />
-                          {Math.round(d.share * 100)}%
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </FiguresTable>
             </div>
           )}
         </section>

@@ -108,8 +108,13 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              {/* The site's analytics are its results (issue 17). */}
+              <DropdownMenuItem asChild>
+                <Link to={`/sites/${site.id}/results`}>
+                  <BarChart3 aria-hidden="true" /> View Analytics
+                </Link>
+              </DropdownMenuItem>
               {[
-                { label: "View Analytics", icon: BarChart3 },
                 { label: "Export Content", icon: Download },
                 { label: "Share Site", icon: Share2 },
               ].map(({ label, icon: Icon }) => (
@@ -123,70 +128,75 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Link
+        <SectionCard
           to={`/sites/${site.id}/pages`}
-          className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          icon={FileText}
+          title="Pages"
+          description="The articles of this site, their versions and their review."
         >
-          <Card className="h-full transition-shadow group-hover:shadow-md">
-            <CardHeader>
-              <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
-                <FileText className="size-5 text-primary" aria-hidden="true" />
-              </div>
-              <CardTitle>
-                <h2>Pages</h2>
-              </CardTitle>
-              <CardDescription>The articles of this site, their versions and their review.</CardDescription>
-            </CardHeader>
-            <CardContent className="text-sm font-medium">
-              {site.pagesCount} {site.pagesCount === 1 ? "page" : "pages"}
-            </CardContent>
-          </Card>
-        </Link>
-        <Link
+          {site.pagesCount} {site.pagesCount === 1 ? "page" : "pages"}
+        </SectionCard>
+        <SectionCard
           to={`/sites/${site.id}/publishing`}
-          className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          icon={Send}
+          title="Publishing"
+          description="Where approved articles go: the site's WordPress."
+          testId="publishing-state"
         >
-          <Card className="h-full transition-shadow group-hover:shadow-md">
-            <CardHeader>
-              <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
-                <Send className="size-5 text-primary" aria-hidden="true" />
-              </div>
-              <CardTitle>
-                <h2>Publishing</h2>
-              </CardTitle>
-              <CardDescription>Where approved articles go: the site's WordPress.</CardDescription>
-            </CardHeader>
-            <CardContent className="text-sm font-medium" data-testid="publishing-state">
-              {site.publishingTarget === null
-                ? "Not connected"
-                : site.publishingProblem
-                  ? "WordPress: connection problem"
-                  : "WordPress connected"}
-            </CardContent>
-          </Card>
-        </Link>
-        <Link
+          {site.publishingTarget === null
+            ? "Not connected"
+            : site.publishingProblem
+              ? "WordPress: connection problem"
+              : "WordPress connected"}
+        </SectionCard>
+        <SectionCard
           to={`/sites/${site.id}/results`}
-          className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
-          <Card className="h-full transition-shadow group-hover:shadow-md">
-            <CardHeader>
-              <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
-                <LineChart className="size-5 text-primary" aria-hidden="true" />
-              </div>
-              <CardTitle>
-                <h2>Results</h2>
-              </CardTitle>
-              <CardDescription>
-                Rankings on the site's keywords and AI visibility, check after check, with the monthly report.
-              </CardDescription>
-            </CardHeader>
-          </Card>
-        </Link>
+          icon={LineChart}
+          title="Results"
+          description="Rankings on the site's keywords and AI visibility, check after check, with the monthly report."
+        />
       </div>
 
       <SiteDialog open={editOpen} site={site} options={siteForm} onOpenChange={setEditOpen} />
     </div>
+  );
+}
+
+/** One of the site's sections, as a card that is a link: its name, what it holds, and where it stands. */
+function SectionCard({
+  to,
+  icon: Icon,
+  title,
+  description,
+  testId,
+  children,
+}: {
+  to: string;
+  icon: typeof FileText;
+  title: string;
+  description: string;
+  testId?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Link to={to} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+      <Card className="h-full transition-shadow group-hover:shadow-md">
+        <CardHeader>
+          <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
+            <Icon className="size-5 text-primary" aria-hidden="true" />
+          </div>
+          <CardTitle>
+            <h2>{title}</h2>
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        {children ? (
+          <CardContent className="text-sm font-medium" data-testid={testId}>
+            {children}
+          </CardContent>
+        ) : null}
+      </Card>
+    </Link>
   );
 }
 

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { KeywordRanking, VisibilityPoint } from "~/models/results.server";
 import { Sparkline } from "../results/sparkline";
+import { FiguresTable } from "../results/figures-table";
 
 export function PageResults({
   siteId,
@@ -25,7 +26,7 @@ export function PageResults({
   const mentioned = latest.reduce((n, p) => n + p.mentioned, 0);
   const cited = latest.reduce((n, p) => n + p.cited, 0);
   return (
-    <Card className="mb-6">
+    <Card className="my-6">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1.5">
@@ -47,40 +48,24 @@ export function PageResults({
         {rankings.length === 0 ? (
           <p className="text-muted-foreground">No keyword in use on this page yet.</p>
         ) : (
-          <table className="w-full">
-            <caption className="sr-only">Position of the site on this page's keywords</caption>
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Keyword
+          <FiguresTable caption="Position of the site on this page's keywords" columns={["Keyword", "Position", "Trend"]}>
+            {rankings.map((r) => (
+              <tr key={r.keywordId} className="border-b">
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {r.keyword}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Position
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Trend
-                </th>
+                <td className="py-2 pr-3">
+                  {r.checks === 0 ? "Not checked yet" : r.position === null ? "Not in the results" : r.position}
+                  {r.position !== null && r.firstPosition !== null && r.checks > 1 && r.firstPosition !== r.position ? (
+                    <span className="text-muted-foreground"> (was {r.firstPosition})</span>
+                  ) : null}
+                </td>
+                <td className="py-2">
+                  <Sparkline series={r.series} label={`Trend of “${r.keyword}”`} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rankings.map((r) => (
-                <tr key={r.keywordId} className="border-b">
-                  <th scope="row" className="py-2 pr-3 text-left font-medium">
-                    {r.keyword}
-                  </th>
-                  <td className="py-2 pr-3">
-                    {r.checks === 0 ? "Not checked yet" : r.position === null ? "Not in the results" : r.position}
-                    {r.position !== null && r.firstPosition !== null && r.checks > 1 && r.firstPosition !== r.position ? (
-                      <span className="text-muted-foreground"> (was {r.firstPosition})</span>
-                    ) : null}
-                  </td>
-                  <td className="py-2">
-                    <Sparkline series={r.series} label={`Trend of “${r.keyword}”`} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </FiguresTable>
         )}
         <p data-testid="page-ai-visibility">
           {answers === 0

@@ -18,7 +18,8 @@ export const VERSION_TEXTS = {
   outlineFirst: "Its outline is written first: you will approve it before the article is written.",
   outlineWaiting: "An outline is waiting for your approval. The article is written from it once you approve it.",
   queueFailed: "Failed to create new page action",
-  createActionMissing: "Failed to find the create_article action",
+  /** 'Failed to find the create_article action' (spec), or the outline's. */
+  actionMissing: (name: string) => `Failed to find the ${name} action`,
   selectVersion: "Please select a version to modify",
   updated: "Version updated successfully",
   updateFailed: "Failed to update version",

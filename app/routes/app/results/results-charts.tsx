@@ -39,21 +39,24 @@ function timeDomain(times: number[]): [number, number] {
   return min === max ? [min - 3 * 86_400_000, max + 3 * 86_400_000] : [min, max];
 }
 
-/** A keyword's position over time (1 at the top); a check where the site is absent leaves a gap. */
-export function RankingChart({
-  keyword,
-  series,
+/**
+ * A line chart over time with the marks: one labelled image (the table beside it gives the figures), the time axis
+ * spanning the points and the marks. The caller gives the value axis, the tooltip and the lines.
+ */
+function TimeChart({
+  label,
+  data,
   marks,
+  children,
 }: {
-  keyword: string;
-  series: { at: string; position: number | null }[];
+  label: string;
+  data: { t: number }[];
   marks: ChartMark[];
+  children: React.ReactNode;
 }) {
-  const data = series.map((point) => ({ t: new Date(point.at).getTime(), position: point.position }));
-  const worst = Math.max(10, ...series.map((p) => p.position ?? 0));
   const domain = timeDomain([...data.map((d) => d.t), ...marks.map((m) => new Date(m.at).getTime())]);
   return (
-    <div className="h-64 w-full" role="img" aria-label={`Position of “${keyword}” over time (the table below gives the same figures)`}>
+    <div className="h-64 w-full" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 256 }}>
         <LineChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -66,13 +69,32 @@ export function RankingChart({
             tick={{ fontSize: 12 }}
             stroke="var(--muted-foreground)"
           />
-          <YAxis reversed domain={[1, worst]} allowDecimals={false} tick={{ fontSize: 12 }} width={40} stroke="var(--muted-foreground)" />
-          <Tooltip labelFormatter={(t) => DAY(Number(t))} formatter={(value) => [value ?? "not in the results", "Position"]} />
           <Marks marks={marks} />
-          <Line dataKey="position" stroke="var(--primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls={false} />
+          {children}
         </LineChart>
       </ResponsiveContainer>
     </div>
+  );
+}
+
+/** A keyword's position over time (1 at the top); a check where the site is absent leaves a gap. */
+export function RankingChart({
+  keyword,
+  series,
+  marks,
+}: {
+  keyword: string;
+  series: { at: string; position: number | null }[];
+  marks: ChartMark[];
+}) {
+  const data = series.map((point) => ({ t: new Date(point.at).getTime(), position: point.position }));
+  const worst = Math.max(10, ...series.map((p) => p.position ?? 0));
+  return (
+    <TimeChart label={`Position of “${keyword}” over time (the table below gives the same figures)`} data={data} marks={marks}>
+      <YAxis reversed domain={[1, worst]} allowDecimals={false} tick={{ fontSize: 12 }} width={40} stroke="var(--muted-foreground)" />
+      <Tooltip labelFormatter={(t) => DAY(Number(t))} formatter={(value) => [value ?? "not in the results", "Position"]} />
+      <Line dataKey="position" stroke="var(--primary)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls={false} />
+    </TimeChart>
   );
 }
 
@@ -94,52 +116,27 @@ export function ShareChart({
     t: new Date(w.week).getTime(),
     ...Object.fromEntries(models.map((m) => [m, w.byModel[m] ? Math.round(value(w.byModel[m]) * 100) : null])),
   }));
-  const domain = timeDomain([...data.map((d) => d.t), ...marks.map((m) => new Date(m.at).getTime())]);
   return (
-    <div className="h-64 w-full" role="img" aria-label={`${label}, per model and week (the table below gives the same figures)`}>
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 256 }}>
-        <LineChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={domain}
-            tickFormatter={DAY}
-            tick={{ fontSize: 12 }}
-            stroke="var(--muted-foreground)"
+    <TimeChart label={`${label}, per model and week (the table below gives the same figures)`} data={data} marks={marks}>
+      <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} width={44} stroke="var(--muted-foreground)" />
+      <Tooltip labelFormatter={(t) => `Week of ${DAY(Number(t))}`} formatter={(v, name) => [v === null ? "—" : `${String(v)}%`, name]} />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+      {models.map((model, i) => {
+        const style = SERIES_STYLES[i % SERIES_STYLES.length]!;
+        return (
+          <Line
+            key={model}
+            dataKey={model}
+            name={model}
+            stroke={style.stroke}
+            strokeDasharray={style.dash}
+            strokeWidth={2}
+            dot={{ r: 3 }}
+            isAnimationActive={false}
+            connectNulls
           />
-          <YAxis
-            domain={[0, 100]}
-            tickFormatter={(v: number) => `${v}%`}
-            tick={{ fontSize: 12 }}
-            width={44}
-            stroke="var(--muted-foreground)"
-          />
-          <Tooltip
-            labelFormatter={(t) => `Week of ${DAY(Number(t))}`}
-            formatter={(v, name) => [v === null ? "—" : `${String(v)}%`, name]}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Marks marks={marks} />
-          {models.map((model, i) => {
-            const style = SERIES_STYLES[i % SERIES_STYLES.length]!;
-            return (
-              <Line
-                key={model}
-                dataKey={model}
-                name={model}
-                stroke={style.stroke}
-                strokeDasharray={style.dash}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                isAnimationActive={false}
-                connectNulls
-              />
-            );
-          })}
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+        );
+      })}
+    </TimeChart>
   );
 }
