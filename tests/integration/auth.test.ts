@@ -2,11 +2,21 @@
  * Authentication through better-auth's router (callAuth), against a real database: sign-up with
  * e-mail confirmation, sign-in, password reset, no account enumeration, rate limits per address.
  */
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { account, user } from "../../db/schema";
+import { account, session, user } from "../../db/schema";
 import { BRAND_NAME } from "~/lib/constants";
-import { findPasswordResetUser, getAuth, getSessionUser, resetAuthForTests, setPasswordHasherForTests } from "~/services/auth.server";
+import {
+  accountSecurity,
+  findPasswordResetUser,
+  getAuth,
+  getSessionUser,
+  getSignedIn,
+  resetAuthForTests,
+  sessionRows,
+  setPasswordHasherForTests,
+} from "~/services/auth.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { browser, setCookieNamed, type Browser } from "../setup/auth-client";
@@ -177,16 +187,18 @@ describe("who is signed in", () => {
     const { email } = await confirmedAccount();
     const b = browser();
     expect((await signIn(b, email)).status).toBe(200);
-    const auth = await getAuth();
-    const getSession = vi.spyOn(auth.api, "getSession");
+    const getSession = vi.spyOn(sessionRows, "read");
     try {
       // A document's loaders (root, layout, screen) each get a Request of their own, side by side.
       const users = await Promise.all([0, 1, 2].map(() => getSessionUser(requestWithCookies(b))));
       for (const u of users) expect(u).toMatchObject({ email });
       expect(getSession).toHaveBeenCalledTimes(1);
-      // A sign-out is seen by the very next request: nothing is kept once the read is over.
+      // A sign-out is seen by the very next request, even one that still carries the old cookie: nothing is kept
+      // once the read is over.
+      const signedInCookies = requestWithCookies(b);
       expect((await b.call("/sign-out", { body: {} })).status).toBe(200);
       expect(await getSessionUser(requestWithCookies(b))).toBeNull();
+      expect(await getSessionUser(signedInCookies)).toBeNull();
       expect(getSession).toHaveBeenCalledTimes(2);
       // Without a cookie nobody is signed in, without asking.
       expect(await getSessionUser(new Request(`${TEST_PUBLIC_URL}/dashboard`))).toBeNull();
@@ -194,6 +206,68 @@ describe("who is signed in", () => {
     } finally {
       getSession.mockRestore();
     }
+  });
+});
+
+describe("the per-request session read (decision 031)", () => {
+  /** A signed-in browser, its user and its session row. */
+  async function signedIn() {
+    const { email } = await confirmedAccount();
+    const b = browser();
+    expect((await signIn(b, email)).status).toBe(200);
+    const row = await userRow(email);
+    const [current] = await database.db.select().from(session).where(eq(session.userId, row.id));
+    return { b, email, userId: row.id, session: current! };
+  }
+  const withCookie = (b: Browser, value: string) =>
+    new Request(`${TEST_PUBLIC_URL}/dashboard`, { headers: { cookie: `${SESSION_COOKIE}=${value}`, [CLIENT_IP_HEADER]: b.ip } });
+
+  it("reads what better-auth's getSession reads: the user, the role, two-factor and the impersonation", async () => {
+    const { b, email, userId, session: current } = await signedIn();
+    await database.db.update(user).set({ role: "team", twoFactorEnabled: true }).where(eq(user.id, userId));
+    await database.db.update(session).set({ impersonatedBy: userId }).where(eq(session.id, current.id));
+    const auth = await getAuth();
+    const theirs = await auth.api.getSession({ headers: requestWithCookies(b).headers });
+    const ours = await getSignedIn(requestWithCookies(b));
+    expect(ours).toEqual({
+      user: { id: theirs!.user.id, email, name: theirs!.user.name, image: null },
+      member: { id: userId, email, name: "Camille Dupont", image: null, role: "team", twoFactorEnabled: true },
+      impersonatedBy: userId,
+    });
+    expect(await accountSecurity(requestWithCookies(b))).toEqual({ twoFactorEnabled: true, team: true });
+  });
+
+  it("takes nobody for a cookie whose signature is not the secret's, or for a token without a session", async () => {
+    const { b } = await signedIn();
+    const pair = b.cookie.split("; ").find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const signed = decodeURIComponent(pair.slice(SESSION_COOKIE.length + 1));
+    const [token, signature] = [signed.slice(0, signed.lastIndexOf(".")), signed.slice(signed.lastIndexOf(".") + 1)];
+    expect(await getSessionUser(withCookie(b, encodeURIComponent(signed)))).toMatchObject({ id: expect.any(String) });
+    // Another token under the same signature, the signature of another secret, no signature, a revoked session.
+    expect(await getSessionUser(withCookie(b, encodeURIComponent(`${token}x.${signature}`)))).toBeNull();
+    const forged = createHmac("sha256", "not the secret").update(token).digest("base64");
+    expect(await getSessionUser(withCookie(b, encodeURIComponent(`${token}.${forged}`)))).toBeNull();
+    expect(await getSessionUser(withCookie(b, token))).toBeNull();
+    await database.db.delete(session).where(eq(session.token, token));
+    expect(await getSessionUser(withCookie(b, encodeURIComponent(signed)))).toBeNull();
+  });
+
+  it("leaves an expired session to better-auth, which deletes it, and one due for its daily extension, which it extends", async () => {
+    const expired = await signedIn();
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.id, expired.session.id));
+    expect(await getSessionUser(requestWithCookies(expired.b))).toBeNull();
+    expect(await database.db.select().from(session).where(eq(session.id, expired.session.id))).toHaveLength(0);
+
+    const due = await signedIn();
+    // Thirty days from its start, less two days: it was last extended more than a day ago.
+    const stale = new Date(Date.now() + 28 * 24 * 3600 * 1000);
+    await database.db.update(session).set({ expiresAt: stale }).where(eq(session.id, due.session.id));
+    expect(await getSessionUser(requestWithCookies(due.b))).toMatchObject({ email: due.email });
+    const [extended] = await database.db.select().from(session).where(eq(session.id, due.session.id));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(stale.getTime() + 24 * 3600 * 1000);
   });
 });
 
