@@ -50,7 +50,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/lint/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...UNIT_OWN_MODULES],
           isolate: false,
         },

@@ -19,6 +19,7 @@ import { CLIENT_IP_HEADER } from "../app/services/client-ip";
 import { SESSION_COOKIE } from "../app/services/session-cookie";
 import { logger } from "../app/services/logger.server";
 import { etagMatches, type Encoding, type StaticPageCache } from "../app/lib/static-page-cache.server";
+import { renderQueue } from "./render-queue";
 
 type Entry = {
   prepare: () => Promise<void>;
@@ -237,6 +238,8 @@ async function main() {
   }
   // --- end of TEST-ONLY sign-in route ------------------------------------------------------------------
 
+  // The pages rendered at the same time, the others in line (decision 032); static files and kept pages are above.
+  app.use(renderQueue({ limit: env.MAX_CONCURRENT_RENDERS, maxWaiting: 2_000, slotTimeoutMs: 10_000 }));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -91,6 +91,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** How many server processes share the port (Node's cluster module); above 1 only with PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Pages (GET and HEAD) a server process renders at the same time, the others waiting in line (0: no line; decision 032). */
+    MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1000).default(8),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
