@@ -148,7 +148,7 @@ export const islandScriptSources: string = Object.values(islands)
 /** The static pages kept for visitors, answered by server/index.ts before any rendering. */
 export { staticPages } from "~/lib/static-page-cache.server";
 /** The app's auth instance, for server/index.ts's test-only sign-in route (docs/decisions/014-test-only-sign-in.md). */
-export { getAuth } from "~/services/auth.server";
+export { getAuth, isTeamCookie } from "~/services/auth.server";
 // For the test-only clock route (server/test-sign-in.ts): the app's own clock and schedule (issue 17).
 export { setClockForTests } from "~/services/clock.server";
 export { scheduleDueChecks } from "~/jobs/schedule.server";

@@ -33,6 +33,8 @@ type Entry = {
   staticPages: StaticPageCache;
   /** The hashes that allow the islands' inline scripts (docs/decisions/023-inline-islands.md). */
   islandScriptSources: string;
+  /** Whether a Cookie header is the session of a team member (for the console's route discovery below). */
+  isTeamCookie: (cookie: string | undefined) => Promise<boolean>;
 };
 
 const NO_STORE = "private, no-store";
@@ -45,7 +47,40 @@ const SHARED_PATHS = /^\/(?:api\/files\/|api\/countries(?:[/.]|$)|api\/health$|r
 /** Sets Cache-Control: private, no-store on personal answers, whatever the route set, when the headers leave. */
 function privateAnswers(req: Request, res: Response, next: NextFunction) {
   const personal = SIGNED_IN_PATHS.test(req.path) || (SESSION_COOKIE.test(req.headers.cookie ?? "") && !SHARED_PATHS.test(req.path));
-  if (!personal) return next();
+  if (personal) keptByNobody(res);
+  next();
+}
+
+/** React Router's lazy route discovery: a page asks this path for the routes of the paths it may go to. */
+const MANIFEST_PATH = "/__manifest";
+/** The console's paths (issue 14). */
+const CONSOLE_PATH = /^\/?team(?:\/|$)/;
+
+/**
+ * The console's routes are named to the team only (issue 14: the console gives no hint that it exists, and nothing
+ * of it is in a client's page or JavaScript). React Router answers `/__manifest?paths=...` with the route modules of
+ * whatever paths are asked for, to anyone: so the paths under /team are dropped from the question of anyone who is not
+ * of the team, and that answer is kept by no cache (a browser must not keep it for when its person is of the team).
+ */
+function consoleRoutesForTheTeam(isTeam: (cookie: string | undefined) => Promise<boolean>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const asked = req.path === MANIFEST_PATH && typeof req.query.paths === "string" ? req.query.paths.split(",") : [];
+    if (!asked.some((p) => CONSOLE_PATH.test(p))) return next();
+    try {
+      if (await isTeam(req.headers.cookie)) return next();
+    } catch (error) {
+      return next(error);
+    }
+    const url = new URL(req.originalUrl, "http://localhost");
+    url.searchParams.set("paths", asked.filter((p) => !CONSOLE_PATH.test(p)).join(","));
+    req.url = req.originalUrl = `${url.pathname}${url.search}`;
+    keptByNobody(res);
+    next();
+  };
+}
+
+/** Sets Cache-Control: private, no-store on this answer, whatever the route sets, when the headers leave. */
+function keptByNobody(res: Response) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
     this.setHeader("Cache-Control", NO_STORE);
@@ -53,7 +88,6 @@ function privateAnswers(req: Request, res: Response, next: NextFunction) {
     if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") headers[name] = NO_STORE;
     return writeHead.apply(this, args);
   } as typeof writeHead;
-  next();
 }
 
 /**
@@ -218,6 +252,7 @@ async function main() {
   // Answers for someone signed in (and every answer of the signed-in screens) are personal: no browser or
   // shared cache may keep them. Static files are served above, untouched.
   app.use(privateAnswers);
+  app.use(consoleRoutesForTheTeam(entry.isTeamCookie));
 
   // --- TEST-ONLY sign-in route (docs/decisions/014-test-only-sign-in.md) -------------------------------
   // Only the test runner sets E2E_SIGN_IN_TOKEN (a random value per run); without it the route and its

@@ -407,6 +407,16 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return (await sessionOf(request))?.user ?? null;
 }
 
+/**
+ * Whether a Cookie header is the session of someone of the team (a team role, with or without two-factor sign-in
+ * set up yet): for the server's own checks outside React Router (the console's route discovery, server/index.ts).
+ */
+export async function isTeamCookie(cookie: string | undefined): Promise<boolean> {
+  if (!cookie) return false;
+  const session = await sessionOf(new Request("http://localhost/", { headers: { cookie } }));
+  return session !== null && isTeamRole(session.role);
+}
+
 /** A member of the service's team, signed in with two-factor: the acting person of every console function. */
 export type TeamMember = SessionUser & { role: TeamRole; twoFactorEnabled: boolean };
 

@@ -2,7 +2,11 @@
  * Security underneath (issue 2, "What must be true underneath"): security headers with a content
  * security policy, and the session cookie's attributes.
  */
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { createTeamMember } from "./support/team";
+import { open } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
 
 test("idle connections are kept 65 s, longer than a proxy's idle timeout, so a reused one is never cut", async ({ request }) => {
   // Node's default is 5 s: a client or proxy reusing a connection the server was closing met ECONNRESET.
@@ -108,4 +112,34 @@ test.describe("answers behind sign-in are never stored by a cache", () => {
     expect((await request.get("/sitemap.xml")).headers()["cache-control"]).toBe("public, max-age=600");
     expect((await request.get("/")).headers()["cache-control"] ?? "").not.toContain("no-store");
   });
+});
+
+test("the console's routes are named to the team only: a visitor or a client asking React Router's route discovery for them gets none", async ({
+  page,
+  openContext,
+}) => {
+  // React Router's lazy route discovery answers `/__manifest?paths=...` with the route modules of the paths asked for.
+  await open(page, "/auth");
+  const version = await page.evaluate(
+    () => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version,
+  );
+  const ask = async (request: APIRequestContext) => {
+    const answer = await request.get(`/__manifest?paths=${encodeURIComponent("/team/sites,/team,/sites")}&version=${version}`);
+    expect(answer.status()).toBe(200);
+    return { routes: Object.keys((await answer.json()) as Record<string, unknown>), cacheControl: answer.headers()["cache-control"] };
+  };
+  const teamRoutes = (routes: string[]) => routes.filter((id) => id.startsWith("routes/team/"));
+
+  const visitor = await ask(page.request);
+  expect(teamRoutes(visitor.routes)).toEqual([]);
+  expect(visitor.routes).toContain("sites");
+  expect(visitor.cacheControl).toBe("private, no-store");
+
+  const { page: client } = await openContext();
+  await createSignedInAccount(client, newAccount({ fullName: "Client Curieux" }), { startOn: null });
+  expect(teamRoutes((await ask(client.request)).routes)).toEqual([]);
+
+  const { page: team } = await openContext();
+  await createTeamMember(team, "team");
+  expect(teamRoutes((await ask(team.request)).routes)).toEqual(expect.arrayContaining(["routes/team/layout", "routes/team/sites"]));
 });
