@@ -53,28 +53,41 @@ function privateAnswers(req: Request, res: Response, next: NextFunction) {
 
 /** React Router's lazy route discovery: a page asks this path for the routes of the paths it may go to. */
 const MANIFEST_PATH = "/__manifest";
-/** The console's paths (issue 14). */
-const CONSOLE_PATH = /^\/?team(?:\/|$)/;
+/** The console's paths (issue 14), with their `.data` twins. */
+const CONSOLE_PATH = /^\/?team(?:[/.]|$)/;
+/** A path that only the not-found route matches: what the console's addresses are for anyone else. */
+const UNKNOWN_PATH = "/__unknown";
 
 /**
- * The console's routes are named to the team only (issue 14: the console gives no hint that it exists, and nothing
- * of it is in a client's page or JavaScript). React Router answers `/__manifest?paths=...` with the route modules of
- * whatever paths are asked for, to anyone: so the paths under /team are dropped from the question of anyone who is not
- * of the team, and that answer is kept by no cache (a browser must not keep it for when its person is of the team).
+ * The console exists only for the team (issue 14: it gives no hint that it exists, and nothing of it is in a client's
+ * page or JavaScript). Its loaders refuse anyone else with a 404, but React Router still rendered that 404 inside the
+ * console's routes (their modules in the page, a title of their own), and its route discovery
+ * (`/__manifest?paths=...`) named the console's route modules to anyone who asked. For anyone not of the team, a
+ * console address is therefore answered as an unknown address is (the same static not-found page, its `.data` the
+ * same 404), and the console's paths are dropped from a route-discovery question, whose answer no cache keeps (a
+ * browser must not keep it for when its person is of the team).
  */
-function consoleRoutesForTheTeam(isTeam: (cookie: string | undefined) => Promise<boolean>) {
+function consoleForTheTeamOnly(isTeam: (cookie: string | undefined) => Promise<boolean>) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const consoleAddress = CONSOLE_PATH.test(req.path);
     const asked = req.path === MANIFEST_PATH && typeof req.query.paths === "string" ? req.query.paths.split(",") : [];
-    if (!asked.some((p) => CONSOLE_PATH.test(p))) return next();
+    if (!consoleAddress && !asked.some((p) => CONSOLE_PATH.test(p))) return next();
+    // A form's body is already flowing (the size check above counts it): held while the session is read, so that
+    // none of it is lost before React Router reads it (its reader resumes the stream).
+    req.pause();
     try {
       if (await isTeam(req.headers.cookie)) return next();
     } catch (error) {
       return next(error);
     }
     const url = new URL(req.originalUrl, "http://localhost");
-    url.searchParams.set("paths", asked.filter((p) => !CONSOLE_PATH.test(p)).join(","));
+    if (consoleAddress) {
+      url.pathname = req.path.endsWith(".data") ? `${UNKNOWN_PATH}.data` : UNKNOWN_PATH;
+    } else {
+      url.searchParams.set("paths", asked.filter((p) => !CONSOLE_PATH.test(p)).join(","));
+      keptByNobody(res);
+    }
     req.url = req.originalUrl = `${url.pathname}${url.search}`;
-    keptByNobody(res);
     next();
   };
 }
@@ -252,7 +265,7 @@ async function main() {
   // Answers for someone signed in (and every answer of the signed-in screens) are personal: no browser or
   // shared cache may keep them. Static files are served above, untouched.
   app.use(privateAnswers);
-  app.use(consoleRoutesForTheTeam(entry.isTeamCookie));
+  app.use(consoleForTheTeamOnly(entry.isTeamCookie));
 
   // --- TEST-ONLY sign-in route (docs/decisions/014-test-only-sign-in.md) -------------------------------
   // Only the test runner sets E2E_SIGN_IN_TOKEN (a random value per run); without it the route and its

@@ -114,7 +114,7 @@ test.describe("answers behind sign-in are never stored by a cache", () => {
   });
 });
 
-test("the console's routes are named to the team only: a visitor or a client asking React Router's route discovery for them gets none", async ({
+test("the console is an unknown address for anyone not of the team: the same not-found page, and no console route from React Router's route discovery", async ({
   page,
   openContext,
 }) => {
@@ -130,6 +130,23 @@ test("the console's routes are named to the team only: a visitor or a client ask
   };
   const teamRoutes = (routes: string[]) => routes.filter((id) => id.startsWith("routes/team/"));
 
+  // A console address is, for anyone not of the team, an unknown address: the same page, the same `.data` answer.
+  const sameAsUnknown = async (request: APIRequestContext) => {
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, "");
+    const unknown = await request.get("/no-such-page");
+    for (const path of ["/team", "/team/sites", "/team/accounts?q=x"]) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(404);
+      expect(withoutNonces(await answer.text()), path).toBe(withoutNonces(await unknown.text()));
+    }
+    const posted = await request.post("/team/sites", { form: { intent: "create" } });
+    expect(posted.status()).toBe(404);
+    const unknownData = await request.get("/no-such-page.data");
+    const data = await request.get("/team/sites.data");
+    expect([data.status(), await data.text()]).toEqual([unknownData.status(), await unknownData.text()]);
+  };
+  await sameAsUnknown(page.request);
+
   const visitor = await ask(page.request);
   expect(teamRoutes(visitor.routes)).toEqual([]);
   expect(visitor.routes).toContain("sites");
@@ -138,8 +155,10 @@ test("the console's routes are named to the team only: a visitor or a client ask
   const { page: client } = await openContext();
   await createSignedInAccount(client, newAccount({ fullName: "Client Curieux" }), { startOn: null });
   expect(teamRoutes((await ask(client.request)).routes)).toEqual([]);
+  await sameAsUnknown(client.request);
 
   const { page: team } = await openContext();
   await createTeamMember(team, "team");
   expect(teamRoutes((await ask(team.request)).routes)).toEqual(expect.arrayContaining(["routes/team/layout", "routes/team/sites"]));
+  expect((await team.request.get("/team/sites")).status()).toBe(200);
 });
