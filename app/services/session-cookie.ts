@@ -35,7 +35,8 @@ export function verifiedToken(value: string, secret: string): string | null {
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith("=")) return null;
-  const given = Buffer.from(signature, "base64");
-  const expected = createHmac("sha256", secret).update(token).digest();
+  // Compared as text, in the one encoding better-call writes (Node's base64 decoder would also take other spellings).
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
