@@ -33,7 +33,7 @@ type Entry = {
   staticPages: StaticPageCache;
   /** The hashes that allow the islands' inline scripts (docs/decisions/023-inline-islands.md). */
   islandScriptSources: string;
-  /** Whether a Cookie header is the session of a team member (for the console's route discovery below). */
+  /** Whether a Cookie header is the session of someone of the team (for the console's addresses below). */
   isTeamCookie: (cookie: string | undefined) => Promise<boolean>;
 };
 
@@ -55,6 +55,17 @@ function privateAnswers(req: Request, res: Response, next: NextFunction) {
 const MANIFEST_PATH = "/__manifest";
 /** The console's paths (issue 14), with their `.data` twins. */
 const CONSOLE_PATH = /^\/?team(?:[/.]|$)/;
+
+/** Whether React Router would take a path for one of the console's: it decodes it, and matches without case. */
+function isConsolePath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not a valid encoding: React Router matches it as it is.
+  }
+  return CONSOLE_PATH.test(decoded.replace(/\/{2,}/g, "/").toLowerCase());
+}
 /** A path that only the not-found route matches: what the console's addresses are for anyone else. */
 const UNKNOWN_PATH = "/__unknown";
 
@@ -69,9 +80,9 @@ const UNKNOWN_PATH = "/__unknown";
  */
 function consoleForTheTeamOnly(isTeam: (cookie: string | undefined) => Promise<boolean>) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const consoleAddress = CONSOLE_PATH.test(req.path);
+    const consoleAddress = isConsolePath(req.path);
     const asked = req.path === MANIFEST_PATH && typeof req.query.paths === "string" ? req.query.paths.split(",") : [];
-    if (!consoleAddress && !asked.some((p) => CONSOLE_PATH.test(p))) return next();
+    if (!consoleAddress && !asked.some(isConsolePath)) return next();
     // A form's body is already flowing (the size check above counts it): held while the session is read, so that
     // none of it is lost before React Router reads it (its reader resumes the stream).
     req.pause();
@@ -82,9 +93,9 @@ function consoleForTheTeamOnly(isTeam: (cookie: string | undefined) => Promise<b
     }
     const url = new URL(req.originalUrl, "http://localhost");
     if (consoleAddress) {
-      url.pathname = req.path.endsWith(".data") ? `${UNKNOWN_PATH}.data` : UNKNOWN_PATH;
+      url.pathname = req.path.toLowerCase().endsWith(".data") ? `${UNKNOWN_PATH}.data` : UNKNOWN_PATH;
     } else {
-      url.searchParams.set("paths", asked.filter((p) => !CONSOLE_PATH.test(p)).join(","));
+      url.searchParams.set("paths", asked.filter((p) => !isConsolePath(p)).join(","));
       keptByNobody(res);
     }
     req.url = req.originalUrl = `${url.pathname}${url.search}`;

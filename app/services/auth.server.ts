@@ -409,7 +409,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 
 /**
  * Whether a Cookie header is the session of someone of the team (a team role, with or without two-factor sign-in
- * set up yet): for the server's own checks outside React Router (the console's route discovery, server/index.ts).
+ * set up yet): for the server's own checks outside React Router (the console's addresses, server/index.ts).
  */
 export async function isTeamCookie(cookie: string | undefined): Promise<boolean> {
   if (!cookie) return false;

@@ -124,7 +124,7 @@ test("the console is an unknown address for anyone not of the team: the same not
     () => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version,
   );
   const ask = async (request: APIRequestContext) => {
-    const answer = await request.get(`/__manifest?paths=${encodeURIComponent("/team/sites,/team,/sites")}&version=${version}`);
+    const answer = await request.get(`/__manifest?paths=${encodeURIComponent("/team/sites,/team,/TEAM/inbox,/sites")}&version=${version}`);
     expect(answer.status()).toBe(200);
     return { routes: Object.keys((await answer.json()) as Record<string, unknown>), cacheControl: answer.headers()["cache-control"] };
   };
@@ -134,7 +134,8 @@ test("the console is an unknown address for anyone not of the team: the same not
   const sameAsUnknown = async (request: APIRequestContext) => {
     const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, "");
     const unknown = await request.get("/no-such-page");
-    for (const path of ["/team", "/team/sites", "/team/accounts?q=x"]) {
+    // As React Router matches them: without case, decoded, with doubled slashes.
+    for (const path of ["/team", "/team/sites", "/team/accounts?q=x", "/TEAM/Sites", "/%74eam/sites", "/team//sites"]) {
       const answer = await request.get(path);
       expect(answer.status(), path).toBe(404);
       expect(withoutNonces(await answer.text()), path).toBe(withoutNonces(await unknown.text()));
