@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
 /** AnswerForSite: the mention badge (nothing when unknown), the cited URLs with the site's own marked, five then "+N more". */
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { reactTestRoot } from "~/lib/react-test-root";
 import { AnswerForSite, citedLinks } from "./answer-for-site";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SITE = "https://www.dupont.example";
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const root = reactTestRoot();
 
 const render = (mentionsSite: boolean | null, citedUrls: string[] | null) =>
-  act(() => root.render(createElement(AnswerForSite, { mentionsSite, citedUrls, siteUrl: SITE })));
-const links = () => [...container.querySelectorAll("a")];
-const toggle = () => container.querySelector("button");
+  root.render(createElement(AnswerForSite, { mentionsSite, citedUrls, siteUrl: SITE }));
+const links = () => [...root.container.querySelectorAll("a")];
+const toggle = () => root.container.querySelector("button");
 
 describe("citedLinks", () => {
   it("marks the site's host and its subdomains, not a longer domain", () => {
@@ -47,24 +33,24 @@ describe("citedLinks", () => {
 describe("AnswerForSite", () => {
   it("shows nothing when neither fact is known", () => {
     render(null, null);
-    expect(container.innerHTML).toBe("");
+    expect(root.container.innerHTML).toBe("");
   });
 
   it("says whether the answer mentions the site", () => {
     render(true, null);
-    expect(container.textContent).toBe("Mentions the site");
+    expect(root.container.textContent).toBe("Mentions the site");
     render(false, null);
-    expect(container.textContent).toBe("Does not mention the site");
+    expect(root.container.textContent).toBe("Does not mention the site");
   });
 
   it("says when an answer cites no URL", () => {
     render(null, []);
-    expect(container.textContent).toBe("Cites no URLs");
+    expect(root.container.textContent).toBe("Cites no URLs");
   });
 
   it("links each cited URL in a new tab, the site's own with 'Your site' in its name", () => {
     render(true, ["https://dupont.example/guide", "https://other.example/page"]);
-    const list = container.querySelector("ul");
+    const list = root.container.querySelector("ul");
     expect(document.getElementById(list?.getAttribute("aria-labelledby") ?? "")?.textContent).toBe("Cites:");
     const [own, other] = links();
     expect(own.getAttribute("href")).toBe("https://dupont.example/guide");
@@ -82,7 +68,7 @@ describe("AnswerForSite", () => {
     expect(links()).toHaveLength(5);
     expect(toggle()?.textContent).toBe("+3 more (1 from your site)");
     expect(toggle()?.getAttribute("aria-expanded")).toBe("false");
-    expect(toggle()?.getAttribute("aria-controls")).toBe(container.querySelector("ul")?.id);
+    expect(toggle()?.getAttribute("aria-controls")).toBe(root.container.querySelector("ul")?.id);
 
     act(() => toggle()?.click());
     expect(links().map((a) => a.getAttribute("href"))).toEqual(urls);

@@ -4,8 +4,8 @@ import type { Route } from "./+types/page-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { PageRequests } from "~/components/page-requests";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
@@ -242,32 +242,17 @@ export default function PageDetail({
       <OutlineLine path={`${base}/outline`} outline={outline} writing={pending.outline} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        {blocks.map(({ to, title, text, icon: Icon, count, unit, pending: working }) => (
-          <Link
-            key={to}
-            to={to}
-            className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            <Card className="h-full transition-shadow group-hover:shadow-md">
-              <CardHeader>
-                <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
-                  <Icon className="size-5 text-primary" aria-hidden="true" />
-                </div>
-                <CardTitle>
-                  <h2>{title}</h2>
-                </CardTitle>
-                <CardDescription>{text}</CardDescription>
-                <p className="pt-2 text-sm font-medium">
-                  {count} {count === 1 ? unit : `${unit}s`}
-                </p>
-                {working ? (
-                  <p role="status" className="flex items-center gap-1.5 text-sm text-primary">
-                    <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {PENDING_TEXTS.inProgress}
-                  </p>
-                ) : null}
-              </CardHeader>
-            </Card>
-          </Link>
+        {blocks.map(({ to, title, text, icon, count, unit, pending: working }) => (
+          <SectionCard key={to} to={to} icon={icon} title={title} description={text}>
+            <p>
+              {count} {count === 1 ? unit : `${unit}s`}
+            </p>
+            {working ? (
+              <p role="status" className="flex items-center gap-1.5 font-normal text-primary">
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {PENDING_TEXTS.inProgress}
+              </p>
+            ) : null}
+          </SectionCard>
         ))}
       </div>
 

@@ -93,12 +93,9 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
         <p className="text-sm text-muted-foreground">{report.site.url}</p>
       </header>
 
-      <section aria-labelledby="report-ranking" className="print-avoid-break mb-8 grid gap-3">
-        <h2 id="report-ranking" className="text-lg font-semibold">
-          Search ranking
-        </h2>
+      <ReportSection id="report-ranking" title="Search ranking">
         {report.movers.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No keyword was checked this month.</p>
+          <Nothing>No keyword was checked this month.</Nothing>
         ) : (
           <>
             {top ? (
@@ -137,14 +134,11 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
             </FiguresTable>
           </>
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-visibility" className="print-avoid-break mb-8 grid gap-3">
-        <h2 id="report-visibility" className="text-lg font-semibold">
-          AI visibility
-        </h2>
+      <ReportSection id="report-visibility" title="AI visibility">
         {report.visibility.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No assistant was asked this month.</p>
+          <Nothing>No assistant was asked this month.</Nothing>
         ) : (
           <FiguresTable
             caption="Answers of each assistant this month that name or cite the site"
@@ -164,7 +158,7 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
         )}
         <h3 className="text-sm font-semibold">New citations</h3>
         {report.newCitations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No assistant started citing the site this month.</p>
+          <Nothing>No assistant started citing the site this month.</Nothing>
         ) : (
           <ul className="grid gap-1 text-sm">
             {report.newCitations.map((c, i) => (
@@ -175,14 +169,11 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
             ))}
           </ul>
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-articles" className="print-avoid-break mb-8 grid gap-3">
-        <h2 id="report-articles" className="text-lg font-semibold">
-          Articles delivered
-        </h2>
+      <ReportSection id="report-articles" title="Articles delivered">
         {report.articles.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No article was written or approved this month.</p>
+          <Nothing>No article was written or approved this month.</Nothing>
         ) : (
           <FiguresTable
             caption="Articles written or approved this month"
@@ -220,7 +211,24 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
             ))}
           </ul>
         ) : null}
-      </section>
+      </ReportSection>
     </article>
   );
+}
+
+/** One part of the report, printed without a page break inside when it fits. */
+function ReportSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="print-avoid-break mb-8 grid gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What a part of the report says when the month has nothing for it. */
+function Nothing({ children }: { children: React.ReactNode }) {
+  return <p className="text-sm text-muted-foreground">{children}</p>;
 }

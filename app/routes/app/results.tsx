@@ -347,6 +347,24 @@ function RankingRow({
   );
 }
 
+type AnswerCounts = { answers: number; mentioned: number; cited: number };
+
+/** The two charts of AI visibility: the share of each model's answers that name the site, and that cite it. */
+const SHARE_CHARTS: { id: string; heading: string; label: string; share: (p: AnswerCounts) => number }[] = [
+  {
+    id: "share-mentioned",
+    heading: "Answers that name the site",
+    label: "Share of answers that name the site",
+    share: (p) => (p.answers ? p.mentioned / p.answers : 0),
+  },
+  {
+    id: "share-cited",
+    heading: "Answers that cite one of its URLs",
+    label: "Share of answers that cite the site",
+    share: (p) => (p.answers ? p.cited / p.answers : 0),
+  },
+];
+
 function VisibilitySection({
   visibility,
   voice,
@@ -375,30 +393,14 @@ function VisibilitySection({
         ) : (
           <>
             <div className="grid gap-6 lg:grid-cols-2">
-              <section aria-labelledby="share-mentioned" className="grid min-w-0 gap-2">
-                <h3 id="share-mentioned" className="text-sm font-medium">
-                  Answers that name the site
-                </h3>
-                <ShareChart
-                  label="Share of answers that name the site"
-                  models={models}
-                  weeks={weeks}
-                  value={(p) => (p.answers ? p.mentioned / p.answers : 0)}
-                  marks={marks}
-                />
-              </section>
-              <section aria-labelledby="share-cited" className="grid min-w-0 gap-2">
-                <h3 id="share-cited" className="text-sm font-medium">
-                  Answers that cite one of its URLs
-                </h3>
-                <ShareChart
-                  label="Share of answers that cite the site"
-                  models={models}
-                  weeks={weeks}
-                  value={(p) => (p.answers ? p.cited / p.answers : 0)}
-                  marks={marks}
-                />
-              </section>
+              {SHARE_CHARTS.map(({ id, heading, label, share }) => (
+                <section key={id} aria-labelledby={id} className="grid min-w-0 gap-2">
+                  <h3 id={id} className="text-sm font-medium">
+                    {heading}
+                  </h3>
+                  <ShareChart label={label} models={models} weeks={weeks} value={share} marks={marks} />
+                </section>
+              ))}
             </div>
             <VisibilityTable visibility={visibility} />
           </>

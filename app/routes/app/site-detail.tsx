@@ -9,8 +9,8 @@ import type { Route } from "./+types/site-detail";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CopyButton } from "~/components/copy-button";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { BRAND_NAME } from "~/lib/constants";
@@ -159,44 +159,6 @@ export default function SiteDetail({ loaderData: { site, siteForm } }: Route.Com
 
       <SiteDialog open={editOpen} site={site} options={siteForm} onOpenChange={setEditOpen} />
     </div>
-  );
-}
-
-/** One of the site's sections, as a card that is a link: its name, what it holds, and where it stands. */
-function SectionCard({
-  to,
-  icon: Icon,
-  title,
-  description,
-  testId,
-  children,
-}: {
-  to: string;
-  icon: typeof FileText;
-  title: string;
-  description: string;
-  testId?: string;
-  children?: React.ReactNode;
-}) {
-  return (
-    <Link to={to} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-      <Card className="h-full transition-shadow group-hover:shadow-md">
-        <CardHeader>
-          <div className="mb-2 grid size-10 place-items-center rounded-lg bg-primary/10">
-            <Icon className="size-5 text-primary" aria-hidden="true" />
-          </div>
-          <CardTitle>
-            <h2>{title}</h2>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        {children ? (
-          <CardContent className="text-sm font-medium" data-testid={testId}>
-            {children}
-          </CardContent>
-        ) : null}
-      </Card>
-    </Link>
   );
 }
 
