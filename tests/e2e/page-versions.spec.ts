@@ -9,7 +9,7 @@ import { startFakeOpenRouter } from "../fakes/openrouter";
 import type { Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
 import { serverWithProviders } from "./support/provider-server";
-import { expectToast, open } from "./support/ui";
+import { expectToast, open, openDocument } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 import {
   activeRow,
@@ -248,9 +248,7 @@ test.describe("editing and comparing", () => {
 });
 
 test.describe("telling versions apart", () => {
-  test("versions saved in the same minute have labels of their own, in the table and in 'Compare with'", async ({
-    signedInPage: page,
-  }) => {
+  test("versions saved in the same minute have labels of their own, in the table and in 'Compare with'", async ({ signedInPage: page }) => {
     const { siteId, pageId } = await createSiteWithPage(page);
     const ids: number[] = [];
     for (const n of [1, 2, 3]) ids.push(await addVersionByRequest(page, siteId, pageId, `<p>Version ${n}</p>`));
@@ -495,7 +493,7 @@ test.describe("ownership", () => {
 
     const { page: bob } = await openContext();
     await createSignedInAccount(bob, newAccount({ fullName: "Bob Martin" }));
-    const response = await open(bob, versionsPath(siteId, pageId));
+    const response = await openDocument(bob, versionsPath(siteId, pageId));
     expect(response?.status()).toBe(404);
     await expect(bob.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(bob.getByText("The requested page does not exist or you don't have permission to access it.")).toBeVisible();
@@ -520,7 +518,7 @@ test.describe("ownership", () => {
 
     // A page of Alice's under another site id is not found either, even for her.
     const other = await createSiteWithPage(alice);
-    const wrongSite = await open(alice, versionsPath(other.siteId, pageId));
+    const wrongSite = await openDocument(alice, versionsPath(other.siteId, pageId));
     expect(wrongSite?.status()).toBe(404);
     await expect(alice.getByRole("heading", { name: "Page not found" })).toBeVisible();
 

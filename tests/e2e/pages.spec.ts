@@ -22,7 +22,7 @@ import {
   sortButton,
 } from "./support/pages";
 import { publicPathOf } from "./support/review";
-import { expectToast, open } from "./support/ui";
+import { expectToast, open, openDocument } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
 /** Records every POST the page sends from now on. */
@@ -578,7 +578,7 @@ test.describe("ownership", () => {
 
     const { page: bob } = await openContext();
     await createSignedInAccount(bob, newAccount({ fullName: "Bob Martin" }));
-    const response = await open(bob, pagesPath(siteId));
+    const response = await openDocument(bob, pagesPath(siteId));
     expect(response?.status()).toBe(404);
     await expect(bob.getByRole("heading", { name: "Site not found" })).toBeVisible();
     await expect(bob.getByText("The requested site does not exist or you don't have permission to access it.")).toBeVisible();

@@ -15,7 +15,7 @@ import { readOutbox } from "./support/mail";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { siteCard, siteIdOf } from "./support/sites";
 import { createTeamMember } from "./support/team";
-import { expectToast, open, waitForHydration } from "./support/ui";
+import { expectToast, open, openDocument, waitForHydration } from "./support/ui";
 import { confirmEmail, signIn, submitSignIn, uniqueEmail } from "./support/users";
 
 test.describe.configure({ timeout: 180_000 });
@@ -264,7 +264,8 @@ test("a team member invites a first-article requester, who signs up and gets the
   await expect(client).toHaveURL(/\/dashboard$/);
   await waitForHydration(client);
   for (const path of ["/sites", `/sites/${siteId}`, `/sites/${siteId}/pages`, "/profile"]) {
-    await open(client, path);
+    // Each screen as a document: its HTML is what this checks.
+    await openDocument(client, path);
     await expect(client).toHaveURL(new RegExp(`${path}$`));
     await expect(client.getByTestId("whose-site")).toHaveCount(0);
     await expect(client.getByText("Console de l'équipe")).toHaveCount(0);

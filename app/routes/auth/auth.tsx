@@ -1,6 +1,6 @@
 import { getFormProps, type Submission } from "@conform-to/react";
 import { useState } from "react";
-import { data, redirect, useSearchParams } from "react-router";
+import { data, redirect, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { seoMeta } from "~/lib/seo";
 import { HYDRATE_AFTER_FIRST_PAINT } from "~/lib/static-page";
@@ -184,7 +184,16 @@ const answerOf = (fetcher: AuthFetcher, intent: Intent) => ({
 
 export default function AuthPage() {
   const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(() => (searchParams.get("tab") === SIGNUP_TAB ? "signup" : "login"));
+  const tabInAddress: Mode = searchParams.get("tab") === SIGNUP_TAB ? "signup" : "login";
+  const [mode, setMode] = useState<Mode>(tabInAddress);
+  // Each arrival on the screen (a link to /signup or /login while it is open, back or forward) shows the tab its
+  // address names; the visitor's own choice holds until then.
+  const { key: arrival } = useLocation();
+  const [shownFor, setShownFor] = useState(arrival);
+  if (shownFor !== arrival) {
+    setShownFor(arrival);
+    setMode(tabInAddress);
+  }
   // A sign-up or reset that worked (sign-in redirects) goes back to 'Connexion', after its toast.
   const fetcher = useToastFetcher<typeof action>((answer) => {
     if (answer.ok) setMode("login");

@@ -1,5 +1,6 @@
 /** Small helpers to read the screen like a person: toasts, and waiting for the page to be interactive. */
 import { expect, type Locator, type Page } from "@playwright/test";
+import { isStaticPath } from "../../../app/lib/static-page";
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -51,9 +52,64 @@ export async function waitForHydration(page: Page) {
   });
 }
 
-/** Opens a path and waits until the page is interactive. */
+/**
+ * Opens a path and waits until the page is interactive. A page where the app already runs goes there as a click
+ * on a link would (React Router's navigation, which asks the server for the screen's data only); any other page,
+ * an address outside the app, a static page or the screen the page is on (a reload) loads a document, as a typed
+ * address would. Returns the document's
+ * answer, or null after a navigation in the app: a story that checks the answer uses `openDocument`.
+ */
 export async function open(page: Page, path: string) {
+  if (process.env.E2E_OPEN_AS_DOCUMENT !== "1" && (await navigateInApp(page, path))) return null;
+  return openDocument(page, path);
+}
+
+/** Loads the path as a document (as a typed address or a reload would) and waits until the page is interactive. */
+export async function openDocument(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
+}
+
+type AppWindow = {
+  __reactRouterDataRouter?: {
+    navigate: (to: string) => Promise<void>;
+    state: { errors: unknown; navigation: { state: string }; location: { pathname: string; search: string } };
+  };
+};
+
+/**
+ * React Router's navigation to `path` on a hydrated page of the same origin. False (and nothing done) when the
+ * page has no app, the address is elsewhere or is a static page, or the app answered with an error (a screen that
+ * is not there for this person): the caller then loads the document, whose status and page the story sees.
+ */
+async function navigateInApp(page: Page, path: string): Promise<boolean> {
+  const current = page.url();
+  if (!/^https?:/.test(current)) return false;
+  const target = new URL(path, current);
+  if (target.origin !== new URL(current).origin || isStaticPath(target.pathname)) return false;
+  // The screen the page is on: opening it again is a reload.
+  if (target.pathname + target.search === new URL(current).pathname + new URL(current).search) return false;
+  const outcome = await page
+    .evaluate(
+      async (to) => {
+        const router = (window as AppWindow).__reactRouterDataRouter;
+        if (!router || document.documentElement.hasAttribute("data-static")) return "no-app";
+        await router.navigate(to);
+        if (router.state.errors) return "error";
+        // The navigation has settled; React renders the new screen in a transition, in tasks of its own: the
+        // browser is idle once it has committed it.
+        await new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, { timeout: 2000 })));
+        return "done";
+      },
+      target.pathname + target.search + target.hash,
+    )
+    // The app left for a document on its own (a static page reached through a redirect): it loads as one.
+    .catch(() => "left");
+  if (outcome === "left") {
+    await page.waitForLoadState();
+    await waitForHydration(page);
+    return true;
+  }
+  return outcome === "done";
 }
