@@ -94,19 +94,33 @@ async function dueSites(db: Db, now: Date): Promise<Due[]> {
   return result.rows.map((row) => ({ siteId: Number(row.site_id), frequency: row.frequency }));
 }
 
-/** The checks of a site: one SERP check per page and keyword in use, and the LLM answers of each such page. */
-async function checksOf(db: Db, siteId: number): Promise<{ pageId: number; keywordId: number | null }[]> {
+type Check = { pageId: number; keywordId: number | null };
+
+/**
+ * The checks of a site: one SERP check per page and keyword in use, and the LLM answers of each such page, each
+ * with whether a request for it is already waiting (queued, running, or waiting for a provider): a search its
+ * owner has just asked for, or one still due from an earlier period.
+ */
+async function checksOf(db: Db, siteId: number): Promise<(Check & { waiting: boolean })[]> {
+  const waitingRequest = (action: "serps" | "llm_answers", keyword: ReturnType<typeof sql> | null) => sql`exists (
+    select 1 from pages_actions a join actions n on n.id = a.linked_action
+    where a.linked_page = pk.linked_page and n.name = ${action} and a.state in ('queued', 'running', 'waiting')
+      ${keyword ? sql`and a.info2 = ${keyword}` : sql``})`;
   const result = (await db.execute(sql`
-    select pk.linked_page as page_id, pk.linked_keyword as keyword_id
+    select pk.linked_page as page_id, pk.linked_keyword as keyword_id,
+      ${waitingRequest("serps", sql`pk.linked_keyword::text`)} as serps_waiting,
+      ${waitingRequest("llm_answers", null)} as answers_waiting
     from pages_keywords pk join pages p on p.id = pk.linked_page
     where p.site = ${siteId} and pk.to_search
-    order by pk.linked_page, pk.linked_keyword`)) as unknown as { rows: { page_id: number; keyword_id: number }[] };
-  const items: { pageId: number; keywordId: number | null }[] = [];
+    order by pk.linked_page, pk.linked_keyword`)) as unknown as {
+    rows: { page_id: number; keyword_id: number; serps_waiting: boolean; answers_waiting: boolean }[];
+  };
+  const items: (Check & { waiting: boolean })[] = [];
   let lastPage: number | null = null;
   for (const row of result.rows) {
     const pageId = Number(row.page_id);
-    if (pageId !== lastPage) items.push({ pageId, keywordId: null });
-    items.push({ pageId, keywordId: Number(row.keyword_id) });
+    if (pageId !== lastPage) items.push({ pageId, keywordId: null, waiting: row.answers_waiting === true });
+    items.push({ pageId, keywordId: Number(row.keyword_id), waiting: row.serps_waiting === true });
     lastPage = pageId;
   }
   return items;
@@ -184,11 +198,13 @@ async function claimPeriod(db: Db, due: Due, workerId: string, now: Date): Promi
       await recordNotifications(tx, { kind: "checks_capped", siteId: due.siteId });
       return { siteId: due.siteId, period: period.key, status: "capped" as const, queued: 0 };
     }
-    const checks = await checksOf(tx, due.siteId);
-    if (checks.length === 0) {
+    const all = await checksOf(tx, due.siteId);
+    if (all.length === 0) {
       await tx.update(siteCheckPeriods).set({ status: "empty" }).where(eq(siteCheckPeriods.id, claim.id));
       return { siteId: due.siteId, period: period.key, status: "empty" as const, queued: 0 };
     }
+    // A check already waiting is not made twice (nor paid twice): the waiting request is this period's.
+    const checks = all.filter((check) => !check.waiting);
     // Delays from the claim, on the queue's own clock (the machine's, which the tests' simulated clock runs ahead of).
     const start = Date.now();
     const times = spreadDelays(checks.length, now, period.end).map((delay) => new Date(start + delay));
@@ -202,14 +218,8 @@ async function claimPeriod(db: Db, due: Due, workerId: string, now: Date): Promi
  * Queues the checks of a site (its SERP checks and LLM answers), each its own request, not a batch: they run
  * independently, each when due (`times`, else at once). `creator`: who asked ('Check now'), null for the schedule.
  */
-async function queueChecks(
-  tx: Db,
-  checks: { pageId: number; keywordId: number | null }[],
-  creator: { id: string } | null,
-  info: { period: number } | null,
-  times?: Date[],
-) {
-  const items = checks.map((check, i) => ({ ...check, infoJson: info, notBefore: times?.[i] ?? null }));
+async function queueChecks(tx: Db, checks: Check[], creator: { id: string } | null, info: { period: number } | null, times?: Date[]) {
+  const items = checks.map(({ pageId, keywordId }, i) => ({ pageId, keywordId, infoJson: info, notBefore: times?.[i] ?? null }));
   const serpItems = items.flatMap(({ keywordId, ...item }) => (keywordId === null ? [] : [{ ...item, info2: String(keywordId) }]));
   const llmItems = items.flatMap(({ keywordId, ...item }) => (keywordId === null ? [item] : []));
   if (serpItems.length) await insertActionRows(tx, actionNamed("serps"), creator, serpItems, { independent: true });

@@ -519,4 +519,43 @@ describe("a site without keywords", () => {
       { siteId: site.id, period: "weekly:2027-08-02", status: "queued", queued: 2 },
     ]);
   });
+
+  it("does not queue a check that is already waiting: a search its owner just asked for is not made twice", async () => {
+    const client = await insertUser(database.db);
+    const [site] = await database.db
+      .insert(sites)
+      .values({ name: "Pressé", url: "https://presse.example", linkedUser: client.id })
+      .returning();
+    const [page] = await database.db.insert(pages).values({ site: site.id, name: "Accueil", url: "/" }).returning();
+    const [asked, other] = await database.db
+      .insert(keywords)
+      .values([{ keyword: `pressé ${Date.now()}` }, { keyword: `autre ${Date.now()}` }])
+      .returning();
+    await database.db.insert(pagesKeywords).values([
+      { linkedPage: page.id, linkedKeyword: asked.id },
+      { linkedPage: page.id, linkedKeyword: other.id },
+    ]);
+    // The owner's 'Search SERPs' for the first keyword, still waiting for a provider; the schedule's tick follows.
+    const [serpsAction] = await database.db.select({ id: actions.id }).from(actions).where(eq(actions.name, "serps"));
+    await database.db
+      .insert(pagesActions)
+      .values({ linkedPage: page.id, linkedAction: serpsAction.id, info2: String(asked.id), creator: client.id, state: "waiting" });
+    const mine = (outcomes: ClaimOutcome[]) => outcomes.filter((o) => o.siteId === site.id && !o.period.startsWith("report:"));
+    expect(mine(await scheduleDueChecks("worker-a", new Date("2027-09-08T06:00:00Z")))).toEqual([
+      { siteId: site.id, period: "weekly:2027-09-06", status: "queued", queued: 2 },
+    ]);
+    const requests = await database.db
+      .select({ name: actions.name, info2: pagesActions.info2, creator: pagesActions.creator })
+      .from(pagesActions)
+      .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
+      .where(eq(pagesActions.linkedPage, page.id));
+    expect(requests.filter((r) => r.name === "serps").map((r) => [r.info2, r.creator])).toEqual(
+      expect.arrayContaining([
+        [String(asked.id), client.id],
+        [String(other.id), null],
+      ]),
+    );
+    expect(requests.filter((r) => r.name === "serps")).toHaveLength(2);
+    expect(requests.filter((r) => r.name === "llm_answers")).toHaveLength(1);
+  });
 });
