@@ -95,6 +95,24 @@ const stored = (item: QueuedItem): StoredAction => ({
 });
 
 /**
+ * Who in this process wants to know that it has queued a request: the in-process worker (run.server.ts), which then
+ * looks at the queue at once instead of at its next poll. A request queued inside a caller's transaction is
+ * announced too: on PGlite the worker's look waits for that transaction; on PostgreSQL it may come before the
+ * commit, and the request then waits for the next poll, as without the announcement.
+ */
+const queuedListeners = new Set<() => void>();
+
+/** Calls `listener` each time this process queues a request; returns the function that stops it. */
+export function onQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+function announceQueued() {
+  for (const listener of queuedListeners) listener();
+}
+
+/**
  * Records one request per item, in one insert, each checked first against the task's payload schema
  * (InvalidPayloadError, and nothing recorded, when one does not match). In a batch the first item is queued
  * null and the others true (spec part 2, section 4); a single request is queued null. Pass `db` (a
@@ -109,7 +127,9 @@ export async function queueActions(creator: { id: string } | null, name: ActionN
   }
   // Inside a transaction every query must use it: PGlite has one connection, which the transaction holds.
   const linkedAction = await actionId(name, db);
-  return insertActionRows(db ?? (await getDb()), linkedAction, creator, items);
+  const rows = await insertActionRows(db ?? (await getDb()), linkedAction, creator, items);
+  announceQueued();
+  return rows;
 }
 
 /**
@@ -121,7 +141,7 @@ export async function requeueAction(creator: { id: string }, name: ActionName, p
   const read = readPayload(name, { page: pageId, version: null, info: null, info2 });
   if (!read.ok) throw new InvalidPayloadError(name, read.problem);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const requeued = await db.transaction(async (tx) => {
     const linkedAction = await actionId(name, tx as unknown as Db);
     const [existing] = await tx
       .select({ id: pagesActions.id })
@@ -155,6 +175,8 @@ export async function requeueAction(creator: { id: string }, name: ActionName, p
     const [row] = await queueActions(creator, name, [{ pageId, info2 }], tx as unknown as Db);
     return { id: row.id, created: true };
   });
+  announceQueued();
+  return requeued;
 }
 
 /** What a retried request becomes: new, attempts at zero, no error, due now. */
@@ -188,6 +210,7 @@ export async function retryAction(requestId: number, pageId: number): Promise<bo
     .set(asNew())
     .where(and(eq(pagesActions.id, requestId), eq(pagesActions.linkedPage, pageId), inArray(pagesActions.state, RETRYABLE)))
     .returning({ id: pagesActions.id });
+  if (rows.length === 1) announceQueued();
   return rows.length === 1;
 }
 
@@ -215,6 +238,7 @@ export async function retryActions(ids: readonly number[], db?: Db): Promise<num
     .set(asNew())
     .where(and(inArray(pagesActions.id, [...ids]), inArray(pagesActions.state, RETRYABLE)))
     .returning({ id: pagesActions.id });
+  if (rows.length) announceQueued();
   return rows.map((r) => r.id);
 }
 

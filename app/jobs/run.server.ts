@@ -32,6 +32,7 @@ import {
   extendLease,
   failAttempt,
   MAX_ATTEMPTS,
+  onQueued,
   parkWaiting,
   readPayload,
   releaseWaiting,
@@ -150,6 +151,13 @@ export function startWorker(options: { pollMs?: number; workerId?: string } = {}
   let scheduledAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
+  // A request queued by this process (a click in the app) is looked for at once, not at the next poll; one told
+  // while the loop is busy makes it look again before it sleeps.
+  let told = false;
+  const stopListening = onQueued(() => {
+    told = true;
+    wake?.();
+  });
   const loop = (async () => {
     logger.info({ workerId, runs: Object.keys(runnable), waits: waiting.map((w) => w.name) }, "worker started");
     try {
@@ -159,6 +167,7 @@ export function startWorker(options: { pollMs?: number; workerId?: string } = {}
     }
     while (!stopped) {
       let worked = false;
+      told = false;
       try {
         worked = await runOnce(workerId, runnable);
         // Requests of kinds without a provider are marked waiting when the queue is idle, not before every claim;
@@ -174,11 +183,15 @@ export function startWorker(options: { pollMs?: number; workerId?: string } = {}
         logger.error({ err }, "worker could not read the queue");
       }
       if (worked || stopped) continue;
+      if (told) continue;
       await new Promise<void>((resolve) => {
         wake = resolve;
         timer = setTimeout(resolve, pollMs);
       });
+      clearTimeout(timer);
+      wake = undefined;
     }
+    stopListening();
     logger.info({ workerId }, "worker stopped");
   })();
   return {

@@ -19,7 +19,7 @@ import {
   type ActionName,
 } from "~/jobs/queue.server";
 import { resetEnvForTests } from "~/services/env.server";
-import { plan, runOnce } from "~/jobs/run.server";
+import { plan, runOnce, startWorker } from "~/jobs/run.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 import { mailsTo } from "../setup/outbox";
@@ -155,6 +155,23 @@ describe("the worker", () => {
     expect(await runOnce("w")).toBe(false);
   });
 
+  it("starts a request queued by its own process at once, without waiting for its next look at the queue", async () => {
+    await clearQueue();
+    // A look every ten minutes: only being told of the request can start it within the test's time.
+    const worker = startWorker({ pollMs: 600_000, workerId: "told" });
+    try {
+      await vi.waitFor(async () => expect(await runOnce("other")).toBe(false));
+      const [first] = await queueActions(null, "contact_form", [contact("Told at once, first.")]);
+      await vi.waitFor(async () => expect((await stateOf(first.id)).state).toBe("done"), { timeout: 10_000, interval: 50 });
+      // Told again while it waits: the second one starts too.
+      const [second] = await queueActions(null, "contact_form", [contact("Told at once, second.")]);
+      await vi.waitFor(async () => expect((await stateOf(second.id)).state).toBe("done"), { timeout: 10_000, interval: 50 });
+      expect((await stateOf(second.id)).workerId).toBe("told");
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("fails at once, with the spec's message, a contact request missing a field", async () => {
     await clearQueue();
     const action = await storeUncheckedRequest("contact_form", JSON.stringify({ name: "Ana", message: "no address" }));
@@ -205,7 +222,13 @@ describe("the worker", () => {
     expect((await stateOf(action.id)).lastError).toBe("connection refused");
     // Without provider settings, only the e-mails (contact form, queued accounts' e-mails) and publishing (each
     // site's own connection) run.
-    expect(Object.keys(plan().runnable)).toEqual(["contact_form", "send_email", "publish_article", "notification_email", "notification_digest"]);
+    expect(Object.keys(plan().runnable)).toEqual([
+      "contact_form",
+      "send_email",
+      "publish_article",
+      "notification_email",
+      "notification_digest",
+    ]);
   });
 
   it("shares the queue between two workers: every action runs exactly once", async () => {
