@@ -56,8 +56,8 @@ export async function waitForHydration(page: Page) {
  * Opens a path and waits until the page is interactive. A page where the app already runs goes there as a click
  * on a link would (React Router's navigation, which asks the server for the screen's data only); any other page,
  * an address outside the app, a static page or the screen the page is on (a reload) loads a document, as a typed
- * address would. Returns the document's
- * answer, or null after a navigation in the app: a story that checks the answer uses `openDocument`.
+ * address would. Returns the document's answer, or null after a navigation in the app: a story that checks the
+ * answer uses `openDocument`.
  */
 export async function open(page: Page, path: string) {
   if (process.env.E2E_OPEN_AS_DOCUMENT !== "1" && (await navigateInApp(page, path))) return null;
@@ -74,7 +74,7 @@ export async function openDocument(page: Page, path: string) {
 type AppWindow = {
   __reactRouterDataRouter?: {
     navigate: (to: string) => Promise<void>;
-    state: { errors: unknown; navigation: { state: string }; location: { pathname: string; search: string } };
+    state: { errors: unknown };
   };
 };
 
