@@ -3,11 +3,12 @@
  * default for a site with an owner) and a monthly spending cap in US dollars. When a period starts, the worker
  * claims it for the site (a row of site_check_periods, unique per site and period: with several workers on
  * PostgreSQL one insert wins, the others find it taken) and, in the same transaction, queues the SERP check of
- * every keyword in use and the LLM answers of every page that has one, spread over the first half of the period.
+ * every keyword in use and the LLM answers of every page that has one, spread over the first half of the period;
+ * a check whose request is already waiting (one its owner has just asked for) is not queued twice.
  * A site whose month's checks already cost its cap gets none: the period is marked capped and the team told.
  * Nothing lives in memory: what is due follows from the clock and the claims in the database.
  */
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { actions, pages, pagesActions, siteCheckPeriods, siteCheckSchedules } from "../../db/schema";
 import { monthBounds, reportMonth } from "~/lib/results-rules";
 import { clockNow } from "~/services/clock.server";
@@ -102,7 +103,7 @@ type Check = { pageId: number; keywordId: number | null };
  * owner has just asked for, or one still due from an earlier period.
  */
 async function checksOf(db: Db, siteId: number): Promise<(Check & { waiting: boolean })[]> {
-  const waitingRequest = (action: "serps" | "llm_answers", keyword: ReturnType<typeof sql> | null) => sql`exists (
+  const waitingRequest = (action: "serps" | "llm_answers", keyword: SQL | null) => sql`exists (
     select 1 from pages_actions a join actions n on n.id = a.linked_action
     where a.linked_page = pk.linked_page and n.name = ${action} and a.state in ('queued', 'running', 'waiting')
       ${keyword ? sql`and a.info2 = ${keyword}` : sql``})`;
