@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
-import { open, openMenu } from "./support/ui";
+import { open, openMenu, waitForHydration } from "./support/ui";
 import { createSignedInAccount, newAccount, signUpConfirmAndSignIn } from "./support/users";
 
 const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? -1;
@@ -189,4 +189,25 @@ test("a signed-in screen that takes time to load shows 'Chargement...'", async (
   await expect(page).toHaveURL(/\/tone-articles$/);
   await expect(page.getByRole("heading", { name: "Tone Articles" })).toBeVisible();
   await expect(page.getByText("Chargement...")).toHaveCount(0);
+});
+
+test("a new person's first screen, where a sign-in lands, loads under 200 KB of compressed JavaScript", async ({ signedInPage: page }) => {
+  // Issue 13's budget: the bytes of every script the document and its hydration asked for, as they came over the
+  // wire (the server sends its files compressed). The list's forms load their schemas only once they are used.
+  await expect(page.getByRole("heading", { name: "Your Sites" })).toBeVisible();
+  await waitForHydration(page);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      // Module scripts come as preloads (initiator "link") and imports (initiator "script"): every .js file.
+      .filter(
+        (entry): entry is PerformanceResourceTiming =>
+          entry instanceof PerformanceResourceTiming && new URL(entry.name).pathname.endsWith(".js"),
+      )
+      .map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize })),
+  );
+  const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+  expect(scripts.length, "the scripts of the first screen").toBeGreaterThan(0);
+  expect(total, `${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB in all`).toBeLessThan(200_000);
+  expect(scripts.map((script) => script.url).filter((url) => /\/zod-/.test(url))).toEqual([]);
 });

@@ -3,16 +3,9 @@
  * again in the actions. Both forms carry a honeypot field ('website') that people never see nor fill.
  */
 import { z } from "~/lib/zod";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_NAME_MIN, GUIDELINES_MAX } from "./public-form-fields";
 
-export const CONTACT_NAME_MIN = 2;
-export const CONTACT_MESSAGE_MIN = 10;
-/** Generous upper limits, so that a stranger cannot store a novel. */
-export const CONTACT_NAME_MAX = 120;
-export const CONTACT_MESSAGE_MAX = 5000;
-export const GUIDELINES_MAX = 5000;
-
-/** The honeypot: hidden from people (and from assistive technology); bots fill it. */
-export const HONEYPOT_FIELD = "website";
+export * from "./public-form-fields";
 
 const optionalText = (max: number, message: string) =>
   z

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { usePublicConfig } from "~/lib/public-config";
-import { HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
+import { HONEYPOT_FIELD } from "~/lib/schemas/public-form-fields";
 
 type Field = "name" | "email" | "message";
 

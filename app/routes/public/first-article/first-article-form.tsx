@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { FieldError, FormField } from "~/components/form-field";
 import { IslandScript } from "~/components/island-script";
@@ -9,9 +9,12 @@ import type { action } from "../first-article";
 import { FIRST_ARTICLE_ACTION, FIRST_ARTICLE_API, FIRST_ARTICLE_BUSY_LABEL, FIRST_ARTICLE_SUBMIT_LABEL } from "~/lib/first-article";
 import { notify } from "~/lib/notify";
 import { checkForm, type FormErrors } from "~/lib/schemas/form";
-import { firstArticleSchema, GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
+import { GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-form-fields";
 import { cn } from "~/lib/utils";
 import { useOnChange } from "~/lib/use-on-change";
+
+const loadSchema = () => import("~/lib/schemas/public-forms").then((module) => module.firstArticleSchema);
+const preloadSchema = () => void loadSchema().catch(() => undefined);
 
 /**
  * The first-article form (spec part 3): website URL, the payment e-mail, an optional contact e-mail and optional
@@ -19,6 +22,8 @@ import { useOnChange } from "~/lib/use-on-change";
  * its island (app/islands/first-article-form.ts) posts it to /api/first-article and shows the answer; on the
  * signed-in site list, a hydrated page, a fetcher posts it to /first-article after the schema checked the
  * fields (checkForm: no conform on this form, docs/decisions/017), and stays on the list when it is refused.
+ * The schema (and zod with it) loads when the form first takes the focus, not with the list: a new person's
+ * first screen would otherwise carry 25 KB more of compressed JavaScript.
  * `serverErrors` are the action's refusal of a post without JavaScript (conform's `result.error`);
  * `defaultEmail` fills the payment e-mail (a signed-in account's address).
  */
@@ -48,14 +53,25 @@ export function FirstArticleForm({
     if (toast) notify(toast);
   }, [toast]);
 
-  function check(event: React.FormEvent<HTMLFormElement>) {
-    const found = checkForm(firstArticleSchema, new FormData(event.currentTarget));
+  // One check at a time: a second press while the schema loads posts nothing more.
+  const checking = useRef(false);
+  async function check(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (checking.current) return;
+    const form = event.currentTarget;
+    checking.current = true;
+    // Without its schema (its file did not load), the form goes as it is: the action checks it again.
+    const schema = await loadSchema().catch(() => null);
+    checking.current = false;
+    const found = schema && checkForm(schema, new FormData(form));
     if (found) {
-      event.preventDefault();
       setClientErrors(found);
       const first = Object.keys(found)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    } else setClientErrors(null);
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setClientErrors(null);
+    fetcher.submit(form, { method: "post", action: FIRST_ARTICLE_ACTION });
   }
   const clear = (name: string) => () => clientErrors?.[name] && setClientErrors({ ...clientErrors, [name]: null });
 
@@ -65,6 +81,7 @@ export function FirstArticleForm({
       action={FIRST_ARTICLE_ACTION}
       noValidate
       onSubmit={check}
+      onFocus={preloadSchema}
       data-island="first-article-form"
       data-api={FIRST_ARTICLE_API}
       className={cn("grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:p-8", className)}
