@@ -17,6 +17,10 @@
  *   npm run lighthouse                       every public route, the median of 3 runs each
  *   npm run lighthouse -- / /home-3          some pages
  *   LIGHTHOUSE_RUNS=1 npm run lighthouse     one run per page (quicker, noisier)
+ *   LIGHTHOUSE_SAVE=dir npm run lighthouse   also writes each run's report and trace into dir
+ *   LIGHTHOUSE_COPY_HEADERS=cross-origin-opener-policy,origin-agent-cluster npm run lighthouse
+ *                                            the copies also carry these headers of the app's answer
+ *                                            (docs/decisions/034-public-pages-keep-coop.md)
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -73,6 +77,9 @@ type Figures = {
   failing: string[];
 };
 
+const saveDir = process.env.LIGHTHOUSE_SAVE;
+let saved = 0;
+
 async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   // The not-found page answers 404 on purpose: Lighthouse measures it anyway.
   const result = await lighthouse(
@@ -82,6 +89,12 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (saveDir) {
+    const name = `${String(++saved).padStart(3, "0")}-${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, "_")}`;
+    fs.mkdirSync(saveDir, { recursive: true });
+    fs.writeFileSync(path.join(saveDir, `${name}.report.json`), JSON.stringify(lhr));
+    fs.writeFileSync(path.join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError) {
     // A run can fail on a busy machine (a protocol timeout): one more try before giving up.
     if (attempt < 2) return audit(url, port, attempt + 1);
@@ -129,6 +142,10 @@ function medianFigures(all: Figures[]): Figures {
   };
 }
 
+/** A page's static copy: its HTML without scripts (brotli), and the headers of the app's answer it carries too. */
+type Copy = { body: Buffer; headers: Record<string, string> };
+const copiedHeaders = (process.env.LIGHTHOUSE_COPY_HEADERS ?? "").split(",").filter(Boolean);
+
 /** The page's HTML without what makes it an app: scripts and module preloads. */
 function staticCopy(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
@@ -150,7 +167,7 @@ const TYPES: Record<string, string> = {
  * The static host: each copy at its page's path (HTML, brotli), the built files from build/client (text
  * types brotli-compressed), anything else (uploaded images) fetched from the app.
  */
-function startStaticHost(port: number, appUrl: string, copies: Map<string, Buffer>) {
+function startStaticHost(port: number, appUrl: string, copies: Map<string, Copy>) {
   const root = path.resolve("build/client");
   const compressed = new Map<string, Buffer>();
   const brotli = (buffer: Buffer) => zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
@@ -158,8 +175,13 @@ function startStaticHost(port: number, appUrl: string, copies: Map<string, Buffe
     const url = new URL(req.url ?? "/", "http://static");
     const copy = copies.get(url.pathname);
     if (copy) {
-      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "br", "Cache-Control": "no-cache" });
-      res.end(copy);
+      res.writeHead(200, {
+        ...copy.headers,
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Encoding": "br",
+        "Cache-Control": "no-cache",
+      });
+      res.end(copy.body);
       return;
     }
     const file = path.join(root, decodeURIComponent(url.pathname));
@@ -223,7 +245,7 @@ async function main() {
   const dataDir = makeDataDir("lighthouse");
   const demoPath = await seedDemoArticle(dataDir);
   const server = await startServer({ port: await freePort(), dataDir });
-  const copies = new Map<string, Buffer>();
+  const copies = new Map<string, Copy>();
   const staticPort = await freePort();
   const host = await startStaticHost(staticPort, server.url, copies);
   const staticUrl = `http://127.0.0.1:${staticPort}`;
@@ -234,13 +256,19 @@ async function main() {
   let ok = true;
   try {
     console.log(
-      `Lighthouse mobile, median of ${runs} run${runs > 1 ? "s" : ""}; the app at ${server.url}, its static copies at ${staticUrl}\n`,
+      `Lighthouse mobile, median of ${runs} run${runs > 1 ? "s" : ""}; the app at ${server.url}, its static copies at ${staticUrl}` +
+        (copiedHeaders.length ? ` (with the app's ${copiedHeaders.join(", ")})` : "") +
+        "\n",
     );
     console.log(row(["page", "perf (copy)", "a11y", "best", "seo", "LCP ms (copy)", "ratio", "TBT ms (copy)", "CLS", "JS KB"], WIDTHS));
     for (const page of pages) {
       const pagePath = page.path === DEMO ? demoPath : page.path;
-      const html = await (await fetch(`${server.url}${pagePath}`)).text();
-      copies.set(pagePath, zlib.brotliCompressSync(Buffer.from(staticCopy(html))));
+      const answer = await fetch(`${server.url}${pagePath}`);
+      const html = await answer.text();
+      const headers = Object.fromEntries(
+        copiedHeaders.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name)!]] : [])),
+      );
+      copies.set(pagePath, { body: zlib.brotliCompressSync(Buffer.from(staticCopy(html))), headers });
       const indexed = !/<meta name="robots" content="[^"]*noindex/.test(html);
       const app: Figures[] = [];
       const copy: Figures[] = [];
