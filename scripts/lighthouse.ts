@@ -90,7 +90,8 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (saveDir) {
-    const name = `${String(++saved).padStart(3, "0")}-${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, "_")}`;
+    const { port: served, pathname } = new URL(url);
+    const name = `${String(++saved).padStart(3, "0")}-${served}${pathname.replace(/\W+/g, "_")}`;
     fs.mkdirSync(saveDir, { recursive: true });
     fs.writeFileSync(path.join(saveDir, `${name}.report.json`), JSON.stringify(lhr));
     fs.writeFileSync(path.join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));

@@ -15,6 +15,7 @@ import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema } fro
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useOnChange } from "~/lib/use-on-change";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { emailLocalPart } from "~/lib/user";
 import { callAuth, clientIp, requireAnonymous, signInDestination, type AuthCallResult } from "~/services/auth.server";
@@ -188,12 +189,7 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(tabInAddress);
   // Each arrival on the screen (a link to /signup or /login while it is open, back or forward) shows the tab its
   // address names; the visitor's own choice holds until then.
-  const { key: arrival } = useLocation();
-  const [shownFor, setShownFor] = useState(arrival);
-  if (shownFor !== arrival) {
-    setShownFor(arrival);
-    setMode(tabInAddress);
-  }
+  useOnChange(useLocation().key, () => setMode(tabInAddress));
   // A sign-up or reset that worked (sign-in redirects) goes back to 'Connexion', after its toast.
   const fetcher = useToastFetcher<typeof action>((answer) => {
     if (answer.ok) setMode("login");
