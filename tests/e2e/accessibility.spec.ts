@@ -2,62 +2,45 @@
  * Accessibility (issue 2, "Tests and CI"): axe finds no WCAG 2 A/AA violation on the auth screen (both
  * tabs and the reset mode) and on the sites screen (empty, with a site, with the site dialog open).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { INDEXED_PUBLIC_PATHS } from "../../app/lib/public-pages";
-import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { createSiteWithPage } from "./support/versions";
 import { createSiteByRequest } from "./support/sites";
 import { open } from "./support/ui";
 
-/** Waits for CSS transitions and animations (dialogs fading in) to end, so that colours are final. */
-async function settle(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-}
-
-async function expectNoViolations(page: Page, what: string) {
-  await settle(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const report = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`).join("\n"),
-  );
-  expect(report, `axe violations on ${what}:\n${report.join("\n")}`).toEqual([]);
-}
-
 test("the auth screen has no axe violations (Connexion, Inscription, reset mode)", async ({ page }) => {
   await open(page, "/auth");
-  await expectNoViolations(page, "/auth, Connexion tab");
+  await expectNoAxeViolations(page, "/auth, Connexion tab");
   await page.getByRole("tab", { name: "Inscription" }).click();
   await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
-  await expectNoViolations(page, "/auth, Inscription tab");
+  await expectNoAxeViolations(page, "/auth, Inscription tab");
   await page.getByRole("tab", { name: "Connexion" }).click();
   await page.getByRole("button", { name: "Mot de passe oublié?" }).click();
   await expect(page.getByRole("button", { name: "Envoyer le lien de réinitialisation" })).toBeVisible();
-  await expectNoViolations(page, "/auth, reset mode");
+  await expectNoAxeViolations(page, "/auth, reset mode");
 });
 
 test("the sites screen has no axe violations (empty, with a site, with the dialog open)", async ({ signedInPage: page }) => {
   await open(page, "/sites");
   await expect(page.getByRole("heading", { name: "Vous n'avez pas encore de site" })).toBeVisible();
-  await expectNoViolations(page, "/sites, empty state");
+  await expectNoAxeViolations(page, "/sites, empty state");
 
   await createSiteByRequest(page, { url: "https://www.accessible.example.com" });
   await open(page, "/sites");
   await expect(page.getByRole("heading", { name: "accessible.example.com" })).toBeVisible();
-  await expectNoViolations(page, "/sites, one site");
+  await expectNoAxeViolations(page, "/sites, one site");
 
   await page.getByRole("button", { name: "Add Site" }).click();
   const dialog = page.getByRole("dialog", { name: "Add a new site" });
   await expect(dialog.getByRole("combobox", { name: "Country" })).toBeEnabled();
-  await expectNoViolations(page, "/sites, site dialog open");
+  await expectNoAxeViolations(page, "/sites, site dialog open");
 
   // With a country of several languages, the radio choice too.
   await dialog.getByRole("combobox", { name: "Country" }).click();
   await page.getByRole("option", { name: "Belgium", exact: true }).click();
   await expect(dialog.getByRole("radiogroup", { name: "Language" })).toBeVisible();
-  await expectNoViolations(page, "/sites, site dialog with the language choice");
+  await expectNoAxeViolations(page, "/sites, site dialog with the language choice");
 });
 
 test("every public page has no axe violations, on a phone and on a desktop", async ({ page }) => {
@@ -67,7 +50,7 @@ test("every public page has no axe violations, on a phone and on a desktop", asy
     await page.setViewportSize({ width, height: 800 });
     for (const path of paths) {
       await open(page, path);
-      await expectNoViolations(page, `${path} at ${width}px`);
+      await expectNoAxeViolations(page, `${path} at ${width}px`);
       // Nothing sticks out sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} width at ${width}px`).toBeLessThanOrEqual(width);
     }
@@ -77,21 +60,21 @@ test("every public page has no axe violations, on a phone and on a desktop", asy
 test("the notifications screen, the bell's list and the settings have no axe violations", async ({ signedInPage: page }) => {
   await open(page, "/notifications");
   await expect(page.getByText("Aucune notification pour le moment.", { exact: false })).toBeVisible();
-  await expectNoViolations(page, "/notifications, empty");
+  await expectNoAxeViolations(page, "/notifications, empty");
   await page.getByRole("banner").getByRole("button", { name: "Notifications (0)" }).click();
   await expect(page.getByRole("menu").getByText("Aucune notification pour le moment.")).toBeVisible();
-  await expectNoViolations(page, "the bell's list, empty");
+  await expectNoAxeViolations(page, "the bell's list, empty");
   await page.keyboard.press("Escape");
   await open(page, "/settings");
   await expect(page.getByRole("radiogroup", { name: "Envoi" })).toBeVisible();
-  await expectNoViolations(page, "/settings");
+  await expectNoAxeViolations(page, "/settings");
 });
 
 test("the outline screen and the brief have no axe violations", async ({ signedInPage: page }) => {
   const { siteId, pageId } = await createSiteWithPage(page);
   await open(page, `/sites/${siteId}/pages/${pageId}/outline`);
   await expect(page.getByRole("heading", { name: "No outline yet" })).toBeVisible();
-  await expectNoViolations(page, "/outline, none yet");
+  await expectNoAxeViolations(page, "/outline, none yet");
   await open(page, `/sites/${siteId}/brief`);
-  await expectNoViolations(page, "/brief");
+  await expectNoAxeViolations(page, "/brief");
 });

@@ -4,10 +4,10 @@
  * all run in the server's worker, and their results appear without a reload; the page and the site show
  * what the work cost.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { startFakeImages } from "../fakes/images";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import { fakeWriter } from "../fakes/writer";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { serverWithProviders } from "./support/provider-server";
 import { readOutbox } from "./support/mail";
@@ -46,8 +46,7 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/pages/${pageId}/outline$`));
     await expect(page.getByText("Waiting for your approval")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("Le compost en appartement: the complete guide");
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page, "the outline waiting for approval");
 
     // The client edits it: their title, their plan (previewed as typed). A plan without headings is refused, nothing lost.
     await waitForHydration(page);

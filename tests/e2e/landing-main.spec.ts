@@ -2,8 +2,8 @@
  * The main landing page (team version, spec part 3): a visitor takes the ideal-client quiz, writes to the
  * team, opens the demo articles and the trial payment link, reads the FAQ. Chromium.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
 import { addVersionByRequest, createPageByRequest, createSite, unique } from "./support/pages";
 import { expectToast, open } from "./support/ui";
@@ -218,30 +218,24 @@ test("/home-4-pricing-google-2-why-ai shows the same page, with '/' as its canon
 });
 
 test("the page has no axe violations, with its dialogs open and after the quiz", async ({ page }) => {
-  async function expectNoViolations(what: string) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    const report = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-    expect(report, `axe violations on ${what}`).toEqual([]);
-  }
   await open(page, "/");
-  await expectNoViolations("/");
+  await expectNoAxeViolations(page, "/");
 
   await page.getByRole("button", { name: "Who are we?" }).click();
   const bio = page.getByRole("dialog", { name: "Who are we?" });
   await expect(bio.getByText(/a team of two based in/)).toBeVisible();
-  await expectNoViolations("the 'Who are we?' dialog");
+  await expectNoAxeViolations(page, "the 'Who are we?' dialog");
   await page.keyboard.press("Escape");
   await expect(bio).toHaveCount(0);
 
   await page.getByRole("button", { name: "Show me more" }).click();
   const more = page.getByRole("dialog", { name: "What we do that a tool doesn't" });
   await expect(more.getByRole("heading", { level: 3 })).toHaveCount(3);
-  await expectNoViolations("the 'Show me more' dialog");
+  await expectNoAxeViolations(page, "the 'Show me more' dialog");
   await page.keyboard.press("Escape");
 
   await answer(page, "What type of website do you have?", "More than 1 year");
   await answer(page, "How many hours per week can you spend on SEO yourself?", "Corporate");
   await answer(page, "You're My Ideal Client!", "Less than 10 hours per week");
-  await expectNoViolations("the quiz result");
+  await expectNoAxeViolations(page, "the quiz result");
 });

@@ -2,8 +2,8 @@
  * The solo-expert landing pages (spec part 3, "Landing-page variants" and "In-page anchors"): Home4 with
  * its single 195€ card, its three pricing variants (1€ card, timeline-style 1€ card) and Home5.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { expectToast, open, waitForHydration } from "./support/ui";
 import { confirmEmail, newAccount, signIn, signUp } from "./support/users";
@@ -165,9 +165,7 @@ test("on /home-5 the strategy-call button and the 1€ card lead to /auth", asyn
 test("the solo pages have no axe violations", async ({ page }) => {
   for (const path of ["/home-4", "/home-4-pricing-antropic", "/home-5"]) {
     await open(page, path);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    const report = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-    expect(report, `axe violations on ${path}`).toEqual([]);
+    await expectNoAxeViolations(page, path);
   }
 });
 

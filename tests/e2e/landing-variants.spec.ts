@@ -4,8 +4,8 @@
  * button and Home3's testimonial carousel (arrow keys, loop, one or two cards per row, buttons only on
  * extra-large screens). axe finds no WCAG 2 A/AA violation on any of them.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { open } from "./support/ui";
 
@@ -50,12 +50,6 @@ const HOME_3 = [
   "h2: Frequently asked questions",
   "h2: Join 100+ clients growing with expert-edited content",
 ];
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const report = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(report, `axe violations on ${what}`).toEqual([]);
-}
 
 test("Home (/home-1) shows its hero and sections in order, and scrolls to #how", async ({ page }) => {
   await open(page, "/home-1");

@@ -2,9 +2,9 @@
  * The LLM answers screen of a page: empty list, queuing a search, what each answer does for the site (with a
  * fake OpenRouter), refusal of another account, 390px.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { startFakeOpenRouter } from "../fakes/openrouter";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
 import { createPageByRequest, createSite, unique } from "./support/pages";
 import { serverWithProviders } from "./support/provider-server";
@@ -19,12 +19,6 @@ async function pageWithoutAnswers(page: Page) {
   const pageName = unique("LLM page");
   const pageId = await createPageByRequest(page, siteId, { name: pageName });
   return { siteId, pageId, pageName, path: `/sites/${siteId}/pages/${pageId}/llm-answers-for-page` };
-}
-
-/** axe finds no WCAG 2 A/AA violation in the answers (contrast of the badges and links, names of the lists and links). */
-async function expectAccessibleAnswers(page: Page) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("the LLM answers screen", () => {
@@ -120,7 +114,8 @@ test.describe("the LLM answers screen", () => {
       const silent = table.getByRole("row").filter({ hasText: "perplexity/sonar" });
       await expect(silent.getByText("Does not mention the site")).toBeVisible();
       await expect(silent.getByText("Cites no URLs")).toBeVisible();
-      await expectAccessibleAnswers(page);
+      // axe: the contrast of the badges and links, the names of the lists and links.
+      await expectNoAxeViolations(page, "the answers", { include: "main" });
 
       // A phone: each answer's card keeps its facts and links readable, nothing wider than the screen.
       await page.setViewportSize({ width: 375, height: 812 });
@@ -129,7 +124,7 @@ test.describe("the LLM answers screen", () => {
       await expect(card.getByRole("link", { name: /Your site/ })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await expectAccessibleAnswers(page);
+      await expectNoAxeViolations(page, "the answers on a phone", { include: "main" });
     } finally {
       await own.close();
       await openRouter.close();

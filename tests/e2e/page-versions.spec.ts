@@ -4,9 +4,9 @@
  * side-by-side comparison, deleting with the newest remaining version becoming active, the Modify
  * Versions form, 'Create new page version', untrusted article HTML that must not run, and ownership.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
 import { serverWithProviders } from "./support/provider-server";
 import { expectToast, open, openDocument } from "./support/ui";
@@ -587,38 +587,29 @@ test.describe("modification in the background", () => {
 });
 
 test.describe("accessibility", () => {
-  async function expectNoViolations(page: Page, what: string) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    const report = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n"),
-    );
-    expect(report, `axe violations on ${what}:\n${report.join("\n")}`).toEqual([]);
-  }
-
   test("the screen has no axe violations (empty, with versions, the dialog, code, edit and compare)", async ({ signedInPage: page }) => {
     const { siteId, pageId } = await createSiteWithPage(page);
     await openVersions(page, siteId, pageId);
-    await expectNoViolations(page, "no versions");
+    await expectNoAxeViolations(page, "no versions");
     await page.getByRole("button", { name: "Add version from HTML" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoViolations(page, "the Add version dialog");
+    await expectNoAxeViolations(page, "the Add version dialog");
     await page.keyboard.press("Escape");
 
     await addVersionByRequest(page, siteId, pageId, ARTICLE);
     await addVersionByRequest(page, siteId, pageId, ARTICLE.replace("patience", "constance"));
     await openVersions(page, siteId, pageId);
     await expect(renderedArticle(page)).toBeVisible();
-    await expectNoViolations(page, "rendered view");
+    await expectNoAxeViolations(page, "rendered view");
     await pressed(page, "Code").click();
     await expect(page.locator('[data-code-editor="ready"]')).toBeVisible();
-    await expectNoViolations(page, "code view");
+    await expectNoAxeViolations(page, "code view");
     await viewer(page).getByRole("button", { name: "Edit" }).click();
     await expect(page.locator('[data-code-editor="ready"]')).toBeVisible();
-    await expectNoViolations(page, "editing");
+    await expectNoAxeViolations(page, "editing");
     await viewer(page).getByRole("button", { name: "Cancel" }).click();
     await viewer(page).getByRole("button", { name: "Compare Versions" }).click();
     await expect(viewer(page).getByRole("table", { name: "Differences between the two versions" })).toBeVisible();
-    await expectNoViolations(page, "compare");
+    await expectNoAxeViolations(page, "compare");
   });
 });

@@ -3,8 +3,8 @@
  * creating, editing and deleting pages, search, status filter, sorting, pagination, row click, the
  * empty messages, the batch actions (create articles, copy URLs), the phone layout and ownership.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
 import {
   addVersionByRequest,
@@ -521,34 +521,24 @@ test.describe("batch actions", () => {
   });
 });
 
-/** axe finds no WCAG 2 A/AA violation, once animations have ended. */
-async function expectNoViolations(page: Page, what: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const report = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary}`).join("\n"),
-  );
-  expect(report, `axe violations on ${what}:\n${report.join("\n")}`).toEqual([]);
-}
-
 test.describe("layout", () => {
   test("the list has no axe violations (empty, with pages and a selection, with each dialog open)", async ({ signedInPage: page }) => {
     const { siteId } = await createSite(page);
     await openPages(page, siteId);
-    await expectNoViolations(page, "the empty list");
+    await expectNoAxeViolations(page, "the empty list");
     await createPageByRequest(page, siteId, { name: "Accessible one", status: "1" });
     await createPageByRequest(page, siteId, { name: "Accessible two", status: "2" });
     await createPageByRequest(page, siteId, { name: "Accessible three", status: "3" });
     await openPages(page, siteId);
     await pageRow(page, "Accessible two").getByRole("checkbox").click();
-    await expectNoViolations(page, "the list with a selection");
+    await expectNoAxeViolations(page, "the list with a selection");
     await page.getByRole("button", { name: "Edit Accessible two" }).click();
     await expect(page.getByRole("dialog", { name: "Edit page" })).toBeVisible();
-    await expectNoViolations(page, "the edit dialog");
+    await expectNoAxeViolations(page, "the edit dialog");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Delete Accessible one" }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
-    await expectNoViolations(page, "the delete confirmation");
+    await expectNoAxeViolations(page, "the delete confirmation");
   });
 
   test("on a phone the table scrolls sideways inside its card and the toolbar wraps", async ({ signedInPage: page }) => {

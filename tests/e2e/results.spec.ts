@@ -4,12 +4,12 @@
  * screen shows the move, its chart marks the publication, the month's report prints, and the monthly e-mail
  * reaches the outbox with a link that unsubscribes without signing in.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { startFakeDataForSeo } from "../fakes/dataforseo";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import { startFakeWebhook } from "../fakes/webhook";
 import { fakeWriter } from "../fakes/writer";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { createPageByRequest, slug, unique } from "./support/pages";
@@ -108,8 +108,7 @@ test("weekly checks over simulated weeks show the page climbing after its public
     // AI visibility: the share of voice names the site, cited in the second week's answers.
     const voice = page.getByRole("table").filter({ hasText: "Your site" });
     await expect(voice).toContainText(site.siteName);
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page, "the results");
     await page.setViewportSize({ width: 375, height: 800 });
     // The charts follow the new width once their container is measured again.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -132,8 +131,7 @@ test("weekly checks over simulated weeks show the page climbing after its public
     const movers = page.getByRole("table").filter({ hasText: "End of month" });
     await expect(movers.getByRole("row", { name: /pain au levain/ })).toContainText("up 8");
     await expect(page.getByText(/cites .*\/blog\/levain about “Le pain au levain”/).first()).toBeVisible();
-    const reportAxe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(reportAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page, "the monthly report");
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(page.getByRole("banner")).toBeHidden();

@@ -3,8 +3,8 @@
  * comments on a passage and asks for changes; the owner sees the comment on the version and is told; after the
  * revision the colleague approves. A revoked link answers 404.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
 import { createArticle, postReviewAction } from "./support/review";
 import { expectToast, open, waitForHydration } from "./support/ui";
@@ -67,8 +67,7 @@ test("a colleague without an account comments on a passage and asks for changes;
   await expect(colleague.locator("[data-review-article] mark.review-mark")).toHaveText("chaque jour");
   await expect(colleague.locator("[data-review-article] .review-note")).toContainText("Combien de fois par jour, exactement ?");
 
-  const axe = await new AxeBuilder({ page: colleague }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoAxeViolations(colleague, "the review page with a comment");
 
   // The name is remembered for the decision.
   const decision = colleague.getByRole("form", { name: "Votre décision" });
