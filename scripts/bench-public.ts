@@ -4,7 +4,8 @@
  *
  * Builds the app when needed and starts it as `npm start` does (production, a fresh DATA_DIR). For each page it
  * reads the page's HTML from the app, writes it with its brotli copy into a folder, and serves that folder from a
- * second process with sirv (the static server the app uses for its own files, which sends the .br as it is).
+ * second process with sirv (a static server that sends the .br as it is; the app served its own files with it until
+ * decision 035, and the figures of docs/performance.md were taken against it).
  * autocannon then loads one and then the other with the same connections, duration and headers (a browser's
  * Accept-Encoding, no cookie) and the script prints both figures and their ratio.
  *

@@ -1,7 +1,7 @@
 /**
  * Compresses the browser's files once, when they are built, at the best ratio: a `.br` (Brotli 11) and a `.gz`
  * (gzip 9) beside each text file of build/client. The server sends those bytes as they are
- * (sirv in server/index.ts) instead of compressing every file again for every request, which
+ * (server/static-files.ts) instead of compressing every file again for every request, which
  * cost CPU on each first visit and gave larger files (the per-request compression runs at Brotli 5).
  * See docs/decisions/020-precompressed-assets.md for why this is a plugin of ours.
  */

@@ -9,17 +9,17 @@ import path from "node:path";
 import cluster from "node:cluster";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import sirv from "sirv";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import Negotiator from "negotiator";
 import type { ServerBuild } from "react-router";
 import { getEnvOrExit } from "../app/services/env.server";
 import { CLIENT_IP_HEADER } from "../app/services/client-ip";
 import { SESSION_COOKIE } from "../app/services/session-cookie";
 import { logger } from "../app/services/logger.server";
-import { etagMatches, type Encoding, type StaticPageCache } from "../app/lib/static-page-cache.server";
+import { etagMatches, type StaticPageCache } from "../app/lib/static-page-cache.server";
+import { chooseEncoding } from "./content-encoding";
 import { renderQueue } from "./render-queue";
+import { staticFiles } from "./static-files";
 
 type Entry = {
   prepare: () => Promise<void>;
@@ -134,10 +134,7 @@ function keptStaticPages(pages: () => StaticPageCache | undefined) {
       res.status(304).end();
       return;
     }
-    // As the compression middleware chooses: Brotli first when the browser takes both (negotiator's second
-    // argument, the server's preference among equals, which its types lack).
-    const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], preferred: string[]): string | undefined };
-    const encoding = (negotiator.encoding(["br", "gzip", "identity"], ["br", "gzip"]) ?? "identity") as Encoding;
+    const encoding = chooseEncoding(req, ["br", "gzip", "identity"]);
     const body = page.bodies[encoding];
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
@@ -148,24 +145,6 @@ function keptStaticPages(pages: () => StaticPageCache | undefined) {
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** How long a shutdown waits for the answers being sent before it cuts them. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** GET and HEAD of the files under `dir`, with their precompressed copies, a weak ETag and `cacheControl`. */
-function staticFiles(dir: string, cacheControl: string) {
-  const serve = sirv(dir, {
-    dev: false,
-    etag: true,
-    brotli: true,
-    gzip: true,
-    extensions: [],
-    setHeaders: (res, pathname) => {
-      res.setHeader("Cache-Control", cacheControl);
-      // The one type of the build that sirv's table (mrmime) lacks.
-      if (pathname.endsWith(".ico")) res.setHeader("Content-Type", "image/x-icon");
-    },
-  });
-  return (req: Request, res: Response, next: NextFunction) =>
-    req.method === "GET" || req.method === "HEAD" ? serve(req, res, next) : next();
-}
 
 async function main() {
   const env = getEnvOrExit();
@@ -188,6 +167,9 @@ async function main() {
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     next();
   });
+  // The build's scripts and stylesheets, answered here from memory (server/static-files.ts, decision 035), before
+  // the work the other answers need (a nonce, the pages' headers, the kept pages, compression): a page loads dozens.
+  if (!development) app.use("/assets", staticFiles("build/client/assets", "public, max-age=31536000, immutable"));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let entry: Entry | undefined;
@@ -258,10 +240,7 @@ async function main() {
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuild;
     entry = build.entry.module as unknown as Entry;
-    // The build's files, listed once at start (sirv: no look at the disk for a path that is not there, nor a
-    // stat per request); the build compressed each of them once (scripts/vite-precompress.ts), and the .br or
-    // .gz is sent as it is when the browser takes it.
-    app.use("/assets", staticFiles("build/client/assets", "public, max-age=31536000, immutable"));
+    // The build's other files (the icons, robots.txt, the public folder's images), with the pages' headers.
     app.use(staticFiles("build/client", "public, max-age=3600"));
   }
 
