@@ -9,9 +9,8 @@ import type { Encoding } from "../app/lib/static-page-cache.server";
 /** The server's preference among encodings the browser weighs equally (negotiator's second argument, which its types lack). */
 const PREFERRED: Encoding[] = ["br", "gzip"];
 
-/** The encoding to send among `available` (identity is always available: the answer itself). */
+/** The encoding to send among `available` (identity among them), identity when the browser takes none of them. */
 export function chooseEncoding(req: IncomingMessage, available: readonly Encoding[]): Encoding {
-  const offered = available.includes("identity") ? available : [...available, "identity"];
   const negotiator = new Negotiator(req) as unknown as { encoding(available: readonly string[], preferred: string[]): string | undefined };
-  return (negotiator.encoding(offered, PREFERRED) as Encoding | undefined) ?? "identity";
+  return (negotiator.encoding(available, PREFERRED) as Encoding | undefined) ?? "identity";
 }

@@ -167,9 +167,14 @@ async function main() {
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     next();
   });
-  // The build's scripts and stylesheets, answered here from memory (server/static-files.ts, decision 035), before
-  // the work the other answers need (a nonce, the pages' headers, the kept pages, compression): a page loads dozens.
-  if (!development) app.use("/assets", staticFiles("build/client/assets", "public, max-age=31536000, immutable"));
+  // The build's files, answered from memory (server/static-files.ts, decision 035): the fingerprinted scripts and
+  // stylesheets kept a year, the others (icons, robots.txt, the public folder's images) an hour.
+  const buildFiles = development
+    ? null
+    : staticFiles("build/client", (url) => (url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600"));
+  // /assets here, before the work the other answers need (a nonce, the pages' headers, the kept pages,
+  // compression): a page loads dozens.
+  if (buildFiles) app.use("/assets", buildFiles);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let entry: Entry | undefined;
@@ -240,8 +245,8 @@ async function main() {
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuild;
     entry = build.entry.module as unknown as Entry;
-    // The build's other files (the icons, robots.txt, the public folder's images), with the pages' headers.
-    app.use(staticFiles("build/client", "public, max-age=3600"));
+    // The build's other files, with the pages' headers.
+    if (buildFiles) app.use(buildFiles);
   }
 
   try {

@@ -30,9 +30,11 @@ function request(pathname: string, headers: http.OutgoingHttpHeaders = {}, metho
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-files-"));
+  // The build's layout: the fingerprinted files under assets/, a few others beside it.
   const write = (name: string, content: string | Buffer) => {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
+    const file = path.join(dir, name.startsWith("/") ? name : `assets/${name}`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
   };
   write("app.js", SCRIPT);
   write("app.js.br", zlib.brotliCompressSync(SCRIPT));
@@ -44,9 +46,14 @@ beforeAll(async () => {
   write("archive.gz", zlib.gzipSync("a file of its own"));
   write(".secret", "not for the web");
   write("later.txt", "first bytes");
+  write("/robots.txt", "User-agent: *");
 
+  // As server/index.ts mounts it: /assets first, then the whole folder further down the chain.
+  const files = staticFiles(dir, (url) => (url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600"));
   const app = express();
-  app.use("/assets", staticFiles(dir, "public, max-age=31536000, immutable"));
+  app.use("/assets", files);
+  app.use((req, res, next) => (req.path === "/passed-on" ? res.send("passed on") : next()));
+  app.use(files);
   app.use((_req, res) => res.status(404).send("not found"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -69,7 +76,7 @@ describe("staticFiles", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(answer.headers["vary"]).toBe("Accept-Encoding");
     expect(answer.headers["etag"]).toMatch(/^W\/"\d+-\d+"$/);
-    expect(answer.headers["last-modified"]).toBe(fs.statSync(path.join(dir, "app.js.br")).mtime.toUTCString());
+    expect(answer.headers["last-modified"]).toBe(fs.statSync(path.join(dir, "assets/app.js.br")).mtime.toUTCString());
   });
 
   it("follows the Accept-Encoding weights: gzip, or the file itself", async () => {
@@ -92,6 +99,7 @@ describe("staticFiles", () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers["etag"]).toBe(br.headers["etag"]);
+    expect(again.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await request("/assets/app.js", { "If-None-Match": br.headers["etag"] })).status).toBe(200);
   });
 
@@ -115,6 +123,13 @@ describe("staticFiles", () => {
     expect(past.headers["content-range"]).toBe("bytes */10");
   });
 
+  it("serves the folder's other files with their own lifetime, from the same listing mounted further down", async () => {
+    const robots = await request("/robots.txt");
+    expect(robots.body.toString()).toBe("User-agent: *");
+    expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await request("/passed-on")).body.toString()).toBe("passed on");
+  });
+
   it("serves nested files, encoded names and the icon's type; a .gz without its original is a file of its own", async () => {
     expect((await request("/assets/nested/deep/style.css")).body.toString()).toBe("body{}");
     expect((await request("/assets/with%20space.txt")).body.toString()).toBe("spaced");
@@ -133,7 +148,7 @@ describe("staticFiles", () => {
 
   it("keeps a file's bytes from its first answer (the build does not change under a running server)", async () => {
     expect((await request("/assets/later.txt")).body.toString()).toBe("first bytes");
-    fs.writeFileSync(path.join(dir, "later.txt"), "other bytes");
+    fs.writeFileSync(path.join(dir, "assets/later.txt"), "other bytes");
     expect((await request("/assets/later.txt", { Range: "bytes=0-4" })).body.toString()).toBe("first");
   });
 });

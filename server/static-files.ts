@@ -21,7 +21,7 @@ import { chooseEncoding } from "./content-encoding";
 type Variant = { abs: string; headers: Record<string, string>; body?: Promise<Buffer> };
 
 /** A URL path of the folder: the file, and its compressed copies when the build made them. */
-type Entry = { variants: Partial<Record<Encoding, Variant>> & { identity: Variant }; encodings: Encoding[] };
+type Entry = Partial<Record<Encoding, Variant>> & { identity: Variant };
 
 const COPIES: Array<[suffix: string, encoding: Encoding]> = [
   [".br", "br"],
@@ -47,7 +47,7 @@ function variant(abs: string, url: string, stats: fs.Stats, cacheControl: string
 }
 
 /** Every file under `dir` by its URL path ("/assets/x.js"), with its compressed copies; dotfiles left out. */
-export function listFiles(dir: string, cacheControl: string): Map<string, Entry> {
+function listFiles(dir: string, cacheControl: (url: string) => string): Map<string, Entry> {
   const root = path.resolve(dir);
   const files = new Map<string, Entry>();
   const copies: Array<[url: string, encoding: Encoding, abs: string, stats: fs.Stats]> = [];
@@ -60,13 +60,11 @@ export function listFiles(dir: string, cacheControl: string): Map<string, Entry>
     const copy = COPIES.find(([suffix]) => url.endsWith(suffix));
     // A .br or .gz is a copy when the file it compresses is there too; else it is a file of its own.
     if (copy && fs.existsSync(abs.slice(0, -copy[0].length))) copies.push([url.slice(0, -copy[0].length), copy[1], abs, stats]);
-    else files.set(url, { variants: { identity: variant(abs, url, stats, cacheControl, "identity") }, encodings: ["identity"] });
+    else files.set(url, { identity: variant(abs, url, stats, cacheControl(url), "identity") });
   }
   for (const [url, encoding, abs, stats] of copies) {
     const entry = files.get(url);
-    if (!entry) continue;
-    entry.variants[encoding] = variant(abs, url, stats, cacheControl, encoding);
-    entry.encodings.unshift(encoding);
+    if (entry) entry[encoding] = variant(abs, url, stats, cacheControl(url), encoding);
   }
   return files;
 }
@@ -90,12 +88,16 @@ export function parseRange(header: string | undefined, size: number): [number, n
   return start >= size || start > end ? "unsatisfiable" : [start, end];
 }
 
-/** GET and HEAD of the files under `dir`, from memory (see above); any other request goes on to `next`. */
-export function staticFiles(dir: string, cacheControl: string) {
+/**
+ * GET and HEAD of the files under `dir`, from memory (see above), each with the Cache-Control `cacheControl` gives for
+ * its URL path; any other request goes on to `next`. Mounted at the root: it reads `req.originalUrl`'s path, so the
+ * same instance (one listing, one copy of each file's bytes) can also answer a part of the folder earlier in the chain.
+ */
+export function staticFiles(dir: string, cacheControl: (url: string) => string) {
   const files = listFiles(dir, cacheControl);
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    let pathname = req.path;
+    let pathname = req.originalUrl.split("?", 1)[0];
     if (pathname.includes("%")) {
       try {
         pathname = decodeURI(pathname);
@@ -105,10 +107,10 @@ export function staticFiles(dir: string, cacheControl: string) {
     }
     const entry = files.get(pathname);
     if (!entry) return next();
-    const file = entry.variants[chooseEncoding(req, entry.encodings)] ?? entry.variants.identity;
+    const file = entry[chooseEncoding(req, Object.keys(entry) as Encoding[])] ?? entry.identity;
     res.setHeader("Vary", "Accept-Encoding");
     if (etagMatches(req.headers["if-none-match"], file.headers.ETag)) {
-      res.writeHead(304, { ETag: file.headers.ETag, "Cache-Control": cacheControl });
+      res.writeHead(304, { ETag: file.headers.ETag, "Cache-Control": file.headers["Cache-Control"] });
       res.end();
       return;
     }
