@@ -81,10 +81,11 @@ export const test = base.extend<Fixtures>({
   extraHTTPHeaders: async ({ clientAddress }, use) => {
     await use({ "X-Forwarded-For": clientAddress });
   },
+  // The guard watches every context a story opens: the default one (below, made only when the story or its `page`
+  // asks for it, so that a story of HTTP answers alone opens no browser context) and those of `openContext`.
   consoleGuard: [
-    async ({ context }, use, testInfo) => {
+    async ({}, use, testInfo) => {
       const guard = new ConsoleGuard();
-      guard.watch(context);
       await use(guard);
       const problems = guard.unexpected();
       if (problems.length) {
@@ -94,6 +95,10 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  context: async ({ context, consoleGuard }, use) => {
+    consoleGuard.watch(context);
+    await use(context);
+  },
   openContext: async ({ browser, baseURL, consoleGuard }, use, testInfo) => {
     const opened: BrowserContext[] = [];
     await use(async (options = {}) => {
