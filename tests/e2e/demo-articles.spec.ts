@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
 import { addVersionByRequest, createPageByRequest, createSite, unique } from "./support/pages";
 import { postReviewAction, publicPathOf, stateBadge } from "./support/review";
-import { APP_ROOT, freePort, makeDataDir, serverEnv, startServer, type RunningServer } from "./support/server";
+import { APP_ROOT, freePort, makeDataDir, NODE_FLAGS_FOR_PGLITE, serverEnv, startServer, type RunningServer } from "./support/server";
 import { open } from "./support/ui";
 import { createSignedInAccount, newAccount } from "./support/users";
 
@@ -20,7 +20,7 @@ test.describe.configure({ timeout: 150_000 });
 /** Runs `npm run demo -- <args>` as the team would, against this DATA_DIR (the script itself, without npm). */
 function demoCommand(port: number, dataDir: string, args: string[]) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts", ...args], {
+    const child = spawn(process.execPath, [...NODE_FLAGS_FOR_PGLITE, "--import", "tsx", "scripts/demo.ts", ...args], {
       cwd: APP_ROOT,
       env: serverEnv(port, dataDir),
       stdio: ["ignore", "pipe", "pipe"],

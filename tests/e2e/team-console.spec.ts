@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import { expect, failedResource, test } from "./support/fixtures";
 import { waitForEmailLink } from "./support/mail";
-import { APP_ROOT, freePort, makeDataDir, serverEnv, startServer, type RunningServer } from "./support/server";
+import { APP_ROOT, freePort, makeDataDir, NODE_FLAGS_FOR_PGLITE, serverEnv, startServer, type RunningServer } from "./support/server";
 import { totpCode } from "./support/totp";
 import { expectToast, open, waitForHydration } from "./support/ui";
 import { createSignedInAccount, newAccount, submitSignIn, uniqueEmail } from "./support/users";
@@ -39,10 +39,14 @@ test("the first admin is made from the command line, sets up two-factor sign-in,
   const email = uniqueEmail("admin");
 
   // 1. npm run team:add -- <e-mail> admin, with the server stopped.
-  const cli = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/team-add.ts", email, "admin"], {
-    cwd: APP_ROOT,
-    env: serverEnv(port, dataDir),
-  });
+  const cli = await promisify(execFile)(
+    process.execPath,
+    [...NODE_FLAGS_FOR_PGLITE, "--import", "tsx", "scripts/team-add.ts", email, "admin"],
+    {
+      cwd: APP_ROOT,
+      env: serverEnv(port, dataDir),
+    },
+  );
   expect(cli.stdout).toContain(`Account created: ${email} is now an admin.`);
   server = await startServer({ port, dataDir });
 

@@ -21,7 +21,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import { waitForEmailLink } from "./mail";
-import { APP_ROOT, serverEnv } from "./server";
+import { APP_ROOT, NODE_FLAGS_FOR_PGLITE, serverEnv } from "./server";
 import { totpCode } from "./totp";
 import { expectToast, open, waitForHydration } from "./ui";
 import { createSignedInAccount, newAccount, submitSignIn } from "./users";
@@ -48,10 +48,14 @@ export type TeamMemberLogin = {
  * Returns what the command printed.
  */
 export async function addTeamAccountFromCli(port: number, dataDir: string, email: string, role: TeamRole = "team"): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/team-add.ts", email, role], {
-    cwd: APP_ROOT,
-    env: serverEnv(port, dataDir),
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...NODE_FLAGS_FOR_PGLITE, "--import", "tsx", "scripts/team-add.ts", email, role],
+    {
+      cwd: APP_ROOT,
+      env: serverEnv(port, dataDir),
+    },
+  );
   expect(stdout, "what team:add printed").toContain(`is now ${role === "admin" ? "an admin" : "a team member"}.`);
   return stdout;
 }
