@@ -19,7 +19,7 @@ import { logger } from "../app/services/logger.server";
 import { etagMatches, type StaticPageCache } from "../app/lib/static-page-cache.server";
 import { chooseEncoding } from "./content-encoding";
 import { renderQueue } from "./render-queue";
-import { staticFiles } from "./static-files";
+import { buildFileCacheControl, staticFiles } from "./static-files";
 
 type Entry = {
   prepare: () => Promise<void>;
@@ -167,11 +167,8 @@ async function main() {
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     next();
   });
-  // The build's files, answered from memory (server/static-files.ts, decision 035): the fingerprinted scripts and
-  // stylesheets kept a year, the others (icons, robots.txt, the public folder's images) an hour.
-  const buildFiles = development
-    ? null
-    : staticFiles("build/client", (url) => (url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600"));
+  // The build's files, answered from memory (server/static-files.ts, decision 035).
+  const buildFiles = development ? null : staticFiles("build/client", buildFileCacheControl);
   // /assets here, before the work the other answers need (a nonce, the pages' headers, the kept pages,
   // compression): a page loads dozens.
   if (buildFiles) app.use("/assets", buildFiles);

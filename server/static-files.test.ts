@@ -6,7 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseRange, staticFiles } from "./static-files";
+import { buildFileCacheControl, parseRange, staticFiles } from "./static-files";
 
 const SCRIPT = `export const answer = ${JSON.stringify("x".repeat(2000))};\n`;
 let dir: string;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   write("/robots.txt", "User-agent: *");
 
   // As server/index.ts mounts it: /assets first, then the whole folder further down the chain.
-  const files = staticFiles(dir, (url) => (url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600"));
+  const files = staticFiles(dir, buildFileCacheControl);
   const app = express();
   app.use("/assets", files);
   app.use((req, res, next) => (req.path === "/passed-on" ? res.send("passed on") : next()));

@@ -17,6 +17,14 @@ import { lookup } from "mrmime";
 import { etagMatches, type Encoding } from "../app/lib/static-page-cache.server";
 import { chooseEncoding } from "./content-encoding";
 
+/**
+ * How long a browser keeps a file of build/client, by its URL path: the fingerprinted scripts and stylesheets of
+ * /assets a year (a new build gives them new names), the others (icons, robots.txt, the public folder's images) an hour.
+ */
+export function buildFileCacheControl(url: string): string {
+  return url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+}
+
 /** One file as it can be sent: its headers, and its bytes once read. */
 type Variant = { abs: string; headers: Record<string, string>; body?: Promise<Buffer> };
 

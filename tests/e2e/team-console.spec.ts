@@ -4,12 +4,11 @@
  * sign-in before anything else of the console, and signs in with a code from then on. A client and a visitor
  * get the same 404 as any unknown address. A server of its own (own DATA_DIR).
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { promisify } from "node:util";
 import { expect, failedResource, test } from "./support/fixtures";
 import { waitForEmailLink } from "./support/mail";
-import { APP_ROOT, freePort, makeDataDir, NODE_FLAGS_FOR_PGLITE, serverEnv, startServer, type RunningServer } from "./support/server";
+import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
+import { addTeamAccountFromCli } from "./support/team";
 import { totpCode } from "./support/totp";
 import { expectToast, open, waitForHydration } from "./support/ui";
 import { createSignedInAccount, newAccount, submitSignIn, uniqueEmail } from "./support/users";
@@ -39,15 +38,8 @@ test("the first admin is made from the command line, sets up two-factor sign-in,
   const email = uniqueEmail("admin");
 
   // 1. npm run team:add -- <e-mail> admin, with the server stopped.
-  const cli = await promisify(execFile)(
-    process.execPath,
-    [...NODE_FLAGS_FOR_PGLITE, "--import", "tsx", "scripts/team-add.ts", email, "admin"],
-    {
-      cwd: APP_ROOT,
-      env: serverEnv(port, dataDir),
-    },
-  );
-  expect(cli.stdout).toContain(`Account created: ${email} is now an admin.`);
+  const cli = await addTeamAccountFromCli(port, dataDir, email, "admin");
+  expect(cli).toContain(`Account created: ${email} is now an admin.`);
   server = await startServer({ port, dataDir });
 
   // 2. The e-mailed link: choose a password; the console then asks for two-factor sign-in first.
