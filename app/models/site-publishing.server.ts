@@ -82,21 +82,32 @@ export type WordPressInput = {
   publishOnApproval: boolean;
 };
 
-/** The application password is missing: none typed and none stored. */
+/** The application password is missing: none typed, and none stored for this address. */
 export class MissingPasswordError extends Error {
-  constructor() {
-    super("Enter the application password.");
+  constructor(message = "Enter the application password.") {
+    super(message);
   }
 }
 
+/** Scheme, host and port: what a stored password belongs to (a WordPress in a folder of the same site keeps it). */
+const originOf = (url: string) => new URL(url).origin;
+
 /**
  * Saves the site's WordPress connection (the password sealed, or the stored one kept when none is typed),
- * then tests it: the answer is that test's result.
+ * then tests it: the answer is that test's result. A stored password is kept only for the address it was saved
+ * for: another scheme, host or port needs it typed again, so that whoever reaches this screen (the team, or
+ * someone holding the client's session) cannot have the client's credentials sent to a host of their choosing.
  */
 export async function saveWordPressConnection(actor: Actor, siteId: number, input: WordPressInput): Promise<PublishingCheck> {
   const current = await getPublishingSettings(actor, siteId);
   const password = input.applicationPassword.trim();
-  if (!password && !current.wordpress?.hasPassword) throw new MissingPasswordError();
+  if (!password) {
+    if (!current.wordpress?.hasPassword) throw new MissingPasswordError();
+    if (originOf(input.url) !== originOf(current.wordpress.url)) {
+      logger.warn({ siteId, userId: actor.id }, "publishing: stored password not kept for a new address");
+      throw new MissingPasswordError("The address changed: type the application password again for the new address.");
+    }
+  }
   const db = await getDb();
   const fields = {
     target: "wordpress",

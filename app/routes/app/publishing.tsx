@@ -308,7 +308,7 @@ function ConnectionForm({ settings }: { settings: Route.ComponentProps["loaderDa
           error={fields.applicationPassword.errors?.[0]}
           hint={
             wordpress?.hasPassword
-              ? "A password is stored (encrypted). Type a new one only to replace it."
+              ? "A password is stored (encrypted) for this address. Type a new one to replace it; another address needs it typed again."
               : "Not your WordPress password: an application password, which you can revoke in WordPress at any time."
           }
         />

@@ -64,7 +64,20 @@ export async function assertPublicHost(url: string): Promise<void> {
 
 const MAX_REDIRECTS = 5;
 
-/** fetch() to a client's website: every hop's host checked, redirects followed by hand (a POST becomes a GET on 301-303 as browsers do). */
+/** Headers that carry a site's credentials: never sent on to another origin than the one they were given for. */
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
+/** The request without its credentials (the Fetch standard drops Authorization on a redirect to another origin). */
+function withoutCredentials(request: RequestInit): RequestInit {
+  const headers = new Headers(request.headers);
+  for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+  return { ...request, headers };
+}
+
+/**
+ * fetch() to a client's website: every hop's host checked, redirects followed by hand (a POST becomes a GET on
+ * 301-303 as browsers do); a hop to another origin (scheme, host or port) goes without the credentials.
+ */
 export async function fetchOutbound(url: string, init: RequestInit): Promise<Response> {
   let current = url;
   let request = init;
@@ -75,7 +88,9 @@ export async function fetchOutbound(url: string, init: RequestInit): Promise<Res
     if (response.status < 300 || response.status >= 400 || !location) return response;
     if (hop >= MAX_REDIRECTS) return response;
     await response.body?.cancel();
-    current = new URL(location, current).href;
+    const next = new URL(location, current);
+    if (next.origin !== new URL(current).origin) request = withoutCredentials(request);
+    current = next.href;
     if ([301, 302, 303].includes(response.status) && request.method && request.method !== "GET" && request.method !== "HEAD")
       request = { ...request, method: "GET", body: undefined };
   }
