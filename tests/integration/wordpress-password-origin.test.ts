@@ -22,9 +22,15 @@ const database = useTestDatabase();
 const PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
 
 /** A host that keeps what it was sent: the attacker's, in these stories. */
-type Listener = { url: string; received: { path: string; authorization: string | undefined; cookie: string | undefined }[]; close(): Promise<void> };
+type Listener = {
+  url: string;
+  received: { path: string; authorization: string | undefined; cookie: string | undefined }[];
+  close(): Promise<void>;
+};
 
-async function listen(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end("{}")): Promise<Listener> {
+async function listen(
+  answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end("{}"),
+): Promise<Listener> {
   const received: Listener["received"] = [];
   const server = http.createServer((req, res) => {
     received.push({ path: req.url ?? "", authorization: req.headers.authorization, cookie: req.headers.cookie });
@@ -89,7 +95,9 @@ describe("POST /sites/<id>/publishing intent=save with the password field empty"
     expect((await save({ url: `${wp.url}/` })).body).toMatchObject({ ok: true, check: { problem: null } });
     const typed = await save({ url: attacker.url, applicationPassword: "another one for the other site" });
     expect(typed.status).toBe(200);
-    expect(attacker.received.every((hit) => hit.authorization !== `Basic ${Buffer.from(`editor:${PASSWORD}`).toString("base64")}`)).toBe(true);
+    expect(attacker.received.every((hit) => hit.authorization !== `Basic ${Buffer.from(`editor:${PASSWORD}`).toString("base64")}`)).toBe(
+      true,
+    );
   });
 });
 
