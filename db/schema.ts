@@ -67,6 +67,11 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** better-auth's admin plugin: the admin who opened this session as the user (impersonation). */
     impersonatedBy: text("impersonated_by"),
+    /**
+     * When the sign-in that opened this session passed the second factor (an authenticator's code or a backup
+     * code); null for a password-only session. Only such a session reaches the team's console (issue 37).
+     */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );

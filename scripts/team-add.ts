@@ -18,11 +18,14 @@ async function main(): Promise<number> {
     return 2;
   }
   return databaseCommand(async () => {
-    const { created, previousRole } = await addTeamAccount(input.data);
+    const { created, previousRole, sessionsEnded } = await addTeamAccount(input.data);
     await settleQueuedMail();
     const what = created ? "Account created" : `Account found (role: ${previousRole ?? "client"})`;
+    const ended = created
+      ? ""
+      : `\nIts ${sessionsEnded === 1 ? "session was" : `${sessionsEnded} sessions were`} ended: it signs in again.`;
     console.log(
-      `${what}: ${input.data.email} is now ${input.data.role === "admin" ? "an admin" : "a team member"}.\n` +
+      `${what}: ${input.data.email} is now ${input.data.role === "admin" ? "an admin" : "a team member"}.${ended}\n` +
         "A link to choose a password was e-mailed (with the default settings, see the outbox under DATA_DIR/outbox).",
     );
     return 0;

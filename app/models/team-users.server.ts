@@ -9,6 +9,7 @@ import { sites, user } from "../../db/schema";
 import { choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 import { ACCOUNT_ROLE_FILTERS, TEAM_ACCOUNTS_PAGE_SIZE, type AccountRoleFilter } from "~/lib/schemas/team";
+import { endSessionsOf } from "~/services/auth-second-factor.server";
 import { callAuth, getSignedIn, type AuthCallResult, type TeamMember } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -150,11 +151,14 @@ export async function teamSetRole(member: TeamMember, request: Request, userId: 
   if (target.role === role) return;
   const result = await callAuth(request, "/admin/set-role", { body: { userId, role } });
   if (!result.ok) refusedBy(result, "set-role");
+  // A new role is a new way in: the sessions opened under the old one end (ASVS 7.4.3, issue 37), and the person
+  // signs in again (with the second factor, for the console).
+  const sessionsEnded = await endSessionsOf(userId);
   await writeAudit({
     actor: auditActor(member),
     action: "role.set",
     record: { type: "user", id: userId },
-    details: { email: target.email, role, previousRole: target.role },
+    details: { email: target.email, role, previousRole: target.role, sessionsEnded },
   });
 }
 

@@ -14,6 +14,7 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { authLimits } from "./auth-limits.server";
 import { steadyReplies } from "./auth-timing.server";
+import { secondFactorSessions } from "./auth-second-factor.server";
 import { teamTwoFactorGate } from "./auth-team-gate.server";
 import { actionMail, queueMail } from "./mail.server";
 import { claimAcceptedInvitations } from "./site-invitations.server";
@@ -23,6 +24,7 @@ import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/cons
 
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { cookieValue, TWO_FACTOR_COOKIE, verifiedToken } from "./session-cookie";
+import { redirectWithToast } from "./toast.server";
 import { isTeamRole, roleOf, roles, type Role, type TeamRole } from "./team-roles.server";
 
 function loopbackTwins(origin: string): string[] {
@@ -62,12 +64,14 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
     plugins: [
       authLimits(),
       steadyReplies(),
-      // Roles, listing accounts, banning and impersonation (issue 14); the roles are team-roles.server.ts's, and
-      // its endpoints need two-factor sign-in (auth-team-gate.server.ts).
+      // Roles, banning and impersonation (issue 14); the roles are team-roles.server.ts's. Its endpoints are the
+      // console's, called from the server only, with a session opened with the second factor (auth-team-gate.server.ts).
       teamTwoFactorGate(),
       admin({ defaultRole: "client", adminRoles: ["admin"], roles, impersonationSessionDuration: 60 * 60 }),
       // TOTP with backup codes, required of team and admin accounts (requireTeamMember).
       twoFactor({ issuer: BRAND_NAME }),
+      // Which sessions passed the second factor, and the sessions a change of the factor ends (issue 37).
+      secondFactorSessions(),
     ],
     // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
@@ -281,11 +285,13 @@ export type SessionUser = {
   image: string | null;
 };
 
-/** What a request's session says: who, with which role, and whether two-factor sign-in is on. */
+/** What a request's session says: who, with which role, whether two-factor sign-in is on, and whether this session passed it. */
 type SessionRead = {
   user: SessionUser;
   role: Role;
   twoFactorEnabled: boolean;
+  /** Whether the sign-in that opened this session passed the second factor (auth-second-factor.server.ts). */
+  secondFactor: boolean;
   /** The admin who opened this session as the user (better-auth's impersonation), else null. */
   impersonatedBy: string | null;
 };
@@ -306,6 +312,7 @@ function sessionQuery(db: Awaited<ReturnType<typeof getDb>>) {
     .select({
       expiresAt: schema.session.expiresAt,
       impersonatedBy: schema.session.impersonatedBy,
+      secondFactorAt: schema.session.secondFactorAt,
       id: schema.user.id,
       email: schema.user.email,
       name: schema.user.name,
@@ -367,6 +374,7 @@ async function readSession(headers: Headers): Promise<SessionRead | null> {
       user: { id: row.id, email: row.email, name: row.name, image: row.image ?? null },
       role: roleOf(row),
       twoFactorEnabled: row.twoFactorEnabled === true,
+      secondFactor: row.secondFactorAt !== null,
       impersonatedBy: row.impersonatedBy ?? null,
     };
   }
@@ -381,6 +389,7 @@ async function readSessionThroughBetterAuth(auth: Auth, headers: Headers): Promi
     user: { id, email, name, image: image ?? null },
     role: roleOf(session.user),
     twoFactorEnabled: session.user.twoFactorEnabled === true,
+    secondFactor: Boolean((session.session as { secondFactorAt?: Date | null }).secondFactorAt),
     impersonatedBy: (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
   };
 }
@@ -420,24 +429,28 @@ export async function isTeamCookie(cookie: string | undefined): Promise<boolean>
 /** A member of the service's team, signed in with two-factor: the acting person of every console function. */
 export type TeamMember = SessionUser & { role: TeamRole; twoFactorEnabled: boolean };
 
+/** A team member's session that may open the console: two-factor sign-in on, and this session opened with it. */
+const consoleSession = (session: SessionRead) => isTeamRole(session.role) && session.twoFactorEnabled && session.secondFactor;
+
 /**
  * Who is signed in (null: nobody), in one read of the session: the user, and `member` when they are a team
- * member signed in with two-factor sign-in on (else null).
+ * member whose session was opened with the second factor (else null).
  */
 export async function getSignedIn(
   request: Request,
 ): Promise<{ user: SessionUser; member: TeamMember | null; impersonatedBy: string | null } | null> {
   const session = await sessionOf(request);
   if (!session) return null;
-  const member =
-    isTeamRole(session.role) && session.twoFactorEnabled ? { ...session.user, role: session.role, twoFactorEnabled: true } : null;
+  const member = consoleSession(session) ? { ...session.user, role: session.role as TeamRole, twoFactorEnabled: true } : null;
   return { user: session.user, member, impersonatedBy: session.impersonatedBy };
 }
 
 /**
  * The signed-in team member of a /team request. Anyone else (a visitor, a client) gets the same 404 as any
  * unknown address: the console gives no hint that it exists. A team member without two-factor sign-in yet is
- * sent to its set-up screen (`twoFactorSetUp: false` is for that screen alone).
+ * sent to its set-up screen (`twoFactorSetUp: false` is for that screen alone). A session of an account whose
+ * two-factor sign-in is on, but which was opened without it (before it was turned on), is ended: the person signs
+ * in again, with the app's code.
  */
 export async function requireTeamMember(request: Request, { twoFactorSetUp = true } = {}): Promise<TeamMember> {
   const session = await sessionOf(request);
@@ -448,8 +461,24 @@ export async function requireTeamMember(request: Request, { twoFactorSetUp = tru
     );
     throw data(null, { status: 404 });
   }
+  if (session.twoFactorEnabled && !session.secondFactor) throw await signInAgainWithSecondFactor(request, session.user.id);
   if (twoFactorSetUp && !session.twoFactorEnabled) throw redirect("/team/two-factor");
   return { ...session.user, role: session.role, twoFactorEnabled: session.twoFactorEnabled };
+}
+
+/** Ends a session that did not pass the second factor and sends its person to sign in again, with a word why. */
+async function signInAgainWithSecondFactor(request: Request, userId: string): Promise<Response> {
+  logger.warn({ userId, ip: request.headers.get(CLIENT_IP_HEADER) }, "refused: a team session opened without the second factor");
+  const signedOut = await callAuth(request, "/sign-out");
+  return redirectWithToast(
+    "/auth",
+    {
+      type: "info",
+      title: "Reconnectez-vous",
+      description: "La console de l'équipe demande une connexion avec le code de votre application d'authentification.",
+    },
+    { headers: signedOut.headers },
+  );
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * Team accounts made from the command line (`npm run team:add`, issue 14): the first admin, and any team
- * member before the console can invite them. An existing account is promoted (its password and sessions are
- * kept); a new one is made with its address confirmed and no password, and both get a link to choose one.
+ * member before the console can invite them. An existing account is promoted (its password is kept, its sessions
+ * end: the person signs in again, and sets up two-factor sign-in for the console); a new one is made with its
+ * address confirmed and no password, and both get a link to choose one.
  */
 import crypto from "node:crypto";
 import { z } from "zod";
 import { BRAND_NAME } from "~/lib/constants";
+import { endSessionsOf } from "./auth-second-factor.server";
 import { getAuth } from "./auth.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
@@ -21,7 +23,7 @@ export const teamAccountInput = z.object({
   role: z.enum(["team", "admin"], { error: "The role is 'team' or 'admin'." }),
 });
 
-export type TeamAccountResult = { userId: string; created: boolean; previousRole: string | null };
+export type TeamAccountResult = { userId: string; created: boolean; previousRole: string | null; sessionsEnded: number };
 
 /**
  * Makes `email` a team account with `role`, creating it when there is none, and e-mails a link to choose a
@@ -33,10 +35,13 @@ export async function addTeamAccount(input: { email: string; role: TeamRole }): 
   const existing = await context.internalAdapter.findUserByEmail(email);
   let userId: string;
   let previousRole: string | null = null;
+  let sessionsEnded = 0;
   if (existing) {
     userId = existing.user.id;
     previousRole = (existing.user as { role?: string | null }).role ?? null;
     await context.internalAdapter.updateUser(userId, { role, emailVerified: true });
+    // The sessions opened as a client do not become team sessions (ASVS 7.4.3, issue 37).
+    sessionsEnded = await endSessionsOf(userId);
   } else {
     const name = email.split("@")[0]!;
     const user = await context.internalAdapter.createUser({ email, name, emailVerified: true, role }, { method: "admin" });
@@ -48,7 +53,7 @@ export async function addTeamAccount(input: { email: string; role: TeamRole }): 
     actor: "command line",
     action: "role.set",
     record: { type: "user", id: userId },
-    details: { email, role, previousRole: previousRole ?? "client", created: !existing },
+    details: { email, role, previousRole: previousRole ?? "client", created: !existing, sessionsEnded },
   });
 
   // better-auth's reset token: /auth/update-password takes it, and sets the password (creating the credential
@@ -76,6 +81,6 @@ export async function addTeamAccount(input: { email: string; role: TeamRole }): 
       footer: "Si vous n'attendiez pas ce message, ignorez-le et prévenez l'équipe.",
     }),
   );
-  logger.info({ userId, role, previousRole, created: !existing }, "team account added from the command line");
-  return { userId, created: !existing, previousRole };
+  logger.info({ userId, role, previousRole, created: !existing, sessionsEnded }, "team account added from the command line");
+  return { userId, created: !existing, previousRole, sessionsEnded };
 }

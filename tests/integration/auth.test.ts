@@ -226,6 +226,9 @@ describe("the per-request session read (decision 031)", () => {
     const { b, email, userId, session: current } = await signedIn();
     await database.db.update(user).set({ role: "team", twoFactorEnabled: true }).where(eq(user.id, userId));
     await database.db.update(session).set({ impersonatedBy: userId }).where(eq(session.id, current.id));
+    // The flag alone does not make a console session: this one was opened with the password alone (issue 37).
+    expect((await getSignedIn(requestWithCookies(b)))?.member).toBeNull();
+    await database.db.update(session).set({ secondFactorAt: new Date() }).where(eq(session.id, current.id));
     const auth = await getAuth();
     const theirs = await auth.api.getSession({ headers: requestWithCookies(b).headers });
     const ours = await getSignedIn(requestWithCookies(b));

@@ -25,6 +25,7 @@ import type { Browser } from "../setup/auth-client";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "../setup/sessions";
+import { teamMemberWithSecondFactor } from "../setup/team";
 
 const database = useTestDatabase();
 
@@ -34,9 +35,8 @@ let teamMember: TeamMember;
 let teamBrowser: Browser;
 
 async function makeTeam(role: "admin" | "team", name: string): Promise<[TeamMember, Browser]> {
-  const { user: account, browser } = await signedInUser(name);
-  await database.db.update(user).set({ role, twoFactorEnabled: true }).where(eq(user.id, account.id));
-  return [{ ...account, image: null, role, twoFactorEnabled: true }, browser];
+  const { member, browser } = await teamMemberWithSecondFactor(role, name);
+  return [member, browser];
 }
 
 beforeAll(async () => {
