@@ -15,6 +15,7 @@ import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { uniqueEmail } from "../setup/factories";
 import { linkTo, mailsTo, waitForMail } from "../setup/outbox";
+import { turnOnTwoFactor } from "../setup/team";
 
 const database = useTestDatabase();
 
@@ -63,13 +64,14 @@ describe("npm run team:add (addTeamAccount)", () => {
     expect(await guard(b, { twoFactorSetUp: false })).toMatchObject({ member: { email, role: "admin" } });
   });
 
-  it("promotes an existing client, keeping the password", async () => {
+  it("promotes an existing client, keeping the password: signed in again, it sets up two-factor sign-in, then opens the console", async () => {
     const { email } = await confirmedAccount();
     const before = (await mailsTo(email)).length;
     expect(await addTeamAccount({ email, role: "team" })).toMatchObject({ created: false, previousRole: "client" });
     await waitForMail(email, { count: before + 1 });
     const b = await signedInBrowser(email);
-    await setTwoFactor(email, true);
+    expect(await guard(b)).toEqual({ status: 302, location: "/team/two-factor" });
+    await turnOnTwoFactor(b);
     expect(await guard(b)).toMatchObject({ member: { email, role: "team" } });
   });
 
@@ -91,27 +93,57 @@ describe("requireTeamMember", () => {
   });
 });
 
-describe("better-auth's admin endpoints (the console's API)", () => {
+describe("better-auth's admin endpoints (the console's API, issue 37)", () => {
   const listUsers = (b: Browser) => b.call("/admin/list-users", { method: "GET", query: { limit: "5" } });
 
-  it("answer a team member only once two-factor sign-in is on, and never a client", async () => {
+  it("answer nothing the console does not offer (listing accounts, setting passwords...), whoever asks", async () => {
     const { email } = await confirmedAccount();
-    await addTeamAccount({ email, role: "team" });
-    const member = await signedInBrowser(email);
-    expect((await listUsers(member)).status).toBe(403);
-    await setTwoFactor(email, true);
-    expect((await listUsers(member)).status).toBe(200);
+    await addTeamAccount({ email, role: "admin" });
+    const admin = await signedInBrowser(email);
+    await turnOnTwoFactor(admin);
+    const { db } = await database;
+    const [self] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    // What the console offers is answered (an unban of an account that is not banned does nothing); the rest is not there.
+    expect((await admin.call("/admin/unban-user", { body: { userId: self!.id } })).status).toBe(200);
+    expect((await listUsers(admin)).status).toBe(404);
+    for (const [endpoint, body] of [
+      ["/admin/set-user-password", { userId: self!.id, newPassword: "a new password of mine" }],
+      ["/admin/create-user", { email: uniqueEmail(), password: PASSWORD, name: "X", role: "admin" }],
+      ["/admin/remove-user", { userId: self!.id }],
+      ["/admin/revoke-user-sessions", { userId: self!.id }],
+      ["/admin/update-user", { userId: self!.id, data: { role: "admin" } }],
+    ] as const)
+      expect((await admin.call(endpoint, { body })).status, endpoint).toBe(404);
+  });
 
-    const client = await signedInBrowser((await confirmedAccount()).email);
-    expect((await listUsers(client)).status).toBe(403);
-    expect((await listUsers(browser())).status).toBe(403);
+  it("answer a team member only in a session opened with the second factor, and never a client", async () => {
+    const { email } = await confirmedAccount();
+    await addTeamAccount({ email, role: "admin" });
+    const admin = await signedInBrowser(email);
+    const { email: clientEmail } = await confirmedAccount();
+    const { db } = await database;
+    const [target] = await db.select({ id: user.id }).from(user).where(eq(user.email, clientEmail));
+    const ban = (b: Browser) => b.call("/admin/ban-user", { body: { userId: target!.id } });
+    expect((await ban(admin)).status).toBe(403);
+    // The flag alone (a session opened before it was on) is not the second factor.
+    await setTwoFactor(email, true);
+    expect((await ban(admin)).status).toBe(403);
+    await setTwoFactor(email, false);
+    await turnOnTwoFactor(admin);
+    expect((await admin.call("/admin/unban-user", { body: { userId: target!.id } })).status).toBe(200);
+
+    const client = await signedInBrowser(clientEmail);
+    expect((await ban(client)).status).toBe(403);
+    expect((await ban(browser())).status).toBe(403);
+    const [after] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, target!.id));
+    expect(after?.banned).not.toBe(true);
   });
 
   it("leave roles, bans and impersonation to admins", async () => {
     const { email } = await confirmedAccount();
     await addTeamAccount({ email, role: "team" });
-    await setTwoFactor(email, true);
     const member = await signedInBrowser(email);
+    await turnOnTwoFactor(member);
     const { email: clientEmail } = await confirmedAccount();
     const { db } = await database;
     const [target] = await db.select({ id: user.id }).from(user).where(eq(user.email, clientEmail));
@@ -120,7 +152,7 @@ describe("better-auth's admin endpoints (the console's API)", () => {
       ["/admin/ban-user", { userId: target!.id }],
       ["/admin/impersonate-user", { userId: target!.id }],
     ] as const) {
-      // Refused by the plugin's role check (401), whatever the two-factor gate says.
+      // Refused by the plugin's role check (401 or 403).
       expect([401, 403], endpoint).toContain((await member.call(endpoint, { body })).status);
     }
     const [after] = await db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, target!.id));
