@@ -149,6 +149,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const env = getEnvOrExit();
   const development = env.NODE_ENV === "development";
+  // TEST-ONLY routes (docs/decisions/014-test-only-sign-in.md): their module is loaded only when a variable asks
+  // for them, and a production server refuses the account-making one without its loud opt-in (issue 37).
+  let testRoutes: import("./test-sign-in").TestRoutes | null = null;
+  if (process.env.E2E_SIGN_IN_TOKEN || process.env.DEMO_CLOCK_TOKEN) {
+    const routes = (await import("./test-sign-in")).testRoutesOf(process.env);
+    if ("refused" in routes) {
+      logger.fatal(routes.refused);
+      console.error(routes.refused);
+      process.exit(1);
+    }
+    testRoutes = routes;
+  }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -259,24 +271,19 @@ async function main() {
   app.use(privateAnswers);
   app.use(consoleForTheTeamOnly(entry.isTeamCookie));
 
-  // --- TEST-ONLY sign-in route (docs/decisions/014-test-only-sign-in.md) -------------------------------
-  // Only the test runner sets E2E_SIGN_IN_TOKEN (a random value per run); without it the route and its
-  // module do not exist in this process.
-  const testSignInToken = process.env.E2E_SIGN_IN_TOKEN;
-  if (testSignInToken) {
-    const { mountTestSignIn } = await import("./test-sign-in");
-    try {
-      mountTestSignIn(app, testSignInToken, entry.getAuth, {
-        setClockForTests: entry.setClockForTests,
-        scheduleDueChecks: entry.scheduleDueChecks,
-      });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    }
-    logger.warn("E2E_SIGN_IN_TOKEN is set: the test-only sign-in route is enabled");
+  // --- TEST-ONLY routes (docs/decisions/014-test-only-sign-in.md) ------------------------------------
+  // Only the test runner sets E2E_SIGN_IN_TOKEN (a random value per run), and DEMO_CLOCK_TOKEN mounts the clock
+  // alone for a demo; without them the routes and their module do not exist in this process.
+  if (testRoutes) {
+    const { mountTestRoutes } = await import("./test-sign-in");
+    mountTestRoutes(app, testRoutes, entry.getAuth, {
+      setClockForTests: entry.setClockForTests,
+      scheduleDueChecks: entry.scheduleDueChecks,
+    });
+    if (testRoutes.signIn) logger.warn("E2E_SIGN_IN_TOKEN is set: the test-only sign-in route is enabled");
+    else logger.warn("DEMO_CLOCK_TOKEN is set: the demo clock route is enabled");
   }
-  // --- end of TEST-ONLY sign-in route ------------------------------------------------------------------
+  // --- end of TEST-ONLY routes ------------------------------------------------------------------------
 
   // The pages rendered at the same time, the others in line (decision 032); static files and kept pages are above.
   app.use(renderQueue({ limit: env.MAX_CONCURRENT_RENDERS, maxWaiting: 2_000, slotTimeoutMs: 10_000 }));

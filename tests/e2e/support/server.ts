@@ -7,7 +7,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { TEST_SIGN_IN_ENV, TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH } from "../../../server/test-sign-in";
+import {
+  DEMO_CLOCK_ENV,
+  TEST_SIGN_IN_ENV,
+  TEST_SIGN_IN_HEADER,
+  TEST_SIGN_IN_IN_PRODUCTION_ENV,
+  TEST_SIGN_IN_PATH,
+} from "../../../server/test-sign-in";
 import { cachedTemplate } from "../../setup/template-cache";
 
 export const APP_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -130,11 +136,14 @@ export function serverEnv(
     "LINKEDIN_CLIENT_ID",
     "LINKEDIN_CLIENT_SECRET",
     TEST_SIGN_IN_ENV,
+    TEST_SIGN_IN_IN_PRODUCTION_ENV,
+    DEMO_CLOCK_ENV,
   ]) {
     delete env[name];
   }
   const token = process.env[TEST_SIGN_IN_ENV];
-  if (token && options.testSignIn !== false) env[TEST_SIGN_IN_ENV] = token;
+  // The built app runs as in production, which takes the account-making route only with its loud opt-in.
+  if (token && options.testSignIn !== false) Object.assign(env, { [TEST_SIGN_IN_ENV]: token, [TEST_SIGN_IN_IN_PRODUCTION_ENV]: "true" });
   return { ...env, ...extra };
 }
 
