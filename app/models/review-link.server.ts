@@ -9,8 +9,8 @@
  *   (SHA-256, never stored in clear) to one live link (not expired, not revoked) and act on that link's version
  *   alone. An unknown, malformed, expired or revoked token answers exactly like a missing one (null).
  */
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { pages, pagesVersions, reviewComments, reviewLinks, sites } from "../../db/schema";
+import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
+import { pages, pagesVersions, reviewComments, reviewLinks, sites, user } from "../../db/schema";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { REVIEW_LINK_DAYS } from "~/lib/review-link";
 import { reviewState, type ReviewState } from "~/lib/review-state";
@@ -22,7 +22,9 @@ import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN } from "~/services/secret-tokens.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
+import type { TeamMember } from "~/services/auth.server";
 import { ownedVersion, siteReach, type Actor } from "./access.server";
+import { assertTeam } from "./team-access.server";
 import { coverImageUrl } from "./article-view.server";
 import { publishOnApproval } from "./publication.server";
 import { DemoArticleError } from "./review.server";
@@ -162,8 +164,40 @@ async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
     .innerJoin(pagesVersions, eq(pagesVersions.id, reviewLinks.version))
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
     .innerJoin(sites, eq(sites.id, pages.site))
-    .where(and(eq(reviewLinks.tokenHash, hashSecretToken(token)), isNull(reviewLinks.revokedAt), gt(reviewLinks.expiresAt, sql`now()`)));
+    .leftJoin(user, eq(user.id, sites.linkedUser))
+    .where(
+      and(
+        eq(reviewLinks.tokenHash, hashSecretToken(token)),
+        isNull(reviewLinks.revokedAt),
+        gt(reviewLinks.expiresAt, sql`now()`),
+        // A banned owner's links are revoked with the ban (teamRevokeReviewLinksOfOwner); this holds even for one missed.
+        not(sql`coalesce(${user.banned}, false)`),
+      ),
+    );
   return row ?? null;
+}
+
+/**
+ * TEAM: revokes every live review link of the sites an account owns, when the team bans it (issue 37): nobody
+ * reads or comments on a banned client's articles any more. Lifting the ban brings none back: the owner makes new
+ * ones if they choose. Answers how many were revoked.
+ */
+export async function teamRevokeReviewLinksOfOwner(member: TeamMember, ownerId: string): Promise<number> {
+  assertTeam(member);
+  const db = await getDb();
+  const ownersVersions = db
+    .select({ id: pagesVersions.id })
+    .from(pagesVersions)
+    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .innerJoin(sites, eq(sites.id, pages.site))
+    .where(eq(sites.linkedUser, ownerId));
+  const revoked = await db
+    .update(reviewLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(and(isNull(reviewLinks.revokedAt), inArray(reviewLinks.version, ownersVersions)))
+    .returning({ id: reviewLinks.id });
+  if (revoked.length) logger.info({ userId: member.id, ownerId, revoked: revoked.length }, "review links revoked with the owner's ban");
+  return revoked.length;
 }
 
 /** GUEST, BY TOKEN: the id of a live link (for its rate limit), or null; one query. */

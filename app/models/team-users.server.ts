@@ -15,6 +15,7 @@ import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { writeAudit } from "~/services/team-audit.server";
 import { roleOf, type Role } from "~/services/team-roles.server";
+import { teamRevokeReviewLinksOfOwner } from "./review-link.server";
 import { assertTeam, auditActor, containsText } from "./team-access.server";
 
 /** Refused: what the admin can do about it is in the message. */
@@ -162,7 +163,7 @@ export async function teamSetRole(member: TeamMember, request: Request, userId: 
   });
 }
 
-/** Bans an account (its sessions end; it cannot sign in), with a reason; or lifts the ban. */
+/** Bans an account (its sessions and its sites' review links end; it cannot sign in), with a reason; or lifts the ban. */
 export async function teamSetBanned(member: TeamMember, request: Request, userId: string, banned: boolean, reason?: string): Promise<void> {
   assertAdmin(member);
   if (userId === member.id) throw new TeamAccountError("Vous ne pouvez pas bannir votre propre compte.");
@@ -172,11 +173,13 @@ export async function teamSetBanned(member: TeamMember, request: Request, userId
     ? await callAuth(request, "/admin/ban-user", { body: { userId, banReason: reason || undefined } })
     : await callAuth(request, "/admin/unban-user", { body: { userId } });
   if (!result.ok) refusedBy(result, banned ? "ban-user" : "unban-user");
+  // A ban also ends the colleagues' way in: the review links of the account's sites (issue 37). Lifting it brings none back.
+  const reviewLinksRevoked = banned ? await teamRevokeReviewLinksOfOwner(member, userId) : 0;
   await writeAudit({
     actor: auditActor(member),
     action: banned ? "user.banned" : "user.unbanned",
     record: { type: "user", id: userId },
-    details: banned ? { email: target.email, reason: reason || null } : { email: target.email },
+    details: banned ? { email: target.email, reason: reason || null, reviewLinksRevoked } : { email: target.email },
   });
 }
 

@@ -402,9 +402,11 @@ test("without OpenRouter a request waits and is cancelled; an admin finds a clie
   await admin.getByLabel("Raison du bannissement (facultative)").fill(reason);
   await admin.getByRole("button", { name: "Bannir" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Bannir ce compte ?" });
-  await expect(confirm).toContainText(`${account.email} ne pourra plus se connecter et ses sessions seront fermées.`);
+  await expect(confirm).toContainText(
+    `${account.email} ne pourra plus se connecter ; ses sessions et les liens de relecture de ses sites seront fermés`,
+  );
   await confirm.getByRole("button", { name: "Bannir" }).click();
-  await expectToast(page, "Compte banni", "Ses sessions sont fermées ; il ne peut plus se connecter.");
+  await expectToast(page, "Compte banni", "Ses sessions et ses liens de relecture sont fermés ; il ne peut plus se connecter.");
   await expect(confirm).toHaveCount(0);
   const state = page
     .getByRole("term")

@@ -21,6 +21,7 @@ import {
   revokeReviewLink,
 } from "~/models/review-link.server";
 import { DemoArticleError } from "~/models/review.server";
+import { teamSetBanned } from "~/models/team-users.server";
 import { action as reviewLinkAction, loader as reviewLinkLoader } from "~/routes/public/review-link";
 import type { TeamMember } from "~/services/auth.server";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
@@ -28,6 +29,7 @@ import { runRoute, thrownStatus } from "../setup/accounts";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, uniqueEmail, uniqueIp, type TestUser } from "../setup/factories";
+import { teamMemberWithSecondFactor } from "../setup/team";
 
 const database = useTestDatabase();
 
@@ -195,6 +197,31 @@ describe("the public page /r/:token", () => {
     expect(shown.body.review.title).toBe("Le levain");
     expect(await thrownStatus(page(crypto.randomBytes(32).toString("base64url")))).toBe(404);
     expect(await thrownStatus(post(crypto.randomBytes(32).toString("base64url"), { intent: "comment", name: "A", body: "B" }))).toBe(404);
+  });
+
+  it("stops working when the team bans the site's owner, and stays revoked when the ban is lifted (issue 37, item 5)", async () => {
+    const banned = await insertUser(database.db, { name: "Client Banni", email: uniqueEmail("banni") });
+    const { versionId } = await versionOf(banned.id);
+    const [{ token }, { token: second }] = [await createReviewLink(banned, versionId), await createReviewLink(banned, versionId)];
+    const { member: admin, browser: adminBrowser } = await teamMemberWithSecondFactor("admin", "Ada Admin");
+    const consoleRequest = new Request(`${TEST_PUBLIC_URL}/team/accounts`, {
+      method: "POST",
+      headers: { origin: TEST_PUBLIC_URL, cookie: adminBrowser.cookie, [CLIENT_IP_HEADER]: adminBrowser.ip },
+    });
+    expect((await page(token)).status).toBe(200);
+
+    await teamSetBanned(admin, consoleRequest, banned.id, true, "fraude");
+    expect(await thrownStatus(page(token))).toBe(404);
+    expect(await thrownStatus(post(second, { intent: "comment", name: "Collègue", body: "Toujours là ?" }))).toBe(404);
+    expect(await guestOpenReview(second)).toBeNull();
+
+    await teamSetBanned(admin, consoleRequest, banned.id, false);
+    expect(await thrownStatus(page(token))).toBe(404);
+    const links = await listReviewLinks(banned, versionId);
+    expect(links.map((link) => link.active)).toEqual([false, false]);
+    // The owner, back, makes a new one when they choose to.
+    const { token: fresh } = await createReviewLink(banned, versionId);
+    expect((await page(fresh)).status).toBe(200);
   });
 
   it("says what is missing in French, keeps what was typed, and refuses changes without a message", async () => {

@@ -45,7 +45,7 @@ async function ban({ request, form, member, userId }: Ctx) {
   const submission = parseSubmission(form, banSchema);
   if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Compte non banni" }) });
   await teamSetBanned(member, request, userId, true, submission.value.reason);
-  return reply({ ok: true, toast: successToast("Compte banni", "Ses sessions sont fermées ; il ne peut plus se connecter.") });
+  return reply({ ok: true, toast: successToast("Compte banni", "Ses sessions et ses liens de relecture sont fermés ; il ne peut plus se connecter.") });
 }
 
 async function unban({ request, member, userId }: Ctx) {
@@ -213,7 +213,7 @@ function AdminActions({ account }: { account: Route.ComponentProps["loaderData"]
             <ConfirmDeleteDialog
               open={confirming}
               title="Bannir ce compte ?"
-              description={`${account.email} ne pourra plus se connecter et ses sessions seront fermées. Ses données restent.`}
+              description={`${account.email} ne pourra plus se connecter ; ses sessions et les liens de relecture de ses sites seront fermés (lever le bannissement ne les rouvre pas). Ses données restent.`}
               busy={banFetcher.state !== "idle"}
               onCancel={() => setConfirming(false)}
               onConfirm={() => {
