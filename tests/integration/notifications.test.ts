@@ -226,10 +226,25 @@ describe("the /notifications screen", () => {
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe(`/review/${versionId}`);
     expect(await unreadNotificationCount(reader.user)).toBe(1);
-    for (const away of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+    // A tab, a newline or a backslash the browser drops or reads as a slash: each would make a protocol-relative address (issue 37).
+    for (const away of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "/\t/evil.example/",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      " //evil.example",
+      "/\t\\evil.example",
+      "javascript:alert(1)",
+      "http:/evil.example",
+    ]) {
       const answer = await post(reader.browser, { intent: "open", id: String(oldest.id), to: away });
-      expect(answer.headers.get("location")).toBe("/notifications");
+      expect(answer.headers.get("location"), JSON.stringify(away)).toBe("/notifications");
     }
+    // A path of the site with a query and an anchor stays as it is.
+    const deep = await post(reader.browser, { intent: "open", id: String(oldest.id), to: "/sites/1/results?month=2026-11#ai" });
+    expect(deep.headers.get("location")).toBe("/sites/1/results?month=2026-11#ai");
 
     const all = await post(reader.browser, { intent: "read-all" });
     expect(all.body).toMatchObject({

@@ -10,6 +10,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { listHref, pageParam, parseListQuery } from "~/lib/list-query";
 import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
+import { sameSitePath } from "~/lib/same-site-path";
 import { errorToast, successToast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
@@ -49,8 +50,7 @@ const idOf = (form: FormData) => {
 const GONE = "Cette notification n'existe pas.";
 
 /** A path of this site only (never another origin): where an opened notification leads. */
-const localPath = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : "/notifications";
+const localPath = (value: FormDataEntryValue | null) => sameSitePath(value) ?? "/notifications";
 
 const INTENTS = {
   /** Marks one read. */
