@@ -25,7 +25,7 @@ import { BRAND_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/cons
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { cookieValue, TWO_FACTOR_COOKIE, verifiedToken } from "./session-cookie";
 import { redirectWithToast } from "./toast.server";
-import { isTeamRole, roleOf, roles, type Role, type TeamRole } from "./team-roles.server";
+import { DEFAULT_ROLE, isTeamRole, roleOf, roles, type Role, type TeamRole } from "./team-roles.server";
 
 function loopbackTwins(origin: string): string[] {
   const url = new URL(origin);
@@ -67,7 +67,7 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       // Roles, banning and impersonation (issue 14); the roles are team-roles.server.ts's. Its endpoints are the
       // console's, called from the server only, with a session opened with the second factor (auth-team-gate.server.ts).
       teamTwoFactorGate(),
-      admin({ defaultRole: "client", adminRoles: ["admin"], roles, impersonationSessionDuration: 60 * 60 }),
+      admin({ defaultRole: DEFAULT_ROLE, adminRoles: ["admin"], roles, impersonationSessionDuration: 60 * 60 }),
       // TOTP with backup codes, required of team and admin accounts (requireTeamMember).
       twoFactor({ issuer: BRAND_NAME }),
       // Which sessions passed the second factor, and the sessions a change of the factor ends (issue 37).
@@ -82,6 +82,10 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // A sign-up with an address that has an account answers a made-up user, which must read as a new account's
+      // does: the admin plugin gives a new account its role when it is written, so the made-up one gets it here
+      // (issue 37: it answered `"role": null`, where a new address answers "client").
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({ ...coreFields, ...additionalFields, role: DEFAULT_ROLE, id }),
       resetPasswordTokenExpiresIn: 60 * 60,
       // better-auth's own scrypt (N=16384, r=16), unless the tests chose a cheaper hash (setPasswordHasherForTests).
       ...(testPasswordHasher ? { password: testPasswordHasher } : {}),

@@ -11,6 +11,9 @@ import { adminAc, defaultAc } from "better-auth/plugins/admin/access";
 export const ROLES = ["client", "team", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The role of everyone who signs up. */
+export const DEFAULT_ROLE: Role = "client";
+
 /** The role an account has (an empty or unknown role is a client's). */
 export function roleOf(user: { role?: string | null }): Role {
   return user.role === "team" || user.role === "admin" ? user.role : "client";
