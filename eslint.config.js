@@ -107,6 +107,20 @@ export default defineConfig(
     rules: {
       // An argument or a caught error named with a leading underscore is unused on purpose.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      // A transaction is a Db already (drizzle's PgTransaction extends PgDatabase), and so is what each driver's
+      // drizzle() answers: a double cast to Db was never needed, and it would hide a real mistake (a wrong value
+      // passed where the database goes) from the type check.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression[expression.typeAnnotation.type='TSUnknownKeyword'][typeAnnotation.typeName.name='Db']",
+          message: "A transaction or a driver's drizzle() is a Db as it is: pass it without `as unknown as Db`.",
+        },
+        {
+          selector: "TSAsExpression[expression.typeAnnotation.type='TSUnknownKeyword'][typeAnnotation.exprName.name='db']",
+          message: "A transaction is a Db as it is: pass it without `as unknown as typeof db`.",
+        },
+      ],
     },
   },
   {

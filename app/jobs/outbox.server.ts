@@ -23,7 +23,7 @@ const inFlight = new Set<Promise<unknown>>();
 /** Writes the message to the queue and starts sending it; resolves once it is stored, not sent. */
 export async function queueMail(mail: Mail): Promise<number> {
   const db = await getDb();
-  const [action] = await db.transaction((tx) => queueHeld(tx as unknown as Db, "send_email", [asRequest(mail)]));
+  const [action] = await db.transaction((tx) => queueHeld(tx, "send_email", [asRequest(mail)]));
   const sending = runHeld(
     action.id,
     async () => {

@@ -142,7 +142,7 @@ export async function requeueAction(creator: { id: string }, name: ActionName, p
   if (!read.ok) throw new InvalidPayloadError(name, read.problem);
   const db = await getDb();
   const requeued = await db.transaction(async (tx) => {
-    const linkedAction = await actionId(name, tx as unknown as Db);
+    const linkedAction = await actionId(name, tx);
     const [existing] = await tx
       .select({ id: pagesActions.id })
       .from(pagesActions)
@@ -172,7 +172,7 @@ export async function requeueAction(creator: { id: string }, name: ActionName, p
         .returning({ id: pagesActions.id });
       return { id: row.id, created: false };
     }
-    const [row] = await queueActions(creator, name, [{ pageId, info2 }], tx as unknown as Db);
+    const [row] = await queueActions(creator, name, [{ pageId, info2 }], tx);
     return { id: row.id, created: true };
   });
   announceQueued();

@@ -151,8 +151,7 @@ async function sendMonthlyReports(db: Db, workerId: string, now: Date): Promise<
   for (const row of due.rows) {
     const siteId = Number(row.site_id);
     const status = row.checked ? "sent" : "skipped";
-    const claimed = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const claimed = await db.transaction(async (tx) => {
       const [claim] = await tx
         .insert(siteCheckPeriods)
         .values({ siteId, period: key, claimedBy: workerId, claimedAt: now, status })
@@ -184,8 +183,7 @@ export async function scheduleDueChecks(workerId: string, now: Date = clockNow()
 
 async function claimPeriod(db: Db, due: Due, workerId: string, now: Date): Promise<ClaimOutcome | null> {
   const period = periodOf(due.frequency, now);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [claim] = await tx
       .insert(siteCheckPeriods)
       .values({ siteId: due.siteId, period: period.key, claimedBy: workerId, claimedAt: now })
@@ -233,8 +231,7 @@ async function queueChecks(tx: Db, checks: Check[], creator: { id: string } | nu
  */
 export async function queueSiteChecksNow(siteId: number, creator: { id: string }): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const checks = await checksOf(tx, siteId);
     await queueChecks(tx, checks, creator, null);
     return checks.length;
@@ -249,8 +246,7 @@ export async function capReached(siteId: number, periodId: number, now: Date = c
   const db = await getDb();
   const { capUsd } = await scheduleOf(db, siteId);
   if ((await monthSpend(db, siteId, now)) < capUsd) return false;
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const [marked] = await tx
       .update(siteCheckPeriods)
       .set({ status: "capped" })

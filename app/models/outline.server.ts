@@ -148,12 +148,7 @@ export async function saveOutline(actor: Actor, pageId: number, outlineId: numbe
     const now = new Date();
     let articleRequest: number | null = null;
     if (approve) {
-      const [queued] = await queueActions(
-        actor,
-        "create_article",
-        [{ pageId: row.pageId, infoJson: { outline: row.id } }],
-        tx as unknown as Db,
-      );
+      const [queued] = await queueActions(actor, "create_article", [{ pageId: row.pageId, infoJson: { outline: row.id } }], tx);
       articleRequest = queued.id;
     }
     const content = { title: input.title, angle: input.angle, sections: input.sections, keywords: input.keywords, sources: input.sources };

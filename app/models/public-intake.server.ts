@@ -7,7 +7,7 @@ import type { ContactInput, FirstArticleInput } from "~/lib/schemas/public-forms
 import { siteNameFromUrl } from "~/lib/schemas/public-forms";
 import { BRAND_NAME } from "~/lib/constants";
 import { FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL } from "~/lib/offer";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { escapeHtml } from "~/lib/escape-html";
@@ -47,8 +47,8 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
   const db = await getDb();
   const { messageId, actionId } = await db.transaction(async (tx) => {
     const [message] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-    await recordInboxArrival({ kind: "contact", contactMessageId: message.id, name: input.name, email: input.email }, tx as unknown as Db);
-    const [action] = await queueHeld(tx as unknown as Db, "contact_form", [
+    await recordInboxArrival({ kind: "contact", contactMessageId: message.id, name: input.name, email: input.email }, tx);
+    const [action] = await queueHeld(tx, "contact_form", [
       { pageId: null, info2: JSON.stringify({ name: input.name, email: input.email, message: input.message }) },
     ]);
     return { messageId: message.id, actionId: action.id };
@@ -102,8 +102,8 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
         email1: input.email1,
       })
       .returning();
-    await recordInboxArrival({ kind: "first_article", siteId: row.id, url: row.url }, tx as unknown as Db);
-    await queueMailWith(tx as unknown as Db, [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)]);
+    await recordInboxArrival({ kind: "first_article", siteId: row.id, url: row.url }, tx);
+    await queueMailWith(tx, [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)]);
     return row;
   });
   logger.info({ siteId: site.id, ip, userId: owner?.id }, "first-article intake received");

@@ -129,7 +129,7 @@ export async function queuePublish(actor: Actor, versionId: number, options: { r
       actor,
       "publish_article",
       [{ pageId: page.id, versionId, infoJson: options.recreate ? { recreate: true } : null }],
-      tx as unknown as typeof db,
+      tx,
     );
     return row!;
   });

@@ -257,7 +257,7 @@ export type GuestCommentInput = {
 export async function guestComment(token: string, input: GuestCommentInput): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const link = await liveLink(token, tx as unknown as Db);
+    const link = await liveLink(token, tx);
     if (!link) return false;
     await tx.insert(reviewComments).values({
       version: link.versionId,
@@ -269,7 +269,7 @@ export async function guestComment(token: string, input: GuestCommentInput): Pro
       quoteStart: input.quote?.start ?? null,
       quoteEnd: input.quote?.end ?? null,
     });
-    await recordNotifications(tx as unknown as Db, {
+    await recordNotifications(tx, {
       kind: "guest_commented",
       pageId: link.pageId,
       versionId: link.versionId,
@@ -299,8 +299,7 @@ export async function guestDecide(
 ): Promise<boolean> {
   const db = await getDb();
   const decided = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const link = await liveLink(token, t);
+    const link = await liveLink(token, tx);
     if (!link) return null;
     const approve = input.decision === "approved";
     const signed = `${input.body.trim()}\n— ${input.name}`;
@@ -316,7 +315,7 @@ export async function guestDecide(
         .where(eq(pagesVersions.id, link.versionId));
       throw new GuestDecisionError(reviewState(current ?? { approved: false, sentInRevision: false }));
     }
-    if (!approve) await startNextRound(t, link.pageId);
+    if (!approve) await startNextRound(tx, link.pageId);
     await tx
       .insert(reviewComments)
       .values({ version: link.versionId, link: link.linkId, kind: input.decision, authorName: input.name, body: input.body.trim() });
@@ -332,16 +331,16 @@ export async function guestDecide(
           pageName: link.pageName,
           siteName: link.siteName,
         },
-        t,
+        tx,
       );
     }
-    await recordNotifications(t, {
+    await recordNotifications(tx, {
       kind: approve ? "guest_approved" : "guest_asked_changes",
       pageId: link.pageId,
       versionId: link.versionId,
       actorName: input.name,
     });
-    await recordNotifications(t, {
+    await recordNotifications(tx, {
       kind: approve ? "client_approved" : "client_asked_changes",
       pageId: link.pageId,
       versionId: link.versionId,

@@ -16,7 +16,7 @@ import {
   type ReviewState,
 } from "~/lib/review-state";
 import { clockNow } from "~/services/clock.server";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { recordNotifications } from "~/jobs/notify.server";
 import { startNextRound } from "~/jobs/revision-round.server";
@@ -141,7 +141,7 @@ async function transition(user: Actor, versionId: number, intent: ReviewIntent, 
       .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
       .returning(versionColumns);
     // A request for changes (whoever makes it) starts the page's next revision round.
-    if (row && intent === "send-revision") await startNextRound(tx as unknown as Db, page.id);
+    if (row && intent === "send-revision") await startNextRound(tx, page.id);
     // The client's decision reaches the team's inbox with the change itself (the team's own, made on the
     // client's screens, does not: it is the team's doing).
     const decision = row && !isTeamActor(user) && DECISIONS[intent];
@@ -156,9 +156,9 @@ async function transition(user: Actor, versionId: number, intent: ReviewIntent, 
           pageName: page.name,
           siteName: page.site.name,
         },
-        tx as unknown as Db,
+        tx,
       );
-      await recordNotifications(tx as unknown as Db, {
+      await recordNotifications(tx, {
         kind: decision === "approved" ? "client_approved" : "client_asked_changes",
         pageId: page.id,
         versionId: id,

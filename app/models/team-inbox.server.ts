@@ -271,7 +271,7 @@ export async function teamAssignInboxItem(member: TeamMember, id: number, assign
     if (!updated) throw new InboxItemMissingError();
     await writeAudit(
       { actor: auditActor(member), action: "inbox.assigned", record: { type: "inbox", id }, details: { to: assigneeEmail ?? "personne" } },
-      tx as unknown as Db,
+      tx,
     );
   });
 }
@@ -293,7 +293,7 @@ export async function teamSetInboxHandled(member: TeamMember, id: number, handle
     }
     await writeAudit(
       { actor: auditActor(member), action: handled ? "inbox.handled" : "inbox.reopened", record: { type: "inbox", id } },
-      tx as unknown as Db,
+      tx,
     );
   });
 }
@@ -318,7 +318,7 @@ export async function teamReplyToInboxItem(member: TeamMember, id: number, reply
   });
   const db = await getDb();
   const replyId = await db.transaction(async (tx) => {
-    const [action] = await queueMailWith(tx as unknown as Db, [mail]);
+    const [action] = await queueMailWith(tx, [mail]);
     const [row] = await tx
       .insert(teamInboxReplies)
       .values({
@@ -333,7 +333,7 @@ export async function teamReplyToInboxItem(member: TeamMember, id: number, reply
       .returning({ id: teamInboxReplies.id });
     await writeAudit(
       { actor: auditActor(member), action: "inbox.replied", record: { type: "inbox", id }, details: { to, subject: reply.subject } },
-      tx as unknown as Db,
+      tx,
     );
     return row.id;
   });

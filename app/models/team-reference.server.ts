@@ -34,15 +34,12 @@ export async function teamAddLlm(member: TeamMember, input: LlmInput): Promise<T
   assertTeam(member);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (await modelTaken(tx as unknown as Db, input.model)) throw new TeamReferenceError("Ce modèle est déjà dans la liste.");
+    if (await modelTaken(tx, input.model)) throw new TeamReferenceError("Ce modèle est déjà dans la liste.");
     const [row] = await tx
       .insert(llms)
       .values({ name: input.name, nameOpenrouter: input.model, fallbackOpenrouter: input.fallback, active: input.active })
       .returning({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active });
-    await writeAudit(
-      { actor: auditActor(member), action: "llm.added", record: { type: "llm", id: row!.id }, details: { ...input } },
-      tx as unknown as Db,
-    );
+    await writeAudit({ actor: auditActor(member), action: "llm.added", record: { type: "llm", id: row!.id }, details: { ...input } }, tx);
     return row!;
   });
 }
@@ -51,17 +48,14 @@ export async function teamUpdateLlm(member: TeamMember, id: number, input: LlmIn
   assertTeam(member);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (await modelTaken(tx as unknown as Db, input.model, id)) throw new TeamReferenceError("Ce modèle est déjà dans la liste.");
+    if (await modelTaken(tx, input.model, id)) throw new TeamReferenceError("Ce modèle est déjà dans la liste.");
     const [row] = await tx
       .update(llms)
       .set({ name: input.name, nameOpenrouter: input.model, fallbackOpenrouter: input.fallback, active: input.active })
       .where(eq(llms.id, id))
       .returning({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active });
     if (!row) throw new TeamReferenceError("Ce modèle n'existe plus.");
-    await writeAudit(
-      { actor: auditActor(member), action: "llm.updated", record: { type: "llm", id }, details: { ...input } },
-      tx as unknown as Db,
-    );
+    await writeAudit({ actor: auditActor(member), action: "llm.updated", record: { type: "llm", id }, details: { ...input } }, tx);
     return row;
   });
 }
@@ -121,7 +115,7 @@ export async function teamAddSharedTone(member: TeamMember, input: SharedToneInp
         record: { type: "tone", id: row!.id },
         details: { name: input.name, group: parent },
       },
-      tx as unknown as Db,
+      tx,
     );
     return row!;
   });
@@ -140,7 +134,7 @@ export async function teamUpdateSharedTone(member: TeamMember, id: number, input
     if (!row) throw new TeamReferenceError("Cet élément partagé n'existe plus.");
     await writeAudit(
       { actor: auditActor(member), action: "tone.updated", record: { type: "tone", id }, details: { name: input.name } },
-      tx as unknown as Db,
+      tx,
     );
   });
 }

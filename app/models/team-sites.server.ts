@@ -199,7 +199,7 @@ export async function teamGiveSite(member: TeamMember, siteId: number, email: st
   const db = await getDb();
   const env = getEnv();
   const given = await db.transaction(async (tx) => {
-    const site = await lockUnownedSite(tx as unknown as Db, siteId);
+    const site = await lockUnownedSite(tx, siteId);
     const [client] = await tx
       .select({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified })
       .from(user)
@@ -222,10 +222,10 @@ export async function teamGiveSite(member: TeamMember, siteId: number, email: st
       url: `${env.PUBLIC_URL}/sites/${siteId}`,
       footer: "Une question ? Répondez simplement à cet e-mail.",
     });
-    await queueMailWith(tx as unknown as Db, [{ ...mail, replyTo: env.CONTACT_EMAIL }]);
+    await queueMailWith(tx, [{ ...mail, replyTo: env.CONTACT_EMAIL }]);
     await writeAudit(
       { actor: auditActor(member), action: "site.given", record: { type: "site", id: siteId }, details: { to: client.email } },
-      tx as unknown as Db,
+      tx,
     );
     return client.email;
   });
@@ -243,8 +243,8 @@ export async function teamInviteToSite(member: TeamMember, siteId: number, email
   const env = getEnv();
   const address = email.toLowerCase();
   const expiresAt = await db.transaction(async (tx) => {
-    const site = await lockUnownedSite(tx as unknown as Db, siteId);
-    const invitation = await createInvitation(tx as unknown as Db, { siteId, email: address, createdBy: member.id });
+    const site = await lockUnownedSite(tx, siteId);
+    const invitation = await createInvitation(tx, { siteId, email: address, createdBy: member.id });
     const mail = actionMail({
       to: address,
       subject: `Votre site ${site.name} vous attend sur ${BRAND_NAME}`,
@@ -258,7 +258,7 @@ export async function teamInviteToSite(member: TeamMember, siteId: number, email
       url: `${env.PUBLIC_URL}/auth/invitation?token=${encodeURIComponent(invitation.token)}`,
       footer: "Si vous n'avez rien demandé, ignorez cet e-mail.",
     });
-    await queueMailWith(tx as unknown as Db, [{ ...mail, replyTo: env.CONTACT_EMAIL }]);
+    await queueMailWith(tx, [{ ...mail, replyTo: env.CONTACT_EMAIL }]);
     await writeAudit(
       {
         actor: auditActor(member),
@@ -266,7 +266,7 @@ export async function teamInviteToSite(member: TeamMember, siteId: number, email
         record: { type: "site", id: siteId },
         details: { to: address, expires: invitation.expiresAt.toISOString().slice(0, 10) },
       },
-      tx as unknown as Db,
+      tx,
     );
     return invitation.expiresAt;
   });
@@ -295,7 +295,7 @@ export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: 
         record: { type: "site", id: siteId },
         details: { from: before.rounds, to: rounds },
       },
-      tx as unknown as Db,
+      tx,
     );
   });
 }
@@ -329,7 +329,7 @@ export async function teamSetChecksCap(member: TeamMember, siteId: number, capUs
         record: { type: "site", id: siteId },
         details: { from: before ? Number(before.cap) : DEFAULT_MONTHLY_CAP_USD, to: Number(cap) },
       },
-      tx as unknown as Db,
+      tx,
     );
   });
 }

@@ -240,7 +240,7 @@ async function changeWork(
   assertTeam(member);
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
-    const done = await change(ids, tx as unknown as Db);
+    const done = await change(ids, tx);
     if (done.length)
       await writeAudit(
         {
@@ -249,7 +249,7 @@ async function changeWork(
           record: done.length === 1 ? { type: "action", id: done[0]! } : undefined,
           details: { ids: done },
         },
-        tx as unknown as Db,
+        tx,
       );
     return done;
   });

@@ -8,7 +8,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { pagesVersions, pagesVersionsHistory, sites } from "../../db/schema";
 import { roundOfPage } from "~/jobs/revision-round.server";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { isTeamActor, NotFoundError, ownedPage, ownedPageRef, ownedVersion, siteReach, type Actor, type PageRef } from "./access.server";
 import { actionId, queueActions } from "~/jobs/queue.server";
 import { queueArticleWork } from "./outline.server";
@@ -208,7 +208,7 @@ export async function recordModification(
           infoJson: { createNewVersion: options.createNewVersion ?? false, request: { ...input, pagesVersionsToTakeAsExample: example } },
         },
       ],
-      tx as unknown as Db,
+      tx,
     );
     return { version, actionId: queued.id };
   });

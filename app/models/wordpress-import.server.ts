@@ -60,7 +60,7 @@ export async function importWordPressContent(
   let imported = 0;
   await db.transaction(async (tx) => {
     const linked = await linkedPages(
-      tx as unknown as Db,
+      tx,
       siteId,
       type,
       contents.map((c) => c.id),

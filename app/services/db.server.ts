@@ -12,6 +12,11 @@ import { seedReferenceData } from "../../db/seed";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
+/**
+ * The database, or a transaction of it: drizzle's PgTransaction extends PgDatabase, and each driver's drizzle()
+ * (PGlite, node-postgres) answers a PgDatabase of its own result kind, so all of them are a Db as they are. A
+ * function that writes with the rest of a transaction takes `db: Db` and is handed the `tx`.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Kind = "pglite" | "postgres";
 type Handle = { db: Db; kind: Kind; close: () => Promise<void> };
@@ -80,7 +85,7 @@ export async function migrateAndSeed(instance: Db, kind: Kind) {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    const locked = drizzle({ client, schema }) as unknown as Db;
+    const locked = drizzle({ client, schema });
     await migrate(locked as never, migrationsConfig);
     await seedReferenceData(locked);
   } finally {
@@ -94,7 +99,7 @@ async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on("error", (error) => logger.error({ err: error }, "PostgreSQL pool error"));
-  return { db: drizzle({ client: pool, schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return { db: drizzle({ client: pool, schema }), kind: "postgres", close: () => pool.end() };
 }
 
 async function openPglite(dir: string, thread: "own" | "main"): Promise<Handle> {
@@ -109,7 +114,7 @@ async function openPglite(dir: string, thread: "own" | "main"): Promise<Handle> 
         ? ((await (await import("./pglite-thread.server")).openPgliteThread(dir)) as unknown as Client)
         : await (await import("@electric-sql/pglite")).PGlite.create(dir);
     return {
-      db: drizzle({ client: client as import("@electric-sql/pglite").PGlite, schema }) as unknown as Db,
+      db: drizzle({ client: client as import("@electric-sql/pglite").PGlite, schema }),
       kind: "pglite",
       close: async () => {
         await client.close();

@@ -123,7 +123,7 @@ export async function claimAcceptedInvitations(
       await tx.update(siteInvitations).set({ claimedAt: new Date() }).where(eq(siteInvitations.id, invitation.id));
       await writeAudit(
         { actor: account, action: "invitation.claimed", record: { type: "site", id: site.id }, details: { invitation: invitation.id } },
-        tx as unknown as Db,
+        tx,
       );
       sitesGiven.push(site);
     }

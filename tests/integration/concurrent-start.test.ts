@@ -35,7 +35,7 @@ async function server(url: string): Promise<{ db: Db; pool: import("pg").Pool }>
   // DATABASE ... WITH (FORCE) racing pool.end()) is an error event, not a crash.
   pool.on("error", () => undefined);
   cleanups.push(() => pool.end());
-  return { db: drizzle({ client: pool, schema }) as unknown as Db, pool };
+  return { db: drizzle({ client: pool, schema }), pool };
 }
 
 describe.skipIf(!serverUrl)("servers starting together on a fresh PostgreSQL database", () => {

@@ -23,7 +23,6 @@ import {
 } from "~/models/notification.server";
 import { approve, cancelApproval, cancelRevision, sendForRevision } from "~/models/review.server";
 import type { TeamMember } from "~/services/auth.server";
-import type { Db } from "~/services/db.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { resetMailForTests } from "~/services/mail.server";
 import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
@@ -132,7 +131,7 @@ describe("what notifies whom", () => {
     const { pageId } = await pageOf(owner.id, "Annulé");
     await expect(
       database.db.transaction(async (tx) => {
-        await recordNotifications(tx as unknown as Db, { kind: "article_ready", pageId, versionId: null });
+        await recordNotifications(tx, { kind: "article_ready", pageId, versionId: null });
         throw new Error("the event failed");
       }),
     ).rejects.toThrow("the event failed");
@@ -300,9 +299,7 @@ describe("their e-mails", () => {
     const picky = await person("Paul Picky");
     await saveNotificationPreferences(picky.account, { emailMode: "each", emailLanguage: "en", emailed: ["article_published"] });
     const versionId = await saveGeneratedVersion(picky.pageId, { html: "<p>1</p>", metaDescription: null });
-    await database.db.transaction((tx) =>
-      recordNotifications(tx as unknown as Db, { kind: "article_published", pageId: picky.pageId, versionId }),
-    );
+    await database.db.transaction((tx) => recordNotifications(tx, { kind: "article_published", pageId: picky.pageId, versionId }));
     await runMail();
 
     expect(await mailsTo(off.account.email)).toEqual([]);

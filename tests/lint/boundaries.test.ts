@@ -1,5 +1,6 @@
 /**
- * The lint rules that keep the layers (docs/decisions/013-eslint-boundaries.md) fail on planted violations.
+ * The lint rules that keep the layers (docs/decisions/013-eslint-boundaries.md), and the one that keeps a transaction
+ * passed as the Db it is, fail on planted violations.
  * Each planted file is linted with the project's own eslint.config.js at a path inside a layer (the file need not
  * exist; what it imports does). The import cycle needs both files on disk: they are written to a temporary
  * folder under app/lib and removed afterwards.
@@ -118,6 +119,24 @@ describe("the import zones", { timeout: 60_000 }, () => {
       ],
     ];
     for (const [filePath, code] of cases) expect(await lint(filePath, code), filePath).toEqual([]);
+  });
+});
+
+describe("the database's type", { timeout: 60_000 }, () => {
+  const CAST = "no-restricted-syntax";
+
+  it("refuses a transaction cast to Db through unknown, which it already is", async () => {
+    const code = (cast: string) =>
+      `import { getDb, type Db } from "${SERVICE}";\n\n` +
+      `declare function write(db: Db): Promise<void>;\n\n` +
+      `export async function planted() {\n  const db = await getDb();\n  await db.transaction(async (tx) => write(${cast}));\n}\n`;
+    expect(await lint("app/models/planted.server.ts", code("tx as unknown as Db"))).toEqual([
+      { ruleId: CAST, message: expect.stringContaining("without `as unknown as Db`") },
+    ]);
+    expect(await lint("app/jobs/planted.server.ts", code("tx as unknown as typeof db"))).toEqual([
+      { ruleId: CAST, message: expect.stringContaining("without `as unknown as typeof db`") },
+    ]);
+    expect(await lint("app/models/planted.server.ts", code("tx"))).toEqual([]);
   });
 });
 

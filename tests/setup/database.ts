@@ -146,7 +146,7 @@ async function clonePglite(tarball: string): Promise<Clone> {
     await client.close();
   };
   return {
-    db: drizzle({ client, schema }) as unknown as Db,
+    db: drizzle({ client, schema }),
     kind: "pglite",
     close,
     destroy: close,
@@ -182,7 +182,7 @@ async function clonePostgres(serverUrl: string, template: string): Promise<Clone
     await pool.end();
   };
   return {
-    db: drizzle({ client: pool, schema }) as unknown as Db,
+    db: drizzle({ client: pool, schema }),
     kind: "postgres",
     close,
     destroy: async () => {

@@ -26,7 +26,7 @@ import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
 import { roundOfPage } from "../revision-round.server";
 import { getEnv } from "~/services/env.server";
@@ -305,7 +305,7 @@ export async function saveGeneratedVersion(
         revisionRound: roundOfPage(pageId),
       })
       .returning({ id: pagesVersions.id });
-    await recordNotifications(tx as unknown as Db, { kind, pageId, versionId: row.id });
+    await recordNotifications(tx, { kind, pageId, versionId: row.id });
     return row.id;
   });
 }

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { pageOutlines } from "../../../db/schema";
 import { OUTLINE_LIMITS, type OutlineContent } from "~/lib/outline";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
@@ -150,7 +150,7 @@ export async function saveOutlineContent(pageId: number, outline: OutlineContent
       .insert(pageOutlines)
       .values({ page: pageId, ...outline, writtenBy })
       .returning({ id: pageOutlines.id });
-    await recordNotifications(tx as unknown as Db, { kind: "outline_ready", pageId, versionId: null });
+    await recordNotifications(tx, { kind: "outline_ready", pageId, versionId: null });
     return row.id;
   });
 }

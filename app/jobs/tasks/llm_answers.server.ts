@@ -9,7 +9,7 @@ import type OpenAI from "openai";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, llms, locationLanguages, pages, pagesKeywords, pagesLlmAnswers, sites } from "../../../db/schema";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { citedUrlsIn, mentionsSite } from "~/lib/results-rules";
 import { recordLlmChecks } from "../snapshots.server";
 import { PermanentError, RateLimitedError, RetryableError } from "~/services/providers/http.server";
@@ -150,7 +150,7 @@ export async function replaceLlmAnswers(
   if (answers.length === 0) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await recordLlmChecks(tx as unknown as Db, pageId, check.site, answers, check.requestId);
+    await recordLlmChecks(tx, pageId, check.site, answers, check.requestId);
     await tx.delete(pagesLlmAnswers).where(
       and(
         eq(pagesLlmAnswers.linkedPage, pageId),

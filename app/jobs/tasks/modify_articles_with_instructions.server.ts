@@ -12,7 +12,7 @@ import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, pages
 import { markChanges, removeMarks } from "~/lib/highlight";
 import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
 import { roundOfPage } from "../revision-round.server";
 import { getEnv, missingSettings } from "~/services/env.server";
@@ -262,7 +262,7 @@ export async function saveModification(
       .update(pagesVersions)
       .set({ htmlContent: article.html, metaDescription: article.metaDescription, revisionRound: roundOfPage(context.pageId) })
       .where(eq(pagesVersions.id, context.versionId));
-    await recordNotifications(tx as unknown as Db, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
+    await recordNotifications(tx, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
     return context.versionId;
   });
 }

@@ -85,7 +85,6 @@ async function scheduleDigest(userId: string): Promise<void> {
       .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))
       .where(and(eq(actions.name, "notification_digest"), eq(pagesActions.info2, userId), eq(pagesActions.state, "queued")))
       .limit(1);
-    if (!pending)
-      await queueNotificationWork(tx as unknown as Db, "notification_digest", [{ info2: userId, notBefore: nextDigestAt(new Date()) }]);
+    if (!pending) await queueNotificationWork(tx, "notification_digest", [{ info2: userId, notBefore: nextDigestAt(new Date()) }]);
   });
 }

@@ -17,7 +17,7 @@ import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import { getEnv } from "~/services/env.server";
 import { clockNow } from "~/services/clock.server";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
 import { logger } from "~/services/logger.server";
 import { PermanentError, RetryableError } from "~/services/providers/http.server";
@@ -130,7 +130,7 @@ async function recordPublished(
       .where(eq(pages.id, job.pageId));
     // The owner hears of it once it is live (a draft or private post on their site is not published yet).
     if (remoteStatus === "publish") {
-      await recordNotifications(tx as unknown as Db, { kind: "article_published", pageId: job.pageId, versionId: job.versionId });
+      await recordNotifications(tx, { kind: "article_published", pageId: job.pageId, versionId: job.versionId });
     }
   });
 }

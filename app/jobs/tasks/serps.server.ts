@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../../db/schema";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb } from "~/services/db.server";
 import { recordSerpCheck } from "../snapshots.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider, type SerpQuery, type SerpRow } from "~/services/providers/dataforseo.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -98,6 +98,6 @@ export async function replaceSerpResults(
   await db.transaction(async (tx) => {
     await tx.delete(serps).where(and(eq(serps.site, siteId), eq(serps.linkedKeyword, keywordId)));
     if (rows.length) await tx.insert(serps).values(rows.map((row) => ({ ...row, site: siteId, linkedKeyword: keywordId })));
-    await recordSerpCheck(tx as unknown as Db, { siteId, keywordId, ...check, rows });
+    await recordSerpCheck(tx, { siteId, keywordId, ...check, rows });
   });
 }
