@@ -70,6 +70,12 @@ const zones = [
   },
   {
     target: "app/routes",
+    from: ["db", "app/services/db.server.ts"],
+    message:
+      "Routes never build SQL, not even a small query: it is a model function (app/models), which takes the acting user and checks access itself. A route imports neither db/ nor services/db.server.",
+  },
+  {
+    target: "app/routes",
     from: ["server", "scripts", "tests"],
     message: "Routes never import server/, scripts/ or tests/.",
   },

@@ -93,6 +93,17 @@ describe("the import zones", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("refuse a route importing the database or the schema: a query is a model function", async () => {
+    for (const from of [SERVICE, "../../../db/schema"]) {
+      expect(await lint("app/routes/app/planted.tsx", importing(from)), from).toEqual([
+        { ruleId: ZONE, message: expect.stringContaining("Routes never build SQL") },
+      ]);
+    }
+    expect(await lint("app/routes/app/planted/piece.tsx", importing(SERVICE))).toEqual([
+      { ruleId: ZONE, message: expect.stringContaining("Routes never build SQL") },
+    ]);
+  });
+
   it("let a route module use the pieces in a screen's folder, which read its action's type but never its values", async () => {
     expect(await lint("app/routes/app/planted.tsx", importing("./pages/page-dialog"))).toEqual([]);
     const typeOnly = `import type { action } from "../pages";\n\nexport type Planted = typeof action;\n`;

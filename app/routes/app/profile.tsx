@@ -1,16 +1,14 @@
-import { and, eq } from "drizzle-orm";
 import { useEffect } from "react";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/profile";
-import { account } from "../../../db/schema";
 import { PageHeader } from "~/components/page-header";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { LINKEDIN_MESSAGES as M, linkCallbackError } from "~/components/profile/profile-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
 import { errorToast, successToast } from "~/lib/toast";
+import { linkedAccountId } from "~/models/linked-account.server";
 import { callAuth, getSessionUser, requireUser, type SessionUser } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, logRefused, reply, runIntent } from "~/services/route-action.server";
@@ -25,23 +23,12 @@ function linkedinConfigured() {
   return Boolean(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET);
 }
 
-/** The user's LinkedIn account row (better-auth's account id), if linked. */
-async function linkedAccountId(userId: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, LINKEDIN)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   let linkedin: LinkedInState = { configured: false };
   if (linkedinConfigured()) {
     try {
-      linkedin = { configured: true, linked: (await linkedAccountId(user.id)) !== null };
+      linkedin = { configured: true, linked: (await linkedAccountId(user, LINKEDIN)) !== null };
     } catch (error) {
       logger.error({ err: error, userId: user.id }, "linkedin account lookup failed");
       linkedin = { configured: true, linked: false };
@@ -68,7 +55,7 @@ async function link({ request, user }: Ctx) {
 }
 
 async function unlink({ request, user }: Ctx) {
-  const accountId = await linkedAccountId(user.id);
+  const accountId = await linkedAccountId(user, LINKEDIN);
   if (!accountId) return failure(M.notLinked, 404);
   const result = await callAuth(request, "/unlink-account", { body: { accountId } });
   if (!result.ok) {
