@@ -1,6 +1,5 @@
-import { Bell, LogOut, Settings, User } from "lucide-react";
-import type { HeaderUser } from "~/components/header-account";
-import { badgeText } from "~/lib/notifications";
+import { LogOut, Settings, User } from "lucide-react";
+import { BellWithBadge, bellLabel, type HeaderUser } from "~/components/header-account-parts";
 import { initials } from "~/lib/user";
 
 const ITEM =
@@ -53,27 +52,6 @@ export function StaticAccountMenu({ user, unread }: { user: HeaderUser; unread: 
           </form>
         </div>
       </details>
-    </>
-  );
-}
-
-/** What the bell says to a screen reader: its name and the exact number of unread notifications. */
-export const bellLabel = (unread: number) => `Notifications (${unread})`;
-
-/** The bell and its badge (none when everything is read), inside the header's notifications button (here and in header-account.tsx). */
-export function BellWithBadge({ unread }: { unread: number }) {
-  return (
-    <>
-      <Bell aria-hidden="true" />
-      {unread > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="bell-badge"
-          className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white"
-        >
-          {badgeText(unread)}
-        </span>
-      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { LogOut, Settings, User } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import type { HeaderUser } from "~/components/header-account-parts";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { Button } from "~/components/ui/button";
 import {
@@ -18,8 +19,6 @@ import {
 import { UserAvatar } from "~/components/user-avatar";
 import { notify } from "~/lib/notify";
 import type { Toast } from "~/lib/toast";
-
-export type HeaderUser = { name: string; email: string; image: string | null };
 
 export default function SignedIn({ user, unread }: { user: HeaderUser; unread: number }) {
   const signOut = useFetcher<{ toast?: Toast }>({ key: "sign-out" });

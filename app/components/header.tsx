@@ -1,7 +1,7 @@
 import { Menu } from "lucide-react";
 import { Suspense } from "react";
 import { Link, useLocation, useMatches } from "react-router";
-import type { HeaderUser } from "~/components/header-account";
+import type { HeaderUser } from "~/components/header-account-parts";
 import { StaticAccountMenu } from "~/components/header-account-static";
 import { Logo } from "~/components/logo";
 import { useSidebar } from "~/components/sidebar-context";

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { BellWithBadge, bellLabel } from "~/components/header-account-static";
+import { BellWithBadge, bellLabel } from "~/components/header-account-parts";
 import { NotificationLink, useOpenNotification } from "~/components/notifications/notification-line";
 import { Button } from "~/components/ui/button";
 import {
