@@ -32,6 +32,15 @@ export const SERP_RESULTS_MAX = 100;
 export const SITE_STATUSES = ["private", "publish", "draft"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
+// Two meta description limits, for two different texts.
+/** A SERP result's meta description (another site's) is shown cut to this many characters plus '...' (spec part 2, sections 2 and 9). */
+export const SERP_META_DESCRIPTION_SHOWN = 150;
+/**
+ * The longest meta description an article's version keeps (issue 15): what search engines show whole. The article
+ * writer is asked for at most this many characters, a longer one is cut at a word, and the editor refuses one over it.
+ */
+export const ARTICLE_META_DESCRIPTION_MAX = 160;
+
 /** Paths only a signed-in user may open; the guard sends others to /auth. */
 export const PROTECTED_PREFIXES = ["/dashboard", "/sites", "/profile", "/settings", "/notifications", "/tone-articles", "/review"];
 export const isProtectedPath = (pathname: string) => PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

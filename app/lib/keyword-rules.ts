@@ -3,9 +3,7 @@
  * and the components: keyword normalisation, the SERP button rule, the SERP result formatting and
  * every text the screen shows.
  */
-
-/** Meta descriptions of SERP results are cut to this many characters (spec part 2, section 9). */
-export const META_DESCRIPTION_MAX = 150;
+import { SERP_META_DESCRIPTION_SHOWN } from "./constants";
 
 /** The keyword list is refreshed this long after a SERP search was queued (spec part 2, section 9). */
 export const SERP_REFRESH_DELAY_MS = 2000;
@@ -68,8 +66,8 @@ export function showViewSerps(row: { serpCount: number }): boolean {
   return row.serpCount > 0;
 }
 
-/** A meta description cut to 150 characters plus '...' when longer. */
-export function truncateMetaDescription(text: string | null | undefined, max = META_DESCRIPTION_MAX): string {
+/** A SERP result's meta description cut to 150 characters plus '...' when longer. */
+export function truncateMetaDescription(text: string | null | undefined, max = SERP_META_DESCRIPTION_SHOWN): string {
   if (!text) return "";
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;

@@ -5,10 +5,10 @@
  * is described by the start of its text.
  */
 import { articleText } from "./sanitize.server";
-import { META_DESCRIPTION_MAX } from "./meta-description";
+import { ARTICLE_META_DESCRIPTION_MAX } from "./constants";
 
 /** Up to `max` characters of text, cut at a word boundary, with an ellipsis when cut. */
-export function excerpt(text: string, max = META_DESCRIPTION_MAX): string {
+export function excerpt(text: string, max = ARTICLE_META_DESCRIPTION_MAX): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");

@@ -23,7 +23,7 @@ import {
   toneArticles,
 } from "../../../db/schema";
 import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
-import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
@@ -47,7 +47,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 export const ARTICLE_SYSTEM = [
   "You are an SEO editor who writes articles that rank on search engines and get cited by AI assistants.",
-  `First line: the article's meta description, as <meta name="description" content="..."> (at most ${META_DESCRIPTION_MAX} characters, in the article's language, saying what the reader will learn).`,
+  `First line: the article's meta description, as <meta name="description" content="..."> (at most ${ARTICLE_META_DESCRIPTION_MAX} characters, in the article's language, saying what the reader will learn).`,
   "Then the article only, as clean semantic HTML: exactly one <h1>, then <h2> sections (with <h3> where useful), <p>, <ul>/<ol>, <table> when it helps, <strong>/<em>.",
   "No <html>, <head>, <body>, <style>, <script>, classes or inline styles; no Markdown.",
   `At least ${MIN_ARTICLE_WORDS} words.`,

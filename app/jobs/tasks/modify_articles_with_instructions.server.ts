@@ -10,7 +10,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, pagesVersionsHistory, sites } from "../../../db/schema";
 import { markChanges, removeMarks } from "~/lib/highlight";
-import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
@@ -52,7 +52,7 @@ export const modifyPayload = z
 export const MODIFY_SYSTEM = [
   "You are an SEO editor who revises articles on request.",
   "Apply the requested changes and keep everything else as it is: same structure, same wording where no change is asked.",
-  `First line: the article's meta description, as <meta name="description" content="..."> (at most ${META_DESCRIPTION_MAX} characters): the one given, revised only where the changes touch what it says.`,
+  `First line: the article's meta description, as <meta name="description" content="..."> (at most ${ARTICLE_META_DESCRIPTION_MAX} characters): the one given, revised only where the changes touch what it says.`,
   "Then the whole revised article only, as clean semantic HTML (one <h1>, <h2> sections, <p>, lists, tables): no Markdown, no <html>/<body>, no classes or styles, no <mark>.",
   "Only link to URLs already in the article, to the search results you are given, or to the site itself; never invent a URL.",
 ].join("\n");

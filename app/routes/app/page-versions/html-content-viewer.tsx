@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Spinner } from "~/components/ui/spinner";
 import { canCompare, canEdit, canToggleView, defaultCompareId, type ViewerMode } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
-import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { CodeEditor } from "~/components/versions/code-editor";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../page-versions";
@@ -90,7 +90,7 @@ export function HtmlContentViewer({
 
   const save = () => {
     if (!editing) return;
-    const tooLong = oneLine(editing.description).length > META_DESCRIPTION_MAX;
+    const tooLong = oneLine(editing.description).length > ARTICLE_META_DESCRIPTION_MAX;
     setDescriptionError(tooLong ? VERSION_TEXTS.descriptionTooLong : undefined);
     setError(editing.draft.trim() === "" ? VERSION_TEXTS.emptyContent : undefined);
     if (tooLong || editing.draft.trim() === "") return;
@@ -236,7 +236,7 @@ function MetaDescriptionLine({ version }: { version: ScreenVersion }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="text-sm font-medium">Meta description</h3>
         <span className="text-xs text-muted-foreground tabular-nums">
-          {own ? `${own.length}/${META_DESCRIPTION_MAX}` : "From the text"}
+          {own ? `${own.length}/${ARTICLE_META_DESCRIPTION_MAX}` : "From the text"}
         </span>
       </div>
       {own ? (
@@ -273,13 +273,13 @@ function MetaDescriptionField({
   const hintId = useId();
   const errorId = useId();
   const length = oneLine(value).length;
-  const over = length > META_DESCRIPTION_MAX;
+  const over = length > ARTICLE_META_DESCRIPTION_MAX;
   return (
     <div className="mt-2 mb-3 grid gap-1.5">
       <div className="flex items-baseline justify-between gap-3">
         <Label htmlFor={inputId}>Meta description</Label>
         <span className={cn("text-xs tabular-nums", over ? "font-medium text-destructive" : "text-muted-foreground")} aria-live="polite">
-          {length}/{META_DESCRIPTION_MAX}
+          {length}/{ARTICLE_META_DESCRIPTION_MAX}
         </span>
       </div>
       <Textarea

@@ -3,7 +3,7 @@
  * in the browser for quick feedback (useSchemaForm) and again by the route's action (parseSubmission),
  * plus the texts the screen shows.
  */
-import { META_DESCRIPTION_MAX } from "~/lib/meta-description";
+import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { z } from "~/lib/zod";
 
 /** The longest HTML (or Markdown) a version may hold, in characters. */
@@ -35,7 +35,7 @@ export const VERSION_TEXTS = {
   restoreFailed: "Failed to restore the earlier text",
   earlierTextNotFound: "This earlier text no longer exists",
   nothingToModify: "Say what should change in this version, or turn on 'Unhighlight modifications'.",
-  descriptionTooLong: `The meta description must be at most ${META_DESCRIPTION_MAX} characters.`,
+  descriptionTooLong: `The meta description must be at most ${ARTICLE_META_DESCRIPTION_MAX} characters.`,
 } as const;
 
 export const CONTENT_FORMATS = ["html", "markdown"] as const;
@@ -92,7 +92,7 @@ const metaDescription = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (v === undefined || v === null ? undefined : v.replace(/\s+/g, " ").trim()))
-  .pipe(z.string().max(META_DESCRIPTION_MAX, VERSION_TEXTS.descriptionTooLong).optional());
+  .pipe(z.string().max(ARTICLE_META_DESCRIPTION_MAX, VERSION_TEXTS.descriptionTooLong).optional());
 
 /** The code editor's 'Modify': the edited version, the new HTML and meta description (saved as a new version). */
 export const saveEditSchema = z.object({
