@@ -26,7 +26,7 @@ import { lazyOptional } from "~/lib/lazy-optional";
 import { notify } from "~/lib/notify";
 import { usePageLang } from "~/lib/page-lang";
 import { useDelayed } from "~/lib/use-delayed";
-import { isStaticPath, useStaticPage } from "~/lib/static-page";
+import { isStaticPath, onlyClientParamChanged, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
 import { unreadNotificationCount } from "~/models/notification.server";
@@ -72,8 +72,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * On the way to a static page the root reads nothing: the page loads as a document (lib/static-page.ts),
  * whose root loader reads the session and the flash message; reading them here first would consume the message.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (nextUrl.pathname !== currentUrl.pathname && isStaticPath(nextUrl.pathname)) return false;
+  if (onlyClientParamChanged(currentUrl, nextUrl, formMethod)) return false;
   return defaultShouldRevalidate;
 }
 

@@ -65,3 +65,23 @@ export function loadAsDocument({ request }: ClientLoaderFunctionArgs): Promise<n
   window.location.assign(request.url);
   return new Promise<never>(() => {});
 }
+
+/**
+ * Whether a navigation only changes a query parameter that a screen reads in the browser alone (/auth's `tab`):
+ * no loader needs to run again for it, so the screen changes at once instead of after a request.
+ */
+export function onlyClientParamChanged(currentUrl: URL, nextUrl: URL, formMethod: string | undefined): boolean {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return false;
+  const client = CLIENT_PARAMS[nextUrl.pathname];
+  if (!client) return false;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const name of client) params.delete(name);
+    params.sort();
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl);
+}
+
+/** The query parameters each screen reads in the browser alone. */
+const CLIENT_PARAMS: Record<string, readonly string[]> = { "/auth": ["tab"] };

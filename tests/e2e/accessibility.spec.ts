@@ -8,15 +8,16 @@ import { expect, test } from "./support/fixtures";
 import { createSiteWithPage } from "./support/versions";
 import { createSiteByRequest } from "./support/sites";
 import { open } from "./support/ui";
+import { authTab } from "./support/users";
 
 test("the auth screen has no axe violations (Connexion, Inscription, reset mode)", async ({ page }) => {
   await open(page, "/auth");
   await expectNoAxeViolations(page, "/auth, Connexion tab");
-  await page.getByRole("tab", { name: "Inscription" }).click();
+  await authTab(page, "Inscription").click();
   await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
   await expectNoAxeViolations(page, "/auth, Inscription tab");
-  await page.getByRole("tab", { name: "Connexion" }).click();
-  await page.getByRole("button", { name: "Mot de passe oublié?" }).click();
+  await authTab(page, "Connexion").click();
+  await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
   await expect(page.getByRole("button", { name: "Envoyer le lien de réinitialisation" })).toBeVisible();
   await expectNoAxeViolations(page, "/auth, reset mode");
 });

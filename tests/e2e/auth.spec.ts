@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
 import { readOutbox, waitForEmailLink } from "./support/mail";
 import { expectToast, open, waitForHydration } from "./support/ui";
-import { confirmEmail, fillSignUp, signIn, signOut, signUp, submitSignIn, uniqueEmail } from "./support/users";
+import { authTab, confirmEmail, fillSignUp, signIn, signOut, signUp, submitSignIn, uniqueEmail } from "./support/users";
 
 // These stories are about the account screens: their signed-in pages come through sign-up, the
 // confirmation e-mail and sign-in, as a person's would (not through the test-only sign-in route), except those
@@ -34,7 +34,7 @@ test.describe("signing up", () => {
     await expectToast(page, "Erreur d'inscription", "Les mots de passe ne correspondent pas");
     await expect(page.getByLabel("Confirmer le mot de passe")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Les mots de passe ne correspondent pas", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Inscription" })).toHaveAttribute("aria-selected", "true");
+    await expect(authTab(page, "Inscription")).toHaveAttribute("aria-current", "page");
     // Give a (wrong) request time to leave, then check none did and no account was made.
     await page.waitForTimeout(500);
     expect(writes).toEqual([]);
@@ -187,14 +187,14 @@ test.describe("recovering a forgotten password", () => {
     await signOut(page);
     await open(page, "/auth");
 
-    await page.getByRole("button", { name: "Mot de passe oublié?" }).click();
+    await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
     await expect(page.getByRole("heading", { name: "Mot de passe oublié" })).toBeVisible();
     await page.getByLabel("Email").fill(account.email);
     const since = Date.now();
     await page.getByRole("button", { name: "Envoyer le lien de réinitialisation" }).click();
     await expectToast(page, "Email envoyé", "Vérifiez votre boîte mail pour réinitialiser votre mot de passe");
     // After a successful send the screen goes back to sign-in.
-    await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
+    await expect(authTab(page, "Connexion")).toHaveAttribute("aria-current", "page");
 
     const link = await waitForEmailLink(account.email, "reset", { since });
     expect(link).toContain("/auth/update-password?token=");
@@ -229,10 +229,10 @@ test.describe("recovering a forgotten password", () => {
 
   test("'Retour à la connexion' leaves the reset mode", async ({ page }) => {
     await open(page, "/auth");
-    await page.getByRole("button", { name: "Mot de passe oublié?" }).click();
+    await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
     await expect(page.getByRole("button", { name: "Envoyer le lien de réinitialisation" })).toBeVisible();
-    await page.getByRole("button", { name: "Retour à la connexion" }).click();
-    await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("link", { name: "Retour à la connexion" }).click();
+    await expect(authTab(page, "Connexion")).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
   });
 });
@@ -279,15 +279,15 @@ test.describe("the route table's redirects", () => {
   test("/login and /signup lead to /auth, on the 'Connexion' and 'Inscription' tabs", async ({ page }) => {
     await open(page, "/login");
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
+    await expect(authTab(page, "Connexion")).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
 
     await open(page, "/signup");
     await expect(page).toHaveURL(/\/auth\?tab=signup$/);
-    await expect(page.getByRole("tab", { name: "Inscription" })).toHaveAttribute("aria-selected", "true");
+    await expect(authTab(page, "Inscription")).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
     // The other tab is one click away.
-    await page.getByRole("tab", { name: "Connexion" }).click();
+    await authTab(page, "Connexion").click();
     await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
   });
 
@@ -304,6 +304,32 @@ test.describe("the route table's redirects", () => {
     await expect(page).toHaveURL(/\/auth$/);
     await expectToast(page, "Erreur", "invalide ou a expiré");
   });
+});
+
+test("the tabs of /auth work before the page's script has run: they are links (issue 37, item 8)", async ({ browser, baseURL }) => {
+  // No script at all stands for the first seconds on a slow phone or network, before the page hydrates.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto("/auth");
+    const tabs = page.getByRole("navigation", { name: "Connexion ou inscription" });
+    await expect(tabs.getByRole("link", { name: "Connexion" })).toHaveAttribute("aria-current", "page");
+    await tabs.getByRole("link", { name: "Inscription" }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+    await expect(tabs.getByRole("link", { name: "Inscription" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Se connecter" })).toHaveCount(0);
+
+    await tabs.getByRole("link", { name: "Connexion" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=reset$/);
+    await expect(page.getByRole("button", { name: "Envoyer le lien de réinitialisation" })).toBeVisible();
+    await page.getByRole("link", { name: "Retour à la connexion" }).click();
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test("an unknown password-reset link says it is invalid and leads back to sign-in", async ({ page }) => {
@@ -326,10 +352,12 @@ test("the sign-in screen paints before it asks for any script, then turns intera
   // The modules it hydrates with all came, and none was asked for before the text was on screen.
   expect(timings.scripts.length).toBeGreaterThan(3);
   expect(Math.min(...timings.scripts)).toBeGreaterThanOrEqual(timings.paint);
-  // Hydrated: the tabs answer a click without a document load.
-  const navigations: string[] = [];
-  page.on("framenavigated", (frame) => navigations.push(frame.url()));
-  await page.getByRole("tab", { name: "Inscription" }).click();
+  // Hydrated: the tabs answer a click without a document load (the page's own state survives it).
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  const documents: string[] = [];
+  page.on("request", (request) => request.resourceType() === "document" && documents.push(request.url()));
+  await authTab(page, "Inscription").click();
   await expect(page.getByRole("button", { name: "S'inscrire" })).toBeVisible();
-  expect(navigations).toEqual([]);
+  expect(documents).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });

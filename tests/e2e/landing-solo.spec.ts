@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { expectToast, open, waitForHydration } from "./support/ui";
-import { confirmEmail, newAccount, signIn, signUp } from "./support/users";
+import { authTab, confirmEmail, newAccount, signIn, signUp } from "./support/users";
 
 const CONTACT_EMAIL = "contact@seo-ia-content.fr";
 
@@ -97,7 +97,7 @@ for (const landing of HOME4_FAMILY) {
     await open(page, landing.path);
     await page.locator("#pricing").getByRole("link", { name: landing.start }).click();
     await expect(page).toHaveURL(/\/auth\?tab=signup&offer=trial$/);
-    await expect(page.getByRole("tab", { name: "Inscription" })).toHaveAttribute("aria-selected", "true");
+    await expect(authTab(page, "Inscription")).toHaveAttribute("aria-current", "page");
   });
 }
 

@@ -1,13 +1,12 @@
 import { getFormProps, type Submission } from "@conform-to/react";
-import { useState } from "react";
-import { data, redirect, useLocation, useSearchParams } from "react-router";
+import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/auth";
 import { seoMeta } from "~/lib/seo";
-import { HYDRATE_AFTER_FIRST_PAINT } from "~/lib/static-page";
+import { HYDRATE_AFTER_FIRST_PAINT, onlyClientParamChanged } from "~/lib/static-page";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { AuthCard, AuthMain, NewPasswordFields } from "~/components/auth-card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { TABS_LIST_CLASS, TABS_TRIGGER_CLASS } from "~/components/ui/tabs";
 import { authRefusal, formatWait } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
 import { notify } from "~/lib/notify";
@@ -15,8 +14,8 @@ import { PASSWORD_MISMATCH, resetRequestSchema, signInSchema, signUpSchema } fro
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { useOnChange } from "~/lib/use-on-change";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
+import { cn } from "~/lib/utils";
 import { emailLocalPart } from "~/lib/user";
 import { callAuth, clientIp, requireAnonymous, signInDestination, type AuthCallResult } from "~/services/auth.server";
 import { isTrialOfferLink, rememberTrialOffer } from "~/services/trial-offer.server";
@@ -35,6 +34,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Connectez-vous ou créez votre compte pour suivre vos sites, relire et approuver vos articles SEO rédigés avec l'IA et relus par un expert.",
     path: "/auth",
   });
+
+/** Another mode of the screen (its `tab`) needs no new answer from the server. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return onlyClientParamChanged(currentUrl, nextUrl, formMethod) ? false : defaultShouldRevalidate;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A trial button's link (?offer=trial): the offer is remembered through sign-up and sign-in (trial-offer.server).
@@ -171,8 +175,25 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Mode = "login" | "signup" | "reset";
 
-/** /auth opens on 'Connexion'; /auth?tab=signup (where /signup leads) on 'Inscription'. */
-const SIGNUP_TAB = "signup";
+/**
+ * The screen's mode is in its address: /auth is 'Connexion', /auth?tab=signup (where /signup leads) 'Inscription',
+ * /auth?tab=reset the reset mode. Its tabs and the reset link are links, so that they work before the page's
+ * script has run and without it (issue 37: as buttons, a click in the first seconds on a slow phone did nothing).
+ */
+const TAB_PARAM = "tab";
+const modeOf = (params: URLSearchParams): Mode => {
+  const tab = params.get(TAB_PARAM);
+  return tab === "signup" || tab === "reset" ? tab : "login";
+};
+
+/** The address of a mode, keeping the rest of the query (a trial offer's ?offer=trial). */
+function modeHref(params: URLSearchParams, mode: Mode): string {
+  const next = new URLSearchParams(params);
+  if (mode === "login") next.delete(TAB_PARAM);
+  else next.set(TAB_PARAM, mode);
+  const query = next.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
 
 /** The screen's one fetcher, shared by its three forms. */
 type AuthFetcher = ReturnType<typeof useToastFetcher<typeof action>>;
@@ -183,16 +204,33 @@ const answerOf = (fetcher: AuthFetcher, intent: Intent) => ({
   reset: fetcher.reset,
 });
 
+/** A link to another mode of the screen: it replaces the address (the modes are not steps to go back through). */
+function ModeLink({
+  mode,
+  className,
+  children,
+  ...rest
+}: { mode: Mode; className?: string; children: React.ReactNode } & Omit<React.ComponentProps<typeof Link>, "to">) {
+  const [params] = useSearchParams();
+  return (
+    <Link to={modeHref(params, mode)} replace preventScrollReset className={className} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+const TABS: { mode: "login" | "signup"; label: string }[] = [
+  { mode: "login", label: "Connexion" },
+  { mode: "signup", label: "Inscription" },
+];
+
 export default function AuthPage() {
-  const [searchParams] = useSearchParams();
-  const tabInAddress: Mode = searchParams.get("tab") === SIGNUP_TAB ? "signup" : "login";
-  const [mode, setMode] = useState<Mode>(tabInAddress);
-  // Each arrival on the screen (a link to /signup or /login while it is open, back or forward) shows the tab its
-  // address names; the visitor's own choice holds until then.
-  useOnChange(useLocation().key, () => setMode(tabInAddress));
+  const [params] = useSearchParams();
+  const mode = modeOf(params);
+  const navigate = useNavigate();
   // A sign-up or reset that worked (sign-in redirects) goes back to 'Connexion', after its toast.
   const fetcher = useToastFetcher<typeof action>((answer) => {
-    if (answer.ok) setMode("login");
+    if (answer.ok) void navigate(modeHref(params, "login"), { replace: true, preventScrollReset: true });
   }, "auth");
   const busy = fetcher.state !== "idle";
 
@@ -203,34 +241,38 @@ export default function AuthPage() {
           title="Mot de passe oublié"
           description="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe."
         >
-          <ResetForm fetcher={fetcher} busy={busy} onBack={() => setMode("login")} />
+          <ResetForm fetcher={fetcher} busy={busy} />
         </AuthCard>
       ) : (
-        <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="w-full max-w-md">
+        <div className="w-full max-w-md">
           <AuthCard
             title={`Bienvenue sur ${BRAND_NAME}`}
             description="Connectez-vous ou créez votre compte."
             header={
-              <TabsList className="mt-4 grid w-full grid-cols-2">
-                <TabsTrigger value="login">Connexion</TabsTrigger>
-                <TabsTrigger value="signup">Inscription</TabsTrigger>
-              </TabsList>
+              <nav aria-label="Connexion ou inscription" className={cn(TABS_LIST_CLASS, "mt-4 grid w-full grid-cols-2")}>
+                {TABS.map((tab) => (
+                  <ModeLink
+                    key={tab.mode}
+                    mode={tab.mode}
+                    aria-current={mode === tab.mode ? "page" : undefined}
+                    data-state={mode === tab.mode ? "active" : "inactive"}
+                    className={TABS_TRIGGER_CLASS}
+                  >
+                    {tab.label}
+                  </ModeLink>
+                ))}
+              </nav>
             }
           >
-            <TabsContent value="login">
-              <SignInForm fetcher={fetcher} busy={busy} onForgotten={() => setMode("reset")} />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm fetcher={fetcher} busy={busy} />
-            </TabsContent>
+            {mode === "signup" ? <SignUpForm fetcher={fetcher} busy={busy} /> : <SignInForm fetcher={fetcher} busy={busy} />}
           </AuthCard>
-        </Tabs>
+        </div>
       )}
     </AuthMain>
   );
 }
 
-function SignInForm({ fetcher, busy, onForgotten }: { fetcher: AuthFetcher; busy: boolean; onForgotten: () => void }) {
+function SignInForm({ fetcher, busy }: { fetcher: AuthFetcher; busy: boolean }) {
   const [form, fields] = useSchemaForm(signInSchema, { fetcher: answerOf(fetcher, "signin") });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
@@ -246,8 +288,8 @@ function SignInForm({ fetcher, busy, onForgotten }: { fetcher: AuthFetcher; busy
         error={fields.password.errors?.[0]}
       />
       <div className="-mt-2 text-right">
-        <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={onForgotten}>
-          Mot de passe oublié?
+        <Button asChild variant="link" className="h-auto p-0 text-sm">
+          <ModeLink mode="reset">Mot de passe oublié?</ModeLink>
         </Button>
       </div>
       <Button type="submit" disabled={busy}>
@@ -284,7 +326,7 @@ function SignUpForm({ fetcher, busy }: { fetcher: AuthFetcher; busy: boolean }) 
   );
 }
 
-function ResetForm({ fetcher, busy, onBack }: { fetcher: AuthFetcher; busy: boolean; onBack: () => void }) {
+function ResetForm({ fetcher, busy }: { fetcher: AuthFetcher; busy: boolean }) {
   const [form, fields] = useSchemaForm(resetRequestSchema, { fetcher: answerOf(fetcher, "reset") });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
@@ -293,8 +335,8 @@ function ResetForm({ fetcher, busy, onBack }: { fetcher: AuthFetcher; busy: bool
       <Button type="submit" disabled={busy}>
         {busy ? "Envoi en cours..." : "Envoyer le lien de réinitialisation"}
       </Button>
-      <Button type="button" variant="link" onClick={onBack}>
-        Retour à la connexion
+      <Button asChild variant="link">
+        <ModeLink mode="login">Retour à la connexion</ModeLink>
       </Button>
     </fetcher.Form>
   );

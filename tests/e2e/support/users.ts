@@ -11,6 +11,11 @@ import { waitForEmailLink } from "./mail";
 import { TEST_SIGN_IN_HEADER, TEST_SIGN_IN_PATH, testSignInToken } from "./server";
 import { expectToast, open, openMenu, waitForHydration } from "./ui";
 
+/** A tab of /auth ('Connexion' or 'Inscription'): a link of its tab list, whose current one says so (aria-current). */
+export function authTab(page: Page, name: "Connexion" | "Inscription") {
+  return page.getByRole("navigation", { name: "Connexion ou inscription" }).getByRole("link", { name });
+}
+
 export type Account = { email: string; password: string; fullName?: string };
 
 let sequence = 0;
@@ -34,7 +39,7 @@ export function newAccount(options: { fullName?: string; prefix?: string } = {})
 /** Opens /auth and fills the sign-up tab (does not submit). */
 export async function fillSignUp(page: Page, account: Account, confirmPassword = account.password) {
   if (new URL(page.url()).pathname !== "/auth") await open(page, "/auth");
-  await page.getByRole("tab", { name: "Inscription" }).click();
+  await authTab(page, "Inscription").click();
   if (account.fullName) await page.getByLabel("Nom complet (optionnel)").fill(account.fullName);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(account.password);
@@ -46,7 +51,7 @@ export async function signUp(page: Page, account: Account) {
   await fillSignUp(page, account);
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await expectToast(page, "Inscription réussie", "Veuillez vérifier votre email pour confirmer votre compte");
-  await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
+  await expect(authTab(page, "Connexion")).toHaveAttribute("aria-current", "page");
 }
 
 /** Follows the newest confirmation link sent to the address; lands on /auth. */
@@ -60,7 +65,7 @@ export async function confirmEmail(page: Page, email: string, dataDir?: string) 
 
 /** Fills and submits the 'Connexion' tab (the page must be on /auth). */
 export async function submitSignIn(page: Page, email: string, password: string) {
-  await page.getByRole("tab", { name: "Connexion" }).click();
+  await authTab(page, "Connexion").click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
