@@ -2,6 +2,7 @@
  * Rules of the images screen (spec part 2, sections 4, 5 and 9): the Generate New Image form, the
  * example picker and the example upload. Shared by the browser and the server.
  */
+import { toId } from "./form-id";
 
 /** The storage bucket of pages' images (spec: page-images): examples and generated propositions. */
 export const PAGE_IMAGES_BUCKET = "page-images" as const;
@@ -33,6 +34,8 @@ export const IMAGE_MESSAGES = {
   formats: "Please use JPG, PNG, GIF, or WebP images of at most 10 MB each.",
   noFiles: "Please choose at least one image file.",
   batchTooLarge: "Too many bytes at once: upload at most 11 MB of images per batch (10 MB max each).",
+  /** Choose or delete without an image id the form could carry: only a changed page posts that. */
+  chooseAgain: "Reload the page, then choose the image again.",
 } as const;
 
 export const uploadedMessage = (count: number) => `${count} image(s) uploaded successfully`;
@@ -67,13 +70,13 @@ export type GenerateImageInput = {
 /** The form's fields, with the spec's defaults; the selected example is dropped when useInitialPhoto is off. */
 export function parseGenerateImageForm(values: Record<string, unknown>): GenerateImageInput {
   const useInitialPhoto = parseFlag(values.useInitialPhoto);
-  const exampleId = Number(values.imageExampleId);
+  const exampleId = toId(values.imageExampleId);
   return {
     numberOfImages: parseNumberOfImages(values.numberOfImages),
     generatePrompt: parseFlag(values.generatePrompt),
     useInitialPhoto,
     comments: typeof values.comments === "string" ? values.comments : "",
-    imageExampleId: useInitialPhoto && Number.isSafeInteger(exampleId) && exampleId > 0 ? exampleId : null,
+    imageExampleId: useInitialPhoto ? exampleId : null,
   };
 }
 

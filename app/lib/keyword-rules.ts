@@ -26,6 +26,8 @@ export const KEYWORD_TEXTS = {
   alreadyLinked: "This keyword is already linked to this page.",
   required: "Keyword is required",
   keywordNotFound: "This keyword is not linked to this page.",
+  /** A keyword's intent without a keyword id the form could carry: only a changed page posts that. */
+  chooseAgain: "Reload the page, then choose the keyword again.",
   searching: "Searching...",
   serpEmpty: "Aucun résultat SERP trouvé pour ce mot-clé",
 } as const;

@@ -12,7 +12,6 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_OPTIONS,
   pageCountFor,
-  parsePageIds,
   parseStatusChoice,
   resolveStatusId,
   statusBadge,
@@ -183,11 +182,6 @@ describe("the page form", () => {
 });
 
 describe("batch helpers", () => {
-  it("keeps positive integer page ids, once each, in order", () => {
-    expect(parsePageIds(["3", "1", "3", "x", "-2", "0", "2.5", "7"])).toEqual([3, 1, 7]);
-    expect(parsePageIds([])).toEqual([]);
-  });
-
   it("writes one line per page: '- {title} -- {public URL}/view/{public id}', never the sequential id", () => {
     const text = copyUrlLines(
       [

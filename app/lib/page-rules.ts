@@ -168,16 +168,6 @@ export function pageCountFor(rows: number, pageSize: number): number {
 /** Last modified, as shown in the table. */
 export const formatModified = formatDateTime;
 
-/** Page ids posted by the batch actions (repeated 'pageId' fields), deduplicated, in order. */
-export function parsePageIds(values: readonly unknown[]): number[] {
-  const ids: number[] = [];
-  for (const value of values) {
-    const n = Number(value);
-    if (Number.isSafeInteger(n) && n > 0 && !ids.includes(n)) ids.push(n);
-  }
-  return ids;
-}
-
 /** The clipboard text of 'Copy URLs': one line per page that has a version (its newest version's public view). */
 export function copyUrlLines(items: readonly { name: string; publicId: string }[], publicUrl: string): string {
   const origin = publicUrl.replace(/\/+$/, "");

@@ -6,6 +6,7 @@
  */
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { actions, pages, pagesActions, sites } from "../../db/schema";
+import { formIds } from "~/lib/form-id";
 import { choiceParam, pageParam, parseListQuery, textParam } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 import {
@@ -226,8 +227,7 @@ export async function teamProviderLines(member: TeamMember): Promise<ProviderLin
 
 /** The ids of a bulk form, at most a page of them; anything unreadable is left out. */
 export function workIds(values: FormDataEntryValue[]): number[] {
-  const ids = values.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
-  return [...new Set(ids)].slice(0, WORK_BULK_MAX);
+  return formIds(values).slice(0, WORK_BULK_MAX);
 }
 
 /** Applies `change` to those of `ids` it allows, with one audit line naming the requests it changed. */

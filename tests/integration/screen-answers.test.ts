@@ -78,6 +78,7 @@ describe("the keywords screen's action", () => {
     expect((await post({ intent: "toggle", linkId: "x", value: "false" })).body.toast).toEqual({
       type: "error",
       title: KEYWORD_TEXTS.toggleUnable,
+      description: KEYWORD_TEXTS.chooseAgain,
     });
     const unlinked = await post({ intent: "toggle", linkId: String(link.id + 1000), value: "true" });
     expect(unlinked.status).toBe(404);

@@ -2,6 +2,7 @@
  * A site's brief (issue 16), as its screen posts it and the model takes it: short texts, each optional (a
  * brief is filled a little at a time), and a tone group or none. French, as the brief's screen.
  */
+import { toId } from "~/lib/form-id";
 import { z } from "~/lib/zod";
 
 export const BRIEF_TEXT_MAX = 2000;
@@ -20,9 +21,9 @@ export const briefSchema = z.object({
   offer: text(BRIEF_TEXT_MAX),
   toneGroup: z.union([z.string(), z.undefined()]).transform((value, ctx) => {
     if (!value || value === "none") return null;
-    const id = Number(value);
-    if (!Number.isInteger(id) || id <= 0) {
-      ctx.addIssue({ code: "custom", message: "Ce groupe de ton n'existe pas." });
+    const id = toId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message: "Choisissez un groupe de ton dans la liste." });
       return z.NEVER;
     }
     return id;

@@ -4,6 +4,7 @@
  * with what to change (intent new-outline). English, as the page screens.
  */
 import { listItems, OUTLINE_LIMITS, parsePlan } from "~/lib/outline";
+import { idField } from "~/lib/schemas/id";
 import { z } from "~/lib/zod";
 
 const optionalText = z
@@ -13,10 +14,7 @@ const optionalText = z
 
 export const outlineSchema = z
   .object({
-    outlineId: z
-      .string({ error: "This outline no longer exists." })
-      .regex(/^\d+$/, { error: "This outline no longer exists." })
-      .transform(Number),
+    outlineId: idField("This outline no longer exists."),
     title: z
       .string({ error: "Give the article a title." })
       .trim()

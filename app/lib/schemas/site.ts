@@ -3,22 +3,12 @@
  * them; the dialog's own schema (routes/app/sites/site-form.ts) adds the logo. Used in the browser and in
  * the action. Texts are the spec's (English, as on the site screens).
  */
+import { optionalIdField } from "~/lib/schemas/id";
 import { z } from "~/lib/zod";
 import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from "~/lib/constants";
 
 /** Empty, 'none' or absent become null (language, country, tone group). */
-const optionalId = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === "" || v === "none") return null;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
-      ctx.addIssue({ code: "custom", message: "Invalid choice" });
-      return z.NEVER;
-    }
-    return n;
-  });
+const optionalId = optionalIdField("Invalid choice");
 
 /** Numeric fields become 0 when the input is not a number. */
 const numberOrZero = z

@@ -1,4 +1,5 @@
 /** The 'Create New Tone Article' form (spec part 2, section 5): name required, parent and content optional. */
+import { optionalIdField } from "~/lib/schemas/id";
 import { z } from "~/lib/zod";
 
 export const TONE_NAME_MAX = 200;
@@ -16,18 +17,7 @@ export const toneArticleSchema = z.object({
     .min(1, "Name is required")
     .max(TONE_NAME_MAX, `Name must be at most ${TONE_NAME_MAX} characters`),
   /** A tone group id, or 'none' (or nothing) for no parent. */
-  parent: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === "" || v === "none") return null;
-      const id = typeof v === "number" ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
-      if (!Number.isSafeInteger(id) || id <= 0) {
-        ctx.addIssue({ code: "custom", message: "Parent group not found" });
-        return z.NEVER;
-      }
-      return id;
-    }),
+  parent: optionalIdField("Parent group not found"),
   content: optionalText.pipe(z.string().max(TONE_CONTENT_MAX, `Content must be at most ${TONE_CONTENT_MAX} characters`).nullable()),
 });
 

@@ -11,6 +11,7 @@ import { WorkNotice } from "~/components/pending-work";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Card } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { IMAGE_MESSAGES, uploadedMessage } from "~/lib/image-rules";
 import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
@@ -61,17 +62,20 @@ type Ctx = { request: Request; form: FormData; user: SessionUser; params: Route.
 
 /** The page of the URL, owned by the user and on that site (NotFoundError otherwise): every intent starts here. */
 const pageOf = ({ user, params }: Ctx) => ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
-const imageIdOf = (form: FormData) => Number(form.get("imageId"));
 
 async function choose(ctx: Ctx) {
   const page = await pageOf(ctx);
-  await chooseProposition(ctx.user, page.id, imageIdOf(ctx.form));
+  const imageId = formId(ctx.form, "imageId");
+  if (imageId === null) return reply({ ok: false, intent: "choose", toast: failure("choose", IMAGE_MESSAGES.chooseAgain) });
+  await chooseProposition(ctx.user, page.id, imageId);
   return reply({ ok: true, intent: "choose", toast: successToast(IMAGE_MESSAGES.selected) });
 }
 
 async function remove(ctx: Ctx) {
   const page = await pageOf(ctx);
-  await deleteImage(ctx.user, page.id, imageIdOf(ctx.form));
+  const imageId = formId(ctx.form, "imageId");
+  if (imageId === null) return reply({ ok: false, intent: "delete", toast: failure("delete", IMAGE_MESSAGES.chooseAgain) });
+  await deleteImage(ctx.user, page.id, imageId);
   return reply({ ok: true, intent: "delete", toast: successToast(IMAGE_MESSAGES.deleted) });
 }
 
@@ -106,7 +110,7 @@ const failure = (intent: ImageIntent, description?: string): Toast =>
 
 /**
  * The intent's failure toast: 404 for a page or an image that is missing or another account's, 400 with the
- * reason for a refused upload, 500 for anything else.
+ * reason for a refused upload, 500 for anything else. (An image id that is no id is refused by its intent, 400.)
  */
 function failed(error: unknown, intent: ImageIntent) {
   if (error instanceof NotFoundError || error instanceof ImageNotFoundError)

@@ -19,6 +19,7 @@ import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
@@ -81,12 +82,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 const errorTitle = (title: string, description?: string): Toast =>
   description === undefined ? { type: "error", title } : { type: "error", title, description };
 
-/** A positive integer field, or null. */
-function idField(form: FormData, name: string): number | null {
-  const id = Number(form.get(name));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 type Ctx = { request: Request; form: FormData; user: SessionUser; params: Route.ActionArgs["params"] };
 
 /** The page of the URL, owned by the user and on that site (NotFoundError otherwise): every intent starts here. */
@@ -114,26 +109,28 @@ async function add(ctx: Ctx) {
 
 async function toggle(ctx: Ctx) {
   const page = await pageOf(ctx);
-  const linkId = idField(ctx.form, "linkId");
+  const linkId = formId(ctx.form, "linkId");
   const value = ctx.form.get("value");
-  if (!linkId || (value !== "true" && value !== "false"))
-    return reply({ ok: false, intent: "toggle", toast: errorTitle(KEYWORD_TEXTS.toggleUnable) });
+  if (linkId === null || (value !== "true" && value !== "false"))
+    return reply({ ok: false, intent: "toggle", toast: errorTitle(KEYWORD_TEXTS.toggleUnable, KEYWORD_TEXTS.chooseAgain) });
   await setToSearch(ctx.user, linkId, value === "true", page.id);
   return reply({ ok: true, intent: "toggle" });
 }
 
 async function queueSerp(ctx: Ctx) {
   const page = await pageOf(ctx);
-  const keywordId = idField(ctx.form, "keywordId");
-  if (!keywordId) return reply({ ok: false, intent: "queue-serp", toast: errorTitle(KEYWORD_TEXTS.unexpected) });
+  const keywordId = formId(ctx.form, "keywordId");
+  if (keywordId === null)
+    return reply({ ok: false, intent: "queue-serp", toast: errorTitle(KEYWORD_TEXTS.createActionFailed, KEYWORD_TEXTS.chooseAgain) });
   await queueSerpSearch(ctx.user, page.site.id, page.id, keywordId);
   return reply({ ok: true, intent: "queue-serp", toast: { type: "success", title: KEYWORD_TEXTS.queued } });
 }
 
 async function serps(ctx: Ctx) {
   const page = await pageOf(ctx);
-  const keywordId = idField(ctx.form, "keywordId");
-  if (!keywordId) return reply({ ok: false, intent: "serps", toast: errorTitle(KEYWORD_TEXTS.keywordNotFound) });
+  const keywordId = formId(ctx.form, "keywordId");
+  if (keywordId === null)
+    return reply({ ok: false, intent: "serps", toast: errorTitle(KEYWORD_TEXTS.keywordNotFound, KEYWORD_TEXTS.chooseAgain) });
   return reply({ ok: true, intent: "serps", serps: await listSerps(ctx.user, page.site.id, page.id, keywordId) });
 }
 

@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { listHref, pageParam, parseListQuery } from "~/lib/list-query";
 import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
 import { sameSitePath } from "~/lib/same-site-path";
@@ -42,25 +43,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Ctx = { request: Request; user: SessionUser; form: FormData };
 
-const idOf = (form: FormData) => {
-  const id = Number(form.get("id"));
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-};
-
 const GONE = "Cette notification n'existe pas.";
+/** A line's intent without a notification id the form could carry: only a changed page posts that. */
+const CHOOSE_AGAIN = "Rechargez la page, puis choisissez de nouveau la notification.";
 
 /** A path of this site only (never another origin): where an opened notification leads. */
 const localPath = (value: FormDataEntryValue | null) => sameSitePath(value) ?? "/notifications";
 
 const INTENTS = {
   /** Marks one read. */
-  read: async ({ user, form }: Ctx) =>
-    (await markNotificationRead(user, idOf(form)))
+  read: async ({ user, form }: Ctx) => {
+    const id = formId(form, "id");
+    if (id === null) return reply({ ok: false, intent: "read", toast: errorToast(CHOOSE_AGAIN, "Erreur") });
+    return (await markNotificationRead(user, id))
       ? reply({ ok: true, intent: "read" })
-      : reply({ ok: false, intent: "read", toast: errorToast(GONE) }, 404),
-  /** Marks one read and goes where it leads (a click on the line). */
+      : reply({ ok: false, intent: "read", toast: errorToast(GONE) }, 404);
+  },
+  /** Marks one read and goes where it leads (a click on the line): there all the same when it cannot be marked. */
   open: async ({ user, form }: Ctx) => {
-    await markNotificationRead(user, idOf(form));
+    const id = formId(form, "id");
+    if (id !== null) await markNotificationRead(user, id);
     throw redirect(localPath(form.get("to")));
   },
   /** Marks every unread one read. */

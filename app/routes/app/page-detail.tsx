@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { NotFoundError, PAGE_NOT_FOUND, parseId, throwNotFound } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { PENDING_TEXTS } from "~/lib/pending-work";
@@ -62,17 +63,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type Ctx = { request: Request; form: FormData; user: SessionUser; pageId: string | undefined };
 
-/** The request of the form, when its id is one (else no request of this page can match). */
-function requestIdOf(form: FormData): number | null {
-  const id = Number(form.get("requestId"));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+/** A request's intent without a request id the form could carry: only a changed page posts that. */
+const noRequest = () => reply({ ok: false, toast: errorToast("Reload the page, then choose the request again.") });
 
 /** Cancels a request that has not started. */
 async function cancelRequest({ form, user, pageId }: Ctx) {
   const page = parseId(pageId, "page");
-  const requestId = requestIdOf(form);
-  const cancelled = requestId !== null && (await cancelAction(user, page, requestId));
+  const requestId = formId(form, "requestId");
+  if (requestId === null) return noRequest();
+  const cancelled = await cancelAction(user, page, requestId);
   const toast = cancelled
     ? successToast("Request cancelled", "It will not run. Retry queues it again.")
     : errorToast("This request has already started or ended; it can no longer be cancelled.");
@@ -82,8 +81,9 @@ async function cancelRequest({ form, user, pageId }: Ctx) {
 /** Puts a failed or cancelled request back in the queue. */
 async function retryRequest({ form, user, pageId }: Ctx) {
   const page = parseId(pageId, "page");
-  const requestId = requestIdOf(form);
-  const retried = requestId !== null && (await retryFailedAction(user, page, requestId));
+  const requestId = formId(form, "requestId");
+  if (requestId === null) return noRequest();
+  const retried = await retryFailedAction(user, page, requestId);
   const toast = retried
     ? successToast("Request queued again", "It will run as soon as the background process is free.")
     : errorToast("This request is not a failed request of this page any more.");
@@ -92,9 +92,8 @@ async function retryRequest({ form, user, pageId }: Ctx) {
 
 /** 'Publish to WordPress' (versionId; recreate=on to make a post deleted on WordPress again). */
 async function publish({ form, user }: Ctx) {
-  const versionId = Number(form.get("versionId"));
-  if (!Number.isSafeInteger(versionId) || versionId <= 0)
-    return reply({ ok: false, toast: errorToast("Choose a version to publish.") }, 400);
+  const versionId = formId(form, "versionId");
+  if (versionId === null) return reply({ ok: false, toast: errorToast("Choose a version to publish.") }, 400);
   try {
     await queuePublish(user, versionId, { recreate: form.get("recreate") === "on" });
   } catch (error) {

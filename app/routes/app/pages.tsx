@@ -30,6 +30,7 @@ import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId, formIds } from "~/lib/form-id";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { useDelayed } from "~/lib/use-delayed";
@@ -42,7 +43,6 @@ import {
   nextSort,
   PAGE_MESSAGES,
   PAGE_SIZE_OPTIONS,
-  parsePageIds,
   STATUS_FILTERS,
   type SortColumn,
 } from "~/lib/page-rules";
@@ -105,7 +105,9 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: string | undefined };
 
-const pageIdOf = (form: FormData) => parseId(String(form.get("pageId") ?? ""), "page");
+/** The spec's answer to an edit or a delete without its page (its id missing, or anything but an id). */
+const withoutPage = (intent: "update" | "delete") =>
+  reply({ ok: false, intent, error: PAGE_MESSAGES.missingUserOrPage, toast: errorToast(PAGE_MESSAGES.missingUserOrPage) });
 
 async function create({ form, user, siteId }: Ctx) {
   const site = parseId(siteId, "site");
@@ -118,23 +120,19 @@ async function create({ form, user, siteId }: Ctx) {
 
 async function update({ form, user, siteId }: Ctx) {
   const site = parseId(siteId, "site");
-  if (!form.get("pageId")) {
-    return reply({
-      ok: false,
-      intent: "update",
-      error: PAGE_MESSAGES.missingUserOrPage,
-      toast: errorToast(PAGE_MESSAGES.missingUserOrPage),
-    });
-  }
+  const pageId = formId(form, "pageId");
+  if (pageId === null) return withoutPage("update");
   const submission = parseSubmission(form, pageFormSchema);
   if (submission.status !== "success")
     return reply({ ok: false, intent: "update", ...invalidForm(submission, { fallback: PAGE_MESSAGES.createFailed }) });
-  await updatePage(user, site, pageIdOf(form), submission.value);
+  await updatePage(user, site, pageId, submission.value);
   return reply({ ok: true, intent: "update", toast: successToast(PAGE_MESSAGES.updated) });
 }
 
 async function remove({ form, user, siteId }: Ctx) {
-  const deleted = await deletePage(user, parseId(siteId, "site"), pageIdOf(form));
+  const pageId = formId(form, "pageId");
+  if (pageId === null) return withoutPage("delete");
+  const deleted = await deletePage(user, parseId(siteId, "site"), pageId);
   return reply({
     ok: true,
     intent: "delete",
@@ -144,7 +142,7 @@ async function remove({ form, user, siteId }: Ctx) {
 }
 
 async function createArticles({ form, user, siteId }: Ctx) {
-  const queued = await queueArticleCreation(user, parseId(siteId, "site"), parsePageIds(form.getAll("pageId")));
+  const queued = await queueArticleCreation(user, parseId(siteId, "site"), formIds(form.getAll("pageId")));
   return reply({
     ok: true,
     intent: "create-articles",
@@ -154,7 +152,7 @@ async function createArticles({ form, user, siteId }: Ctx) {
 }
 
 async function copyUrls({ form, user, siteId }: Ctx) {
-  const versions = await latestVersionsFor(user, parseId(siteId, "site"), parsePageIds(form.getAll("pageId")));
+  const versions = await latestVersionsFor(user, parseId(siteId, "site"), formIds(form.getAll("pageId")));
   if (versions.length === 0) {
     return reply({ ok: false, intent: "copy-urls", error: PAGE_MESSAGES.noVersions, toast: errorToast(PAGE_MESSAGES.noVersions) }, 200);
   }

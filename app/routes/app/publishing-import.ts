@@ -6,6 +6,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/publishing-import";
+import { formIds } from "~/lib/form-id";
 import { parseId } from "~/lib/not-found";
 import { errorToast, successToast } from "~/lib/toast";
 import { orNotFound, requireActor } from "~/models/access.server";
@@ -36,11 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireActor(request);
   const siteId = parseId(params.siteId, "site");
   const form = await request.formData();
-  const ids = form
-    .getAll("id")
-    .map(Number)
-    .filter((id) => Number.isSafeInteger(id) && id > 0)
-    .slice(0, MAX_IDS);
+  const ids = formIds(form.getAll("id")).slice(0, MAX_IDS);
   if (ids.length === 0) return data({ ok: false, toast: errorToast("Choose what to import.") }, { status: 400 });
   try {
     const { imported, skipped } = await orNotFound(request, user, "site", () =>

@@ -15,6 +15,7 @@ import { ReviewPanel } from "~/components/review/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Card } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { ARTICLE_NOT_FOUND, NotFoundError, parseId } from "~/lib/not-found";
 import { REVIEW_ACTIONS, reviewState, sendRevisionSchema, type ReviewIntent } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
@@ -162,7 +163,12 @@ async function share({ user, versionId }: Ctx) {
 /** Ends a review link at once. */
 async function revokeLink({ user, versionId, form }: Ctx) {
   const id = parseId(versionId, "version");
-  const revoked = await revokeReviewLink(user, Number(form.get("linkId")) || 0);
+  const linkId = formId(form, "linkId");
+  if (linkId === null) {
+    const toast = errorToast("Reload the page, then choose the link again.", "Failed to revoke the review link");
+    return reply({ ok: false, intent: "revoke-link", toast });
+  }
+  const revoked = await revokeReviewLink(user, linkId);
   if (!revoked) throw new NotFoundError("version");
   return reply({
     ok: true,

@@ -19,7 +19,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME, LOGO_BUCKET, LOGO_CACHE_SECONDS, LOGO_FOLDER, LOGO_MAX_BYTES } from "~/lib/constants";
 import { LOGO_MESSAGES } from "~/lib/logo";
-import { NotFoundError, parseId, SITE_NOT_FOUND } from "~/lib/not-found";
+import { formId } from "~/lib/form-id";
+import { NotFoundError, SITE_NOT_FOUND } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { FIRST_ARTICLE_TURNAROUND, TRIAL_PRICE_EUR, WORDS_LABEL } from "~/lib/offer";
 import { parseSubmission } from "~/lib/schemas/submission";
@@ -52,9 +53,14 @@ const failure = (message: string, status = 400) => reply({ ok: false, error: mes
 
 const SAVE_FAILED = "Failed to save site";
 const DELETE_FAILED = "Failed to delete site. Please try again.";
+/** An edit or a delete whose site id is missing or no id: only a changed page can post that. */
+const NO_SITE = "Reload the page, then choose the site again.";
 
 /** Creates or updates a site. The logo is stored first; if the save then fails, the new file is removed and the site is unchanged. */
 async function saveSite({ form, user }: Ctx, intent: "create" | "update") {
+  // Checked before anything is stored: an edit without its site keeps no logo.
+  const siteId = intent === "update" ? formId(form, "siteId") : null;
+  if (intent === "update" && siteId === null) return failure(NO_SITE);
   const submission = parseSubmission(form, siteDialogSchema(intent));
   if (submission.status !== "success")
     return reply({ ok: false, ...invalidForm(submission, { hideFields: ["logo"], fallback: SAVE_FAILED }) });
@@ -79,7 +85,7 @@ async function saveSite({ form, user }: Ctx, intent: "create" | "update") {
     let site: SiteRow;
     if (intent === "create") site = await createSite(user, input, stored!.url);
     else {
-      const updated = await updateSite(user, parseId(String(form.get("siteId")), "site"), input, stored?.url);
+      const updated = await updateSite(user, siteId!, input, stored?.url);
       await discardStoredFile(updated.replacedLogo);
       site = updated;
     }
@@ -92,7 +98,9 @@ async function saveSite({ form, user }: Ctx, intent: "create" | "update") {
 }
 
 async function removeSite({ form, user }: Ctx) {
-  const deleted = await deleteSite(user, parseId(String(form.get("siteId")), "site"));
+  const siteId = formId(form, "siteId");
+  if (siteId === null) return failure(NO_SITE);
+  const deleted = await deleteSite(user, siteId);
   await discardStoredFile(deleted.imageLogo);
   return reply({ ok: true, toast: successToast("Site deleted", `Site "${deleted.name}" has been deleted.`) });
 }

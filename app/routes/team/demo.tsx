@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { errorToast, successToast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { teamFindPages, teamListDemoPages, teamSetDemo, type TeamDemoPage } from "~/models/team-demo.server";
@@ -26,9 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
   const form = await request.formData();
-  const pageId = Number(form.get("pageId"));
+  const pageId = formId(form, "pageId");
   const demo = form.get("demo") === "on";
-  if (!Number.isSafeInteger(pageId) || pageId <= 0) return reply({ ok: false, toast: errorToast("Page inconnue.", "Erreur") });
+  if (pageId === null) return reply({ ok: false, toast: errorToast("Page inconnue : cherchez-la de nouveau, puis réessayez.", "Erreur") });
   const page = await teamSetDemo(member, pageId, demo);
   if (!page) return reply({ ok: false, toast: errorToast("Cette page n'existe plus.", "Erreur") });
   return reply({

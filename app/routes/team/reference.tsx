@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BRAND_NAME } from "~/lib/constants";
+import { formId } from "~/lib/form-id";
 import { llmSchema, sharedToneSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
@@ -37,10 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Ctx = { request: Request; form: FormData; member: TeamMember };
 
-const idOf = (form: FormData, name: string) => {
-  const id = Number(form.get(name));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+/** A line's form without an id it could carry (only a changed page posts that): said under the intent's title. */
+const unrecognized = (title: string, what: string) =>
+  reply({ ok: false, toast: errorToast(`${what} n'est pas reconnu : rechargez la page, puis réessayez.`, title) });
 
 async function addLlm({ form, member }: Ctx) {
   const submission = parseSubmission(form, llmSchema);
@@ -50,27 +50,29 @@ async function addLlm({ form, member }: Ctx) {
 }
 
 async function updateLlm({ form, member }: Ctx) {
+  const id = formId(form, "id");
+  if (id === null) return unrecognized("LLM non modifié", "Ce LLM");
   const submission = parseSubmission(form, llmSchema);
-  const id = idOf(form, "id");
-  if (submission.status !== "success" || !id) return reply({ ok: false, ...invalidForm(submission, { title: "LLM non modifié" }) });
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "LLM non modifié" }) });
   const row = await teamUpdateLlm(member, id, submission.value);
   return reply({ ok: true, toast: successToast("LLM enregistré", `${row.name} est ${row.active ? "interrogé" : "en pause"}.`) });
 }
 
 async function addTone({ form, member }: Ctx) {
+  // No parent field: a new shared group; a parent that is no id must not make one either.
+  const parent = form.has("parent") ? formId(form, "parent") : null;
+  if (form.has("parent") && parent === null) return unrecognized("Non ajouté", "Ce groupe");
   const submission = parseSubmission(form, sharedToneSchema);
   if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Non ajouté" }) });
-  await teamAddSharedTone(member, submission.value, idOf(form, "parent"));
-  return reply({
-    ok: true,
-    toast: successToast(idOf(form, "parent") ? "Article ajouté au groupe" : "Groupe partagé ajouté", submission.value.name),
-  });
+  await teamAddSharedTone(member, submission.value, parent);
+  return reply({ ok: true, toast: successToast(parent ? "Article ajouté au groupe" : "Groupe partagé ajouté", submission.value.name) });
 }
 
 async function updateTone({ form, member }: Ctx) {
+  const id = formId(form, "id");
+  if (id === null) return unrecognized("Non enregistré", "Ce ton");
   const submission = parseSubmission(form, sharedToneSchema);
-  const id = idOf(form, "id");
-  if (submission.status !== "success" || !id) return reply({ ok: false, ...invalidForm(submission, { title: "Non enregistré" }) });
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Non enregistré" }) });
   await teamUpdateSharedTone(member, id, submission.value);
   return reply({ ok: true, toast: successToast("Enregistré", submission.value.name) });
 }

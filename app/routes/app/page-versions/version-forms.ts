@@ -4,6 +4,7 @@
  * plus the texts the screen shows.
  */
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
+import { idField as id, optionalIdField } from "~/lib/schemas/id";
 import { z } from "~/lib/zod";
 
 /** The longest HTML (or Markdown) a version may hold, in characters. */
@@ -42,26 +43,9 @@ export const CONTENT_FORMATS = ["html", "markdown"] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 
 // Every field may be missing from the form (zod 4 only lets a key be absent through .optional()).
-const id = (message: string) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === undefined || v === null || v === "" ? NaN : Number(v)))
-    .pipe(z.number({ error: message }).int(message).positive(message));
 
-/** Empty, 'none' or absent: null; otherwise a positive id. */
-const optionalId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v === "" || v === "none") return null;
-    const n = Number(v);
-    if (!Number.isSafeInteger(n) || n <= 0) {
-      ctx.addIssue({ code: "custom", message: VERSION_TEXTS.badExample });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** Empty, 'none' or absent: null; otherwise an id. */
+const optionalId = optionalIdField(VERSION_TEXTS.badExample);
 
 const flag = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null()])
