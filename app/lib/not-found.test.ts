@@ -6,7 +6,7 @@ describe("parseId", () => {
     expect(parseId("12", "site")).toBe(12);
   });
   it("answers anything else as a missing record of that kind", () => {
-    for (const bad of ["0", "-1", "1.5", "abc", "", null, undefined, "1e400"]) {
+    for (const bad of ["0", "-1", "1.5", "abc", "", null, undefined, "1e400", "1e3", "99999999999"]) {
       expect(() => parseId(bad, "page")).toThrow(NotFoundError);
     }
     try {

@@ -5,6 +5,7 @@
  * (`runIntent` in services/route-action.server.ts). Neither says which of the two it was.
  */
 import { data } from "react-router";
+import { toId } from "./form-id";
 
 /** The spec's one wording for a record that is missing or belongs to someone else. */
 export const PERMISSION_WORDING = "The requested site does not exist or you don't have permission to access it.";
@@ -34,10 +35,13 @@ export class NotFoundError extends Error {
   }
 }
 
-/** Parses a route parameter or a form field as a positive integer id; anything else is a missing record. */
+/**
+ * Parses a route parameter as an id (lib/form-id.ts); anything else is a missing record. A form's id field is
+ * read with `formId` instead: there, no id is a request to refuse (400), not a missing record.
+ */
 export function parseId(value: string | undefined | null, kind: RecordKind): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError(kind);
+  const id = toId(value);
+  if (id === null) throw new NotFoundError(kind);
   return id;
 }
 
@@ -48,7 +52,7 @@ export function throwNotFound(body: NotFoundBody): never {
 
 /** A route parameter that must be a positive integer id; anything else answers 404 (the console's screens). */
 export function idOr404(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = toId(value);
+  if (id === null) throw data(null, { status: 404 });
   return id;
 }

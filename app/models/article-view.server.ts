@@ -7,6 +7,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { pages, pagesVersions, pagesVersionsImages } from "../../db/schema";
+import { toId } from "~/lib/form-id";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { articleText, sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { getDb } from "~/services/db.server";
@@ -52,9 +53,8 @@ export function hasArticleContent(safeHtml: string): boolean {
  * other version (a client's draft is never reachable by its sequential id) and for anything that is not an id.
  */
 export async function demoPublicId(versionId: string | undefined | null): Promise<string | null> {
-  if (!versionId || !/^\d{1,15}$/.test(versionId)) return null;
-  const id = Number(versionId);
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const id = toId(versionId);
+  if (id === null) return null;
   const db = await getDb();
   const [row] = await db
     .select({ publicId: pagesVersions.publicId })

@@ -1,11 +1,11 @@
 /**
- * Issue 37, finding 10: an id a form carries that is no id. `imageId=abc` reached the model as
+ * Issue 37, finding 10: an id a form (or an address) carries that is no id. `imageId=abc` reached the model as
  * NaN and PostgreSQL's refusal answered 500 (and paged whoever watches the errors); '1e3' read as 1000, and
  * '99999999999', a safe JavaScript integer, is past PostgreSQL's integer columns. Every intent that takes an id
  * from its form is posted each malformed value here, through the route's action as a browser would post it: it
  * answers 400 with its screen's message (English or French, as the screen) saying what to do, or the answer the
  * intent documents (an unknown notification's line still leads to its page), never 500; and nothing already
- * saved changes.
+ * saved changes. Ids in the address answer the screen's 404.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,8 +24,9 @@ import {
   user,
 } from "../../db/schema";
 import { createReviewLink } from "~/models/review-link.server";
-import { action as briefAction } from "~/routes/app/brief";
-import { action as imagesAction } from "~/routes/app/images";
+import { loader as languagesLoader } from "~/routes/api/languages";
+import { action as briefAction, loader as briefLoader } from "~/routes/app/brief";
+import { action as imagesAction, loader as imagesLoader } from "~/routes/app/images";
 import { action as keywordsAction } from "~/routes/app/keywords";
 import { action as notificationsAction } from "~/routes/app/notifications";
 import { action as outlineAction } from "~/routes/app/outline";
@@ -33,14 +34,20 @@ import { action as pageDetailAction } from "~/routes/app/page-detail";
 import { action as versionsAction } from "~/routes/app/page-versions";
 import { action as pagesAction } from "~/routes/app/pages";
 import { action as importAction } from "~/routes/app/publishing-import";
-import { action as reviewAction } from "~/routes/app/review";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/app/review";
+import { loader as siteLayoutLoader } from "~/routes/app/site-layout";
 import { action as sitesAction } from "~/routes/app/sites";
 import { action as toneArticlesAction } from "~/routes/app/tone-articles";
+import { loader as unsubscribeLoader } from "~/routes/public/report-unsubscribe";
+import { loader as viewLoader } from "~/routes/public/view";
 import { action as demoAction } from "~/routes/team/demo";
 import { action as referenceAction } from "~/routes/team/reference";
+import { action as teamSiteAction, loader as teamSiteLoader } from "~/routes/team/site";
 import { action as workAction } from "~/routes/team/work";
+import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import type { Browser } from "../setup/auth-client";
 import { formPost, runRoute, type RouteAnswer } from "../setup/accounts";
+import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { multipartPost, signedInUser } from "../setup/sessions";
 import type { TestUser } from "../setup/factories";
@@ -534,3 +541,83 @@ describe("the French screens' actions refuse an id that is no id with a 400 in F
     },
   ]);
 });
+
+describe("an id in the address that is no id answers the screen's 404, never a 500", () => {
+  const BAD_PARAMS = ["abc", "1e3", "0", "99999999999", "2147483648"];
+  const request = (who: Browser, path: string, fields?: Record<string, string>) =>
+    fields
+      ? formPost(who, path, fields)
+      : new Request(`${TEST_PUBLIC_URL}${path}`, { headers: { cookie: who.cookie, [CLIENT_IP_HEADER]: who.ip } });
+
+  it("in the signed-in screens' loaders and actions", async () => {
+    for (const bad of BAD_PARAMS) {
+      const site = String(ids.siteId);
+      const page = String(ids.pageId);
+      const answers: [string, RouteAnswer][] = [
+        [
+          "brief loader",
+          await runRoute(briefLoader as never, request(owner.browser, `/sites/${bad}/brief`), { siteId: bad }).catch(thrown),
+        ],
+        [
+          "images loader (page)",
+          await runRoute(imagesLoader as never, request(owner.browser, `/sites/${site}/pages/${bad}/images`), {
+            siteId: site,
+            pageId: bad,
+          }).catch(thrown),
+        ],
+        [
+          "images action (site)",
+          await runRoute(
+            imagesAction as never,
+            formPost(owner.browser, `/sites/${bad}/pages/${page}/images`, { intent: "choose", imageId: String(ids.propositionId) }),
+            {
+              siteId: bad,
+              pageId: page,
+            },
+          ),
+        ],
+        [
+          "review loader",
+          await runRoute(reviewLoader as never, request(owner.browser, `/review/${bad}`), {
+            siteId: site,
+            pageId: page,
+            versionId: bad,
+          }).catch(thrown),
+        ],
+        [
+          "languages",
+          await runRoute(languagesLoader as never, request(owner.browser, `/api/countries/${bad}/languages`), { countryId: bad }),
+        ],
+        [
+          "unsubscribe",
+          await runRoute(unsubscribeLoader as never, request(owner.browser, `/reports/unsubscribe/${bad}/x`), {
+            siteId: bad,
+            token: "x",
+          }).catch(thrown),
+        ],
+        ["public view", await runRoute(viewLoader as never, request(owner.browser, `/view/${bad}`), { versionId: bad })],
+        [
+          "console site loader",
+          await runRoute(teamSiteLoader as never, request(member.browser, `/team/sites/${bad}`), { siteId: bad }).catch(thrown),
+        ],
+        [
+          "console site action",
+          await runRoute(teamSiteAction as never, formPost(member.browser, `/team/sites/${bad}`, { intent: "rounds", rounds: "2" }), {
+            siteId: bad,
+          }).catch(thrown),
+        ],
+      ];
+      for (const [what, answer] of answers) expect(answer.status, `${what} with ${bad}`).toBe(404);
+      // The site layout reads whose site it is: nobody's.
+      const layout = await runRoute(siteLayoutLoader as never, request(member.browser, `/sites/${bad}`), { siteId: bad });
+      expect(layout.body, `site layout with ${bad}`).toEqual({ whoseSite: null });
+    }
+  });
+});
+
+/** A `data()` answer thrown by a loader (the 404 of requireOwned...), as runRoute gives answers. */
+function thrown(error: unknown): RouteAnswer {
+  const init = (error as { init?: { status?: number } }).init;
+  if (init?.status) return { status: init.status, body: (error as { data?: unknown }).data, headers: new Headers() };
+  throw error;
+}

@@ -1,5 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
+import { toId } from "~/lib/form-id";
 import { requireActor } from "~/models/access.server";
 import { teamViewOfSite } from "~/models/site.server";
 
@@ -9,8 +10,8 @@ import { teamViewOfSite } from "~/models/site.server";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireActor(request);
-  const siteId = Number(params.siteId);
-  const whoseSite = Number.isSafeInteger(siteId) && siteId > 0 ? await teamViewOfSite(actor, siteId) : null;
+  const siteId = toId(params.siteId);
+  const whoseSite = siteId === null ? null : await teamViewOfSite(actor, siteId);
   return { whoseSite };
 }
 

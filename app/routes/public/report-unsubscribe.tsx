@@ -8,6 +8,7 @@ import type { Route } from "./+types/report-unsubscribe";
 import { Footer } from "~/components/footer";
 import { NotFoundPage } from "~/components/not-found-page";
 import { BRAND_NAME } from "~/lib/constants";
+import { toId } from "~/lib/form-id";
 import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 import { siteOfUnsubscribeLink, unsubscribeFromReports } from "~/models/results.server";
 
@@ -17,17 +18,15 @@ export const clientLoader = loadAsDocument;
 /** Never indexed nor kept by a cache; same-origin referrer: the form still carries its Origin, which the server checks. */
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" };
 
-const siteIdOf = (value: string | undefined) => (/^[1-9]\d{0,9}$/.test(value ?? "") ? Number(value) : null);
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const siteId = siteIdOf(params.siteId);
+  const siteId = toId(params.siteId);
   const site = siteId === null ? null : await siteOfUnsubscribeLink(siteId, params.token ?? "");
   if (!site) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   return data({ site, done: false }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  const siteId = siteIdOf(params.siteId);
+  const siteId = toId(params.siteId);
   if (siteId === null || !(await unsubscribeFromReports(siteId, params.token ?? "")))
     throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   return data({ done: true }, { headers: PRIVATE_HEADERS });
