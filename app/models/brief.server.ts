@@ -13,7 +13,8 @@ import { ownedSite, siteReach, type Actor } from "./access.server";
 import { listToneGroups } from "./reference.server";
 import { InvalidReferenceError } from "./site.server";
 
-export type SiteBrief = BriefInput & {
+export type SiteBrief = Omit<BriefInput, "toneGroup"> & {
+  toneGroup: number | null;
   /** The site's guidelines (from its settings or the first-article form), shown for reference. */
   guidelines: string;
   updatedAt: Date | null;
@@ -70,7 +71,8 @@ export async function saveSiteBrief(user: Actor, siteId: number, input: BriefInp
       .from(sites)
       .where(and(eq(sites.id, siteId), siteReach(user)))
       .for("update");
-    if (input.toneGroup !== null) {
+    // A tone group left out of the form (undefined) keeps the site's; null is none.
+    if (typeof input.toneGroup === "number") {
       const [group] = await tx
         .select({ parent: toneArticles.parentToneArticle, creator: toneArticles.creator })
         .from(toneArticles)
@@ -81,7 +83,10 @@ export async function saveSiteBrief(user: Actor, siteId: number, input: BriefInp
     }
     await tx
       .update(sites)
-      .set({ acceptedTopics: input.topicsToCover || null, toneArticlesGroup: input.toneGroup })
+      .set({
+        acceptedTopics: input.topicsToCover || null,
+        ...(input.toneGroup === undefined ? {} : { toneArticlesGroup: input.toneGroup }),
+      })
       .where(eq(sites.id, siteId));
     const values = {
       audience: input.audience,

@@ -2,7 +2,7 @@
  * Issue 16, a site's brief: read with what the site's settings already say (topics, tone group, guidelines),
  * saved together with them, only by the site's owner or the team; every article of the site is written from it.
  */
-import { eq, isNotNull } from "drizzle-orm";
+import { eq, isNotNull, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages, sites, toneArticles } from "../../db/schema";
 import { articleContext, articlePrompt } from "~/jobs/tasks/create_article.server";
@@ -10,8 +10,11 @@ import { NotFoundError } from "~/models/access.server";
 import { getSiteBrief, saveSiteBrief } from "~/models/brief.server";
 import { InvalidReferenceError } from "~/models/site.server";
 import { briefSchema } from "~/lib/schemas/brief";
+import { action as briefAction } from "~/routes/app/brief";
+import { formPost, runRoute } from "../setup/accounts";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
+import { signedInUser } from "../setup/sessions";
 
 const database = useTestDatabase();
 let owner: TestUser;
@@ -105,5 +108,33 @@ describe("a site's brief", () => {
     expect(prompt).toContain("pâte mère, pointage");
     expect(prompt).toContain("Stay within these topics: pain, levain, farines.");
     expect(prompt).toContain("Texts of the site itself, whose voice to take:\nChez nous, le pain prend son temps.");
+  });
+});
+
+describe("the brief screen's action (issue 37, finding 11)", () => {
+  it("keeps the stored tone group when the form comes without its field, instead of a developer's message", async () => {
+    const signed = await signedInUser("Claire Cliente");
+    const { siteId } = await siteOf(signed.user.id);
+    const [group] = await database.db
+      .select({ id: toneArticles.id })
+      .from(toneArticles)
+      .where(isNull(toneArticles.parentToneArticle))
+      .limit(1);
+    await saveSiteBrief(signed.user, siteId, { ...filled, toneGroup: group!.id });
+    const post = (fields: Record<string, string>) =>
+      runRoute(briefAction as never, formPost(signed.browser, `/sites/${siteId}/brief`, fields), { siteId: String(siteId) });
+
+    const answer = await post({ intent: "save", audience: "Boulangers confirmés", outlineStep: "direct" });
+    expect(answer.body.toast).toEqual({
+      type: "success",
+      title: "Brief enregistré",
+      description: "Les prochains articles en tiendront compte.",
+    });
+    expect(answer.status).toBe(200);
+    expect((await getSiteBrief(signed.user, siteId)).brief).toMatchObject({ audience: "Boulangers confirmés", toneGroup: group!.id });
+
+    // 'Aucun' still means none.
+    expect((await post({ intent: "save", toneGroup: "none" })).status).toBe(200);
+    expect((await getSiteBrief(signed.user, siteId)).brief.toneGroup).toBeNull();
   });
 });
