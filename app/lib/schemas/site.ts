@@ -115,6 +115,13 @@ export const siteFields = z.object({
   autoPublishImage: checkbox,
 });
 
+export const SITE_NAME_LENGTH = "The site name must be between 1 and 200 characters.";
+
+/** Renaming a site in place, on its own screen (POST /sites/:siteId, intent=rename). */
+export const siteRenameSchema = z.object({
+  name: z.string({ error: SITE_NAME_LENGTH }).trim().min(1, SITE_NAME_LENGTH).max(200, SITE_NAME_LENGTH),
+});
+
 /** Fills in what the form leaves to the defaults: the name from the URL, and no language without a country. */
 export function completeSite<T extends z.output<typeof siteFields>>(values: T): T {
   return { ...values, name: values.name || defaultSiteName(values.url), language: values.country === null ? null : values.language };

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { FormField } from "~/components/form-field";
 import { PageHeader } from "~/components/page-header";
@@ -11,15 +10,9 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { BRAND_NAME } from "~/lib/constants";
-import {
-  EMAIL_LANGUAGES,
-  EMAIL_MODE_LABELS,
-  EMAIL_MODES,
-  NOTIFICATION_KINDS,
-  NOTIFICATION_TEXTS,
-  type NotificationLanguage,
-} from "~/lib/notifications";
+import { EMAIL_LANGUAGES, EMAIL_MODE_LABELS, EMAIL_MODES, NOTIFICATION_TEXTS } from "~/lib/notifications";
 import { twoFactorEnableSchema } from "~/lib/schemas/auth";
+import { preferencesSchema } from "~/lib/schemas/settings";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
@@ -36,14 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [preferences, security] = await Promise.all([getNotificationPreferences(user), accountSecurity(request)]);
   return { preferences, security: security ?? { twoFactorEnabled: false, team: false } };
 }
-
-const preferencesSchema = z.object({
-  emailMode: z.enum(EMAIL_MODES, { error: "Choisissez comment recevoir les e-mails." }),
-  emailLanguage: z.enum(Object.keys(EMAIL_LANGUAGES) as [NotificationLanguage, ...NotificationLanguage[]], {
-    error: "Choisissez la langue des e-mails.",
-  }),
-  emailed: z.array(z.enum(NOTIFICATION_KINDS, { error: "Un type de notification est inconnu." })).max(NOTIFICATION_KINDS.length),
-});
 
 type Ctx = { request: Request; user: SessionUser; form: FormData };
 

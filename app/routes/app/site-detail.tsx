@@ -16,10 +16,10 @@ import { Input } from "~/components/ui/input";
 import { BRAND_NAME } from "~/lib/constants";
 import { parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
+import { SITE_NAME_LENGTH, siteRenameSchema } from "~/lib/schemas/site";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
-import { z } from "~/lib/zod";
 import { orNotFound, requireActor } from "~/models/access.server";
 import { getSiteOverview, renameSite } from "~/models/site.server";
 import type { SessionUser } from "~/services/auth.server";
@@ -39,15 +39,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { site, siteForm };
 }
 
-const NAME_LENGTH = "The site name must be between 1 and 200 characters.";
-const renameSchema = z.object({ name: z.string({ error: NAME_LENGTH }).trim().min(1, NAME_LENGTH).max(200, NAME_LENGTH) });
 const RENAME_FAILED = "Failed to update site name";
 
 type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: string | undefined };
 
 async function rename({ form, user, siteId }: Ctx) {
-  const submission = parseSubmission(form, renameSchema);
-  if (submission.status !== "success") return reply({ ok: false, toast: errorToast(NAME_LENGTH) });
+  const submission = parseSubmission(form, siteRenameSchema);
+  if (submission.status !== "success") return reply({ ok: false, toast: errorToast(SITE_NAME_LENGTH) });
   const { name } = submission.value;
   await renameSite(user, parseId(siteId, "site"), name);
   return reply({ ok: true, toast: successToast("Site Updated", `The site is now named ${name}.`) });

@@ -8,7 +8,7 @@
  */
 import { CheckCircle2, MessageSquare, MessageSquareWarning } from "lucide-react";
 import { data } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Route } from "./+types/review-link";
 import { ArticleHtml } from "~/components/article-html";
 import { Footer } from "~/components/footer";
@@ -18,6 +18,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 import { successToast } from "~/lib/toast";
 import { REVIEW_LIMITS } from "~/lib/review-link";
+import { guestCommentSchema, guestDecisionSchema } from "~/lib/schemas/review-link";
 import {
   GuestDecisionError,
   guestComment,
@@ -87,34 +88,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-const name = z
-  .string()
-  .trim()
-  .min(1, { error: "Indiquez votre nom." })
-  .max(REVIEW_LIMITS.name, { error: `Votre nom tient en ${REVIEW_LIMITS.name} caractères.` });
-const text = (required: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: required })
-    .max(REVIEW_LIMITS.body, { error: `Le texte tient en ${REVIEW_LIMITS.body} caractères.` });
-const position = z.coerce.number().int().min(0).max(10_000_000);
-
-const commentSchema = z.object({
-  name,
-  body: text("Écrivez votre commentaire."),
-  quote: z.string().max(REVIEW_LIMITS.quote).optional(),
-  quoteStart: z.union([z.literal(""), position]).optional(),
-  quoteEnd: z.union([z.literal(""), position]).optional(),
-});
-const decisionSchema = z.object({
-  name,
-  body: z
-    .string()
-    .trim()
-    .max(REVIEW_LIMITS.body, { error: `Le texte tient en ${REVIEW_LIMITS.body} caractères.` }),
-});
-
 type FormName = "comment" | "decision";
 type Refusal = { form: FormName; errors: Partial<Record<"name" | "body" | "form", string>>; values: Record<string, string> };
 
@@ -142,7 +115,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = `/r/${token}`;
 
   if (intent === "comment") {
-    const parsed = commentSchema.safeParse(fields);
+    const parsed = guestCommentSchema.safeParse(fields);
     if (!parsed.success) return refuse({ form: "comment", errors: fieldErrors(parsed.error), values: fields });
     const { quote, quoteStart, quoteEnd } = parsed.data;
     const passage =
@@ -155,7 +128,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast(`${back}#commentaires`, successToast("Commentaire envoyé", "L'auteur de l'article est prévenu."));
   }
 
-  const parsed = decisionSchema.safeParse(fields);
+  const parsed = guestDecisionSchema.safeParse(fields);
   if (!parsed.success) return refuse({ form: "decision", errors: fieldErrors(parsed.error), values: fields });
   if (intent === "changes" && !parsed.data.body) {
     return refuse({ form: "decision", errors: { body: "Dites ce qu'il faut changer." }, values: fields });
