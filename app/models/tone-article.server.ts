@@ -5,6 +5,7 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { toneArticles } from "../../db/schema";
+import { formErrorMap } from "~/lib/schemas/form";
 import { toneArticleSchema, type ToneArticleInput } from "~/lib/schemas/tone-article";
 import { getDb } from "~/services/db.server";
 
@@ -57,7 +58,8 @@ export async function listToneArticles(user: Actor): Promise<ToneArticleRow[]> {
  * without a parent) the user can see: a shared one or their own.
  */
 export async function createToneArticle(user: Actor, input: ToneArticleInput): Promise<ToneArticleRow> {
-  const parsed = toneArticleSchema.safeParse(input);
+  // Its refusals are the form's (the screen shows them): with the forms' safety net, as parseSubmission gives it.
+  const parsed = toneArticleSchema.safeParse(input, { error: formErrorMap });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "form");

@@ -27,6 +27,7 @@ import { resetEnvForTests } from "~/services/env.server";
 import { resetMailForTests } from "~/services/mail.server";
 import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/app/notifications";
+import { action as settingsAction } from "~/routes/app/settings";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import type { Browser } from "../setup/auth-client";
 import { formPost, runRoute } from "../setup/accounts";
@@ -376,5 +377,45 @@ describe("their e-mails", () => {
     await database.db.update(pagesActions).set({ nextAttemptAt: null }).where(eq(pagesActions.id, request!.id));
     await runMail();
     expect(await mailsTo(account.email)).toHaveLength(1);
+  });
+});
+
+describe("the settings screen's preferences form", () => {
+  it("saves the kinds ticked, one, several or none, and says in French what it refuses", async () => {
+    const { user: account, browser: b } = await signedInUser("Camille Réglages");
+    const post = (pairs: [string, string][]) =>
+      runRoute(
+        settingsAction as never,
+        new Request(`${TEST_PUBLIC_URL}/settings`, {
+          method: "POST",
+          headers: {
+            cookie: b.cookie,
+            origin: TEST_PUBLIC_URL,
+            [CLIENT_IP_HEADER]: b.ip,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams([["intent", "notifications"], ...pairs]),
+        }),
+      );
+    const base: [string, string][] = [
+      ["emailMode", "digest"],
+      ["emailLanguage", "en"],
+    ];
+
+    for (const emailed of [["article_ready"], ["article_ready", "revision_done"], []]) {
+      const answer = await post([...base, ...emailed.map((kind): [string, string] => ["emailed", kind])]);
+      expect(answer.body.toast, emailed.join()).toMatchObject({ type: "success", title: "Préférences enregistrées" });
+      expect((await getNotificationPreferences(account)).emailed.sort()).toEqual(emailed);
+    }
+    const refused = await post([...base, ["emailed", "secret_kind"]]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.toast).toEqual({
+      type: "error",
+      title: "Préférences non enregistrées",
+      description: "Un type de notification est inconnu.",
+    });
+    const noMode = await post([["emailLanguage", "en"]]);
+    expect(noMode.body.toast.description).toBe("Choisissez comment recevoir les e-mails.");
+    expect((await getNotificationPreferences(account)).emailMode).toBe("digest");
   });
 });

@@ -3,6 +3,8 @@ import { z } from "~/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 
 export const PASSWORD_MISMATCH = "Les mots de passe ne correspondent pas";
+const PASSWORD_TOO_LONG = `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`;
+const NAME_TOO_LONG = "Le nom ne peut pas dépasser 120 caractères";
 
 /** An e-mail address, trimmed and lowercased (every form that asks for one). */
 export const emailField = z
@@ -16,16 +18,22 @@ const newPassword = z
   .string({ error: "Le mot de passe est requis" })
   .min(1, "Le mot de passe est requis")
   .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`)
-  .max(PASSWORD_MAX_LENGTH, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`);
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 export const signInSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Le mot de passe est requis" }).min(1, "Le mot de passe est requis").max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: "Le mot de passe est requis" })
+    .min(1, "Le mot de passe est requis")
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
+
+/** The full name the sign-up forms ask for (optional). */
+const fullName = z.string({ error: "Saisissez votre nom." }).trim().max(120, NAME_TOO_LONG).optional().default("");
 
 export const signUpSchema = z
   .object({
-    fullName: z.string().trim().max(120, "Le nom ne peut pas dépasser 120 caractères").optional().default(""),
+    fullName,
     email: emailField,
     password: newPassword,
     confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
@@ -35,14 +43,16 @@ export const signUpSchema = z
 export const resetRequestSchema = z.object({ email: emailField });
 
 export const CURRENT_PASSWORD_REQUIRED = "Le mot de passe actuel est requis";
+/** A token that is no text (only a changed page posts one) is said like a dead link, as update-password.tsx says it. */
+const INVALID_LINK = "Ce lien est invalide ou a expiré. Demandez-en un nouveau.";
 
 /** With a reset link's token, the token is the proof; without one (signed in), the current password is. */
 export const updatePasswordSchema = z
   .object({
-    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG).optional(),
     password: newPassword,
     confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
-    token: z.string().optional(),
+    token: z.string({ error: INVALID_LINK }).optional(),
   })
   .refine((v) => Boolean(v.token) || Boolean(v.currentPassword), { path: ["currentPassword"], message: CURRENT_PASSWORD_REQUIRED })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MISMATCH });
@@ -57,7 +67,8 @@ export const twoFactorCodeSchema = z.object({
     .min(1, TWO_FACTOR_CODE_REQUIRED)
     .max(40, "Ce code est trop long")
     .transform((v) => v.replace(/\s+/g, "")),
-  backup: z.enum(["1"]).optional(),
+  /** '1' when the code is a backup code (the screen's own switch). */
+  backup: z.enum(["1"], { error: "Rechargez la page, puis saisissez de nouveau votre code." }).optional(),
 });
 
 /** Turning two-factor sign-in on: the password first, then a code of the app to prove it is set up. */
@@ -74,7 +85,7 @@ export const twoFactorVerifySchema = z.object({
 /** The sign-up of an invitation (issue 14): the address is the invitation's, so only the name and the password. */
 export const invitationSignUpSchema = z
   .object({
-    fullName: z.string().trim().max(120, "Le nom ne peut pas dépasser 120 caractères").optional().default(""),
+    fullName,
     password: newPassword,
     confirmPassword: z.string({ error: "Veuillez confirmer le mot de passe" }),
   })

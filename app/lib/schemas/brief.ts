@@ -17,7 +17,7 @@ const TONE_GROUP_CHOICE = "Choisissez un groupe de ton dans la liste.";
 
 const text = (max: number) =>
   z
-    .string()
+    .string({ error: "Saisissez un texte dans ce champ." })
     .trim()
     .max(max, { error: `Ce champ tient en ${max} caractères.` })
     .optional()

@@ -7,8 +7,9 @@ import { listItems, OUTLINE_LIMITS, parsePlan } from "~/lib/outline";
 import { idField } from "~/lib/schemas/id";
 import { z } from "~/lib/zod";
 
+/** A text that may be left empty; a field of another kind (a file, a repeated field) is refused. */
 const optionalText = z
-  .string()
+  .string({ error: "Enter text in this field." })
   .optional()
   .transform((value) => (value ?? "").trim());
 

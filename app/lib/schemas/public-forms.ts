@@ -9,7 +9,7 @@ export * from "./public-form-fields";
 
 const optionalText = (max: number, message: string) =>
   z
-    .string()
+    .string({ error: message })
     .trim()
     .max(max, message)
     .optional()
@@ -84,11 +84,11 @@ export const firstArticleSchema = z.object({
     .pipe(z.email(validEmail))
     .transform((v) => v.toLowerCase()),
   email1: z
-    .string()
+    .string({ error: validEmail })
     .trim()
     .optional()
     .transform((v) => (v ? v.toLowerCase() : null))
     .pipe(z.email(validEmail).nullable()),
-  additional_guidelines: optionalText(GUIDELINES_MAX, `Guidelines must be at most ${GUIDELINES_MAX} characters`),
+  additional_guidelines: optionalText(GUIDELINES_MAX, `Please enter guidelines of at most ${GUIDELINES_MAX} characters`),
 });
 export type FirstArticleInput = z.infer<typeof firstArticleSchema>;

@@ -20,7 +20,7 @@ const webAddress = (message: string) =>
 
 /** The 'Publish on approval' checkbox: "on" when ticked. */
 const checkbox = z
-  .string()
+  .string({ error: "Turn 'Publish on approval' on or off" })
   .optional()
   .transform((value) => value === "on");
 
@@ -38,7 +38,7 @@ export const wordpressConnectionSchema = z.object({
     .min(1, "Enter the WordPress user name")
     .max(WORDPRESS_LIMITS.username, `The user name cannot be longer than ${WORDPRESS_LIMITS.username} characters`),
   applicationPassword: z
-    .string()
+    .string({ error: "Enter the application password WordPress gave you" })
     .trim()
     .max(
       WORDPRESS_LIMITS.applicationPassword,

@@ -5,31 +5,37 @@
 import { REVIEW_LIMITS } from "~/lib/review-link";
 import { z } from "~/lib/zod";
 
+/** A commented passage the page's script did not send as it does (its words, or where they are in the article). */
+export const PASSAGE_INVALID = "Le passage commenté n'est pas valable : sélectionnez-le de nouveau.";
+
 const name = z
-  .string()
+  .string({ error: "Indiquez votre nom." })
   .trim()
   .min(1, { error: "Indiquez votre nom." })
   .max(REVIEW_LIMITS.name, { error: `Votre nom tient en ${REVIEW_LIMITS.name} caractères.` });
 const text = (required: string) =>
   z
-    .string()
+    .string({ error: required })
     .trim()
     .min(1, { error: required })
     .max(REVIEW_LIMITS.body, { error: `Le texte tient en ${REVIEW_LIMITS.body} caractères.` });
-const position = z.coerce.number().int().min(0).max(10_000_000);
+const position = z.coerce.number({ error: PASSAGE_INVALID }).int({ error: PASSAGE_INVALID }).min(0).max(10_000_000);
 
 export const guestCommentSchema = z.object({
   name,
   body: text("Écrivez votre commentaire."),
-  quote: z.string().max(REVIEW_LIMITS.quote).optional(),
-  quoteStart: z.union([z.literal(""), position]).optional(),
-  quoteEnd: z.union([z.literal(""), position]).optional(),
+  quote: z.string({ error: PASSAGE_INVALID }).max(REVIEW_LIMITS.quote).optional(),
+  quoteStart: z.union([z.literal(""), position], { error: PASSAGE_INVALID }).optional(),
+  quoteEnd: z.union([z.literal(""), position], { error: PASSAGE_INVALID }).optional(),
 });
 
 export const guestDecisionSchema = z.object({
   name,
+  /** Required to ask for changes (the action says so), not to approve: absent reads as empty. */
   body: z
-    .string()
+    .string({ error: "Écrivez votre message." })
     .trim()
-    .max(REVIEW_LIMITS.body, { error: `Le texte tient en ${REVIEW_LIMITS.body} caractères.` }),
+    .max(REVIEW_LIMITS.body, { error: `Le texte tient en ${REVIEW_LIMITS.body} caractères.` })
+    .optional()
+    .transform((value) => value ?? ""),
 });

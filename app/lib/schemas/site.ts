@@ -11,22 +11,25 @@ import { SERP_RESULTS_MAX, SERP_RESULTS_MIN, SITE_DEFAULTS, SITE_STATUSES } from
 const optionalId = optionalIdField("Invalid choice");
 
 /** Numeric fields become 0 when the input is not a number. */
-const numberOrZero = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
-  .optional()
-  .transform((v) => {
-    const n = typeof v === "number" ? v : Number(String(v ?? "").trim());
-    return Number.isFinite(n) && String(v ?? "").trim() !== "" ? Math.trunc(n) : 0;
-  });
+const numberOrZero = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null(), z.undefined()], { error: message })
+    .optional()
+    .transform((v) => {
+      const n = typeof v === "number" ? v : Number(String(v ?? "").trim());
+      return Number.isFinite(n) && String(v ?? "").trim() !== "" ? Math.trunc(n) : 0;
+    });
 
 const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null(), z.undefined()])
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null(), z.undefined()], {
+    error: "Turn this option on or off",
+  })
   .optional()
   .transform((v) => v === true || v === "on" || v === "true");
 
 const slider = (label: string) =>
   z
-    .union([z.string(), z.number(), z.undefined(), z.null()])
+    .union([z.string(), z.number(), z.undefined(), z.null()], { error: `${label} must be a number` })
     .optional()
     .transform((v) => (v === undefined || v === null || v === "" ? 10 : Number(v)))
     .pipe(
@@ -39,7 +42,7 @@ const slider = (label: string) =>
 
 const optionalText = (max: number) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .union([z.string(), z.null(), z.undefined()], { error: "Enter text in this field" })
     .optional()
     .transform((v) => (v ?? "").trim())
     .pipe(z.string().max(max, `Must be at most ${max} characters`))
@@ -75,7 +78,7 @@ export function defaultSiteName(url: string): string {
  */
 export const siteFields = z.object({
   name: z
-    .union([z.string(), z.undefined(), z.null()])
+    .union([z.string(), z.undefined(), z.null()], { error: "Enter the site's name, or leave it empty" })
     .optional()
     .transform((v) => (v ?? "").trim())
     .pipe(z.string().max(200, "The name must be at most 200 characters")),
@@ -102,14 +105,18 @@ export const siteFields = z.object({
   addressTheReaderWithI: checkbox,
   acceptedTopics: optionalText(5000),
   additionalGuidelines: optionalText(20000),
-  coverImageWidth: numberOrZero.pipe(z.number().min(0, "The width cannot be negative").max(10000, "The width must be at most 10000")),
-  coverImageHeight: numberOrZero.pipe(z.number().min(0, "The height cannot be negative").max(10000, "The height must be at most 10000")),
-  nbImagesToCreate: numberOrZero.pipe(
+  coverImageWidth: numberOrZero("The width must be a number").pipe(
+    z.number().min(0, "The width cannot be negative").max(10000, "The width must be at most 10000"),
+  ),
+  coverImageHeight: numberOrZero("The height must be a number").pipe(
+    z.number().min(0, "The height cannot be negative").max(10000, "The height must be at most 10000"),
+  ),
+  nbImagesToCreate: numberOrZero("The number of images must be a number").pipe(
     z.number().min(0, "The number of images cannot be negative").max(100, "The number of images must be at most 100"),
   ),
   defaultTypePagePost: optionalText(100),
   defaultStatus: z
-    .union([z.enum(SITE_STATUSES), z.literal(""), z.undefined(), z.null()])
+    .union([z.enum(SITE_STATUSES), z.literal(""), z.undefined(), z.null()], { error: "Choose a default status from the list" })
     .optional()
     .transform((v) => v || SITE_DEFAULTS.defaultStatus),
   autoPublishImage: checkbox,

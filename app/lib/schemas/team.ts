@@ -23,8 +23,8 @@ export type InboxReply = z.infer<typeof inboxReplySchema>;
 /** Who takes an item: a team member's id, or nobody (''). */
 export const inboxAssignSchema = z.object({
   assignee: z
-    .string()
-    .max(100)
+    .string({ error: "Choisissez un membre de l'équipe dans la liste." })
+    .max(100, "Choisissez un membre de l'équipe dans la liste.")
     .optional()
     .transform((v) => v || null),
 });
@@ -47,7 +47,12 @@ export const setRoleSchema = z.object({ role: z.enum(["client", "team", "admin"]
 
 /** An admin bans an account, with an optional reason the account is told. */
 export const banSchema = z.object({
-  reason: z.string().trim().max(300, "La raison ne peut pas dépasser 300 caractères").optional().default(""),
+  reason: z
+    .string({ error: "Écrivez la raison en quelques mots." })
+    .trim()
+    .max(300, "La raison ne peut pas dépasser 300 caractères")
+    .optional()
+    .default(""),
 });
 
 /** Rows per page of the console's site and account lists. */
@@ -61,16 +66,21 @@ const MODEL_MESSAGE = "Un modèle OpenRouter s'écrit « fournisseur/modèle »,
 /** An LLM the llm_answers work asks: its name, its OpenRouter model, an optional fallback model, active or not. */
 export const llmSchema = z.object({
   name: z.string({ error: "Le nom est requis" }).trim().min(1, "Le nom est requis").max(100, "Le nom ne peut pas dépasser 100 caractères"),
-  model: z.string({ error: "Le modèle est requis" }).trim().min(1, "Le modèle est requis").max(200).regex(MODEL_ID, MODEL_MESSAGE),
-  fallback: z
-    .string()
+  model: z
+    .string({ error: "Le modèle est requis" })
     .trim()
-    .max(200)
+    .min(1, "Le modèle est requis")
+    .max(200, MODEL_MESSAGE)
+    .regex(MODEL_ID, MODEL_MESSAGE),
+  fallback: z
+    .string({ error: MODEL_MESSAGE })
+    .trim()
+    .max(200, MODEL_MESSAGE)
     .optional()
     .transform((v) => v || null)
     .refine((v) => v === null || MODEL_ID.test(v), MODEL_MESSAGE),
   active: z
-    .string()
+    .string({ error: "Cochez « Interrogé », ou laissez la case vide." })
     .optional()
     .transform((v) => v === "on" || v === "true"),
 });
@@ -80,7 +90,7 @@ export type LlmInput = z.infer<typeof llmSchema>;
 export const sharedToneSchema = z.object({
   name: z.string({ error: "Le nom est requis" }).trim().min(1, "Le nom est requis").max(200, "Le nom ne peut pas dépasser 200 caractères"),
   content: z
-    .string()
+    .string({ error: "Écrivez le texte de l'article." })
     .max(50_000, "Le texte ne peut pas dépasser 50 000 caractères")
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : null)),

@@ -6,7 +6,7 @@ export const TONE_NAME_MAX = 200;
 export const TONE_CONTENT_MAX = 50_000;
 
 const optionalText = z
-  .string()
+  .string({ error: "Enter the content as text" })
   .nullish()
   .transform((v) => (v && v.trim() ? v.trim() : null));
 

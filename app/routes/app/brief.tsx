@@ -16,6 +16,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { formatDateTime } from "~/lib/format";
 import { NotFoundError, parseId } from "~/lib/not-found";
 import { BRIEF_TEXT_MAX, briefSchema, TONE_SAMPLES_MAX, type BriefInput } from "~/lib/schemas/brief";
+import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { requireActor, requireOwnedSite } from "~/models/access.server";
@@ -39,13 +40,17 @@ type Ctx = { request: Request; user: SessionUser; form: FormData; siteId: string
 
 const INTENTS = {
   save: async ({ user, form, siteId }: Ctx) => {
-    const parsed = briefSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
+    const submission = parseSubmission(form, briefSchema);
+    if (submission.status !== "success") {
+      // Each field's first message, shown under it; the first of all in the toast.
       const errors: Partial<Record<keyof BriefInput, string>> = {};
-      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof BriefInput] ??= issue.message;
-      return reply({ ok: false, intent: "save", errors, toast: errorToast(parsed.error.issues[0]!.message, "Brief non enregistré") });
+      for (const [field, messages] of Object.entries(submission.error ?? {})) {
+        if (messages?.[0]) errors[field as keyof BriefInput] ??= messages[0];
+      }
+      const first = Object.values(errors)[0] ?? "Vérifiez le brief, puis réessayez.";
+      return reply({ ok: false, intent: "save", errors, toast: errorToast(first, "Brief non enregistré") });
     }
-    await saveSiteBrief(user, parseId(siteId, "site"), parsed.data);
+    await saveSiteBrief(user, parseId(siteId, "site"), submission.value);
     return reply({ ok: true, intent: "save", toast: successToast("Brief enregistré", "Les prochains articles en tiendront compte.") });
   },
 };

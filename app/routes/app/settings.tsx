@@ -13,6 +13,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { EMAIL_LANGUAGES, EMAIL_MODE_LABELS, EMAIL_MODES, NOTIFICATION_TEXTS } from "~/lib/notifications";
 import { twoFactorEnableSchema } from "~/lib/schemas/auth";
 import { preferencesSchema } from "~/lib/schemas/settings";
+import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
@@ -20,7 +21,7 @@ import { getNotificationPreferences, saveNotificationPreferences } from "~/model
 import { accountSecurity, requireUser, type SessionUser } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { twoFactorDisable } from "~/services/two-factor-setup.server";
-import { intentOf, reply, runIntent } from "~/services/route-action.server";
+import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Paramètres – ${BRAND_NAME}` }];
 
@@ -47,13 +48,10 @@ const INTENTS = {
   },
   /** Saves how the notifications come by e-mail. */
   notifications: async ({ user, form }: Ctx) => {
-    const parsed = preferencesSchema.safeParse({
-      emailMode: form.get("emailMode"),
-      emailLanguage: form.get("emailLanguage"),
-      emailed: form.getAll("emailed"),
-    });
-    if (!parsed.success) return reply({ ok: false, intent: "notifications", toast: errorToast(parsed.error.issues[0]!.message) });
-    await saveNotificationPreferences(user, parsed.data);
+    const submission = parseSubmission(form, preferencesSchema);
+    if (submission.status !== "success")
+      return reply({ ok: false, intent: "notifications", ...invalidForm(submission, { title: "Préférences non enregistrées" }) });
+    await saveNotificationPreferences(user, submission.value);
     return reply({ ok: true, intent: "notifications", toast: successToast("Préférences enregistrées") });
   },
 };

@@ -8,7 +8,6 @@
  */
 import { CheckCircle2, MessageSquare, MessageSquareWarning } from "lucide-react";
 import { data } from "react-router";
-import type { z } from "zod";
 import type { Route } from "./+types/review-link";
 import { ArticleHtml } from "~/components/article-html";
 import { Footer } from "~/components/footer";
@@ -18,7 +17,8 @@ import { BRAND_NAME } from "~/lib/constants";
 import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 import { successToast } from "~/lib/toast";
 import { REVIEW_LIMITS } from "~/lib/review-link";
-import { guestCommentSchema, guestDecisionSchema } from "~/lib/schemas/review-link";
+import { guestCommentSchema, guestDecisionSchema, PASSAGE_INVALID } from "~/lib/schemas/review-link";
+import { parseSubmission } from "~/lib/schemas/submission";
 import {
   GuestDecisionError,
   guestComment,
@@ -115,30 +115,27 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = `/r/${token}`;
 
   if (intent === "comment") {
-    const parsed = guestCommentSchema.safeParse(fields);
-    if (!parsed.success) return refuse({ form: "comment", errors: fieldErrors(parsed.error), values: fields });
-    const { quote, quoteStart, quoteEnd } = parsed.data;
+    const parsed = parseSubmission(form, guestCommentSchema);
+    if (parsed.status !== "success") return refuse({ form: "comment", errors: fieldErrors(parsed.error), values: fields });
+    const { name, body, quote, quoteStart, quoteEnd } = parsed.value;
     const passage =
       quote && typeof quoteStart === "number" && typeof quoteEnd === "number" && quoteEnd > quoteStart
         ? { text: quote, start: quoteStart, end: quoteEnd }
         : null;
-    if (!(await guestComment(token, { name: parsed.data.name, body: parsed.data.body, quote: passage }))) {
+    if (!(await guestComment(token, { name, body, quote: passage }))) {
       throw data(null, { status: 404, headers: PRIVATE_HEADERS });
     }
     return redirectWithToast(`${back}#commentaires`, successToast("Commentaire envoyé", "L'auteur de l'article est prévenu."));
   }
 
-  const parsed = guestDecisionSchema.safeParse(fields);
-  if (!parsed.success) return refuse({ form: "decision", errors: fieldErrors(parsed.error), values: fields });
-  if (intent === "changes" && !parsed.data.body) {
+  const parsed = parseSubmission(form, guestDecisionSchema);
+  if (parsed.status !== "success") return refuse({ form: "decision", errors: fieldErrors(parsed.error), values: fields });
+  const { name, body } = parsed.value;
+  if (intent === "changes" && !body) {
     return refuse({ form: "decision", errors: { body: "Dites ce qu'il faut changer." }, values: fields });
   }
   try {
-    const decided = await guestDecide(token, {
-      name: parsed.data.name,
-      decision: intent === "approve" ? "approved" : "changes",
-      body: parsed.data.body,
-    });
+    const decided = await guestDecide(token, { name, decision: intent === "approve" ? "approved" : "changes", body });
     if (!decided) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   } catch (error) {
     if (error instanceof GuestDecisionError) {
@@ -161,11 +158,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-function fieldErrors(error: z.ZodError): Refusal["errors"] {
+/** The form's refusals as the page shows them: under the name and the text, and one line for the passage. */
+function fieldErrors(error: Record<string, string[] | null> | null | undefined): Refusal["errors"] {
   const errors: Refusal["errors"] = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] === "name" || issue.path[0] === "body" ? issue.path[0] : "form";
-    errors[key] ??= key === "form" ? "Le passage commenté n'est pas valable : sélectionnez-le de nouveau." : issue.message;
+  for (const [field, messages] of Object.entries(error ?? {})) {
+    const key = field === "name" || field === "body" ? field : "form";
+    const message = key === "form" ? PASSAGE_INVALID : messages?.[0];
+    if (message) errors[key] ??= message;
   }
   return errors;
 }

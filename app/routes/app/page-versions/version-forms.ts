@@ -48,12 +48,12 @@ export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 const optionalId = optionalIdField(VERSION_TEXTS.badExample);
 
 const flag = z
-  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null()])
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.boolean(), z.null()], { error: "Turn this option on or off." })
   .optional()
   .transform((v) => v === true || v === "on" || v === "true");
 
 const content = z
-  .union([z.string(), z.null()])
+  .union([z.string(), z.null()], { error: VERSION_TEXTS.emptyContent })
   .optional()
   .transform((v) => (v ?? "").trim())
   .pipe(z.string().min(1, VERSION_TEXTS.emptyContent).max(HTML_MAX_LENGTH, VERSION_TEXTS.tooLong));
@@ -62,7 +62,7 @@ const content = z
 export const addHtmlSchema = z.object({
   content,
   format: z
-    .string()
+    .string({ error: "Choose HTML or Markdown." })
     .optional()
     .transform((v) => v || "html")
     .pipe(z.enum(CONTENT_FORMATS, { error: "Choose HTML or Markdown." })),
@@ -73,7 +73,7 @@ export const addHtmlSchema = z.object({
  * the version). Absent from a form that does not show it: the edited version's is kept.
  */
 const metaDescription = z
-  .union([z.string(), z.null()])
+  .union([z.string(), z.null()], { error: "Write the meta description as one line of text." })
   .optional()
   .transform((v) => (v === undefined || v === null ? undefined : v.replace(/\s+/g, " ").trim()))
   .pipe(z.string().max(ARTICLE_META_DESCRIPTION_MAX, VERSION_TEXTS.descriptionTooLong).optional());
@@ -99,7 +99,7 @@ export const modifySchema = z
   .object({
     versionId: id(VERSION_TEXTS.selectVersion),
     commentsToModify: z
-      .union([z.string(), z.null()])
+      .union([z.string(), z.null()], { error: "Write the comments as text." })
       .optional()
       .transform((v) => (v ?? "").trim())
       .pipe(z.string().max(20_000, "Comments must be at most 20,000 characters."))
