@@ -1,7 +1,8 @@
 /**
  * What the actions of the keywords, images, tone articles, LLM answers and profile screens answer, checked
  * on the route modules with hand-built requests (the answers' statuses and the fields the screens read):
- * their forms' refusals, a page or a record of another account, an unknown intent, no session.
+ * their forms' refusals, a page or a record of another account, an unknown intent, no session. And the
+ * failures of the French screens (brief, settings, notifications), titled in French.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,10 +12,13 @@ import { IMAGE_MESSAGES } from "~/lib/image-rules";
 import { LLM_TEXTS } from "~/lib/llm-rules";
 import { PAGE_NOT_FOUND } from "~/lib/not-found";
 import { LINKEDIN_MESSAGES } from "~/components/profile/profile-messages";
+import { action as briefAction } from "~/routes/app/brief";
 import { action as imagesAction } from "~/routes/app/images";
 import { action as keywordsAction } from "~/routes/app/keywords";
 import { action as llmAction } from "~/routes/app/llm-answers";
+import { action as notificationsAction } from "~/routes/app/notifications";
 import { action as profileAction } from "~/routes/app/profile";
+import { action as settingsAction } from "~/routes/app/settings";
 import { action as toneAction } from "~/routes/app/tone-articles";
 import { browser, type Browser } from "../setup/auth-client";
 import { formPost, runRoute } from "../setup/accounts";
@@ -195,5 +199,29 @@ describe("the profile screen's action", () => {
     const unavailable = await post(owner.browser);
     expect(unavailable.status).toBe(400);
     expect(unavailable.body.toast.description).toBe(LINKEDIN_MESSAGES.notConfigured);
+  });
+});
+
+describe("the French screens' failures (issue 37)", () => {
+  it("are titled in French: the brief, the settings and the notifications", async () => {
+    const { siteId } = await pageOf(owner.user, "Site du brief");
+    const answers = [
+      await runRoute(briefAction as never, formPost(owner.browser, `/sites/${siteId}/brief`, { intent: "nothing" }), {
+        siteId: String(siteId),
+      }),
+      await runRoute(briefAction as never, formPost(neighbour.browser, `/sites/${siteId}/brief`, { intent: "save" }), {
+        siteId: String(siteId),
+      }),
+      await runRoute(settingsAction as never, formPost(owner.browser, "/settings", { intent: "nothing" })),
+      await runRoute(notificationsAction as never, formPost(owner.browser, "/notifications", { intent: "nothing" })),
+      await runRoute(notificationsAction as never, formPost(owner.browser, "/notifications", { intent: "read", id: "999999" })),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body.toast])).toEqual([
+      [400, { type: "error", title: "Erreur", description: "Action inconnue." }],
+      [404, { type: "error", title: "Brief non enregistré", description: "Ce site n'existe pas ou ne vous appartient pas." }],
+      [400, { type: "error", title: "Erreur", description: "Action inconnue." }],
+      [400, { type: "error", title: "Erreur", description: "Action inconnue." }],
+      [404, { type: "error", title: "Erreur", description: "Cette notification n'existe pas." }],
+    ]);
   });
 });

@@ -57,17 +57,25 @@ const INTENTS = {
 
 function failed(error: unknown) {
   if (error instanceof InvalidReferenceError)
-    return reply({ ok: false, intent: "save", errors: { toneGroup: error.message }, toast: errorToast(error.message) });
+    return reply({
+      ok: false,
+      intent: "save",
+      errors: { toneGroup: error.message },
+      toast: errorToast(error.message, "Brief non enregistré"),
+    });
   if (error instanceof NotFoundError)
-    return reply({ ok: false, intent: "save", toast: errorToast("Ce site n'existe pas ou ne vous appartient pas.") }, 404);
-  return reply({ ok: false, intent: "save", toast: errorToast("L'enregistrement a échoué, réessayez.") }, 500);
+    return reply(
+      { ok: false, intent: "save", toast: errorToast("Ce site n'existe pas ou ne vous appartient pas.", "Brief non enregistré") },
+      404,
+    );
+  return reply({ ok: false, intent: "save", toast: errorToast("L'enregistrement a échoué, réessayez.", "Brief non enregistré") }, 500);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
-  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Action inconnue.") });
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Action inconnue.", "Erreur") });
   return runIntent(INTENTS, intent, { request, user, form, siteId: params.siteId }, { failed, expected: [InvalidReferenceError] });
 }
 

@@ -57,7 +57,7 @@ const INTENTS = {
     if (id === null) return reply({ ok: false, intent: "read", toast: errorToast(CHOOSE_AGAIN, "Erreur") });
     return (await markNotificationRead(user, id))
       ? reply({ ok: true, intent: "read" })
-      : reply({ ok: false, intent: "read", toast: errorToast(GONE) }, 404);
+      : reply({ ok: false, intent: "read", toast: errorToast(GONE, "Erreur") }, 404);
   },
   /** Marks one read and goes where it leads (a click on the line): there all the same when it cannot be marked. */
   open: async ({ user, form }: Ctx) => {
@@ -80,12 +80,12 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
-  if (!intent) return reply({ ok: false, toast: errorToast("Action inconnue.") });
+  if (!intent) return reply({ ok: false, toast: errorToast("Action inconnue.", "Erreur") });
   return runIntent(
     INTENTS,
     intent,
     { request, user, form },
-    { failed: () => reply({ ok: false, toast: errorToast("L'action a échoué, réessayez.") }, 500) },
+    { failed: () => reply({ ok: false, toast: errorToast("L'action a échoué, réessayez.", "Erreur") }, 500) },
   );
 }
 

@@ -38,7 +38,11 @@ const INTENTS = {
   "two-factor-off": async ({ request, user, form }: Ctx) => {
     if ((await accountSecurity(request))?.team) {
       return reply(
-        { ok: false, intent: "two-factor-off", toast: errorToast("Les comptes de l'équipe gardent la connexion en deux étapes.") },
+        {
+          ok: false,
+          intent: "two-factor-off",
+          toast: errorToast("Les comptes de l'équipe gardent la connexion en deux étapes.", "Erreur"),
+        },
         403,
       );
     }
@@ -60,12 +64,12 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
-  if (!intent) return reply({ ok: false, toast: errorToast("Action inconnue.") });
+  if (!intent) return reply({ ok: false, toast: errorToast("Action inconnue.", "Erreur") });
   return runIntent(
     INTENTS,
     intent,
     { request, user, form },
-    { failed: () => reply({ ok: false, toast: errorToast("L'enregistrement a échoué, réessayez.") }, 500) },
+    { failed: () => reply({ ok: false, toast: errorToast("L'enregistrement a échoué, réessayez.", "Erreur") }, 500) },
   );
 }
 
