@@ -21,7 +21,6 @@ import {
   pagesVersionsImages,
   sites,
   toneArticles,
-  user,
 } from "../../db/schema";
 import { createReviewLink } from "~/models/review-link.server";
 import { loader as languagesLoader } from "~/routes/api/languages";
@@ -50,6 +49,7 @@ import { formPost, runRoute, type RouteAnswer } from "../setup/accounts";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { multipartPost, signedInUser } from "../setup/sessions";
+import { teamMemberWithSecondFactor } from "../setup/team";
 import type { TestUser } from "../setup/factories";
 
 const database = useTestDatabase();
@@ -81,8 +81,9 @@ let ids: {
 beforeAll(async () => {
   const { db } = await database;
   owner = await signedInUser("Camille Dupont");
-  member = await signedInUser("Tom de l'équipe");
-  await db.update(user).set({ role: "team", twoFactorEnabled: true }).where(eq(user.id, member.user.id));
+  // A team member whose session was opened with the second factor, as the console requires (issue 37, item 2).
+  const team = await teamMemberWithSecondFactor("team", "Tom de l'équipe");
+  member = { user: { id: team.member.id, email: team.member.email, name: team.member.name }, browser: team.browser };
 
   const [site] = await db
     .insert(sites)
