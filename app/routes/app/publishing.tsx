@@ -63,14 +63,16 @@ function checkToast(check: PublishingCheck, saved: boolean) {
 
 async function save({ form, user, siteId }: Ctx) {
   const submission = parseSubmission(form, wordpressConnectionSchema);
-  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Connection not saved" }) });
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "save", ...invalidForm(submission, { title: "Connection not saved" }) });
   try {
     const check = await saveWordPressConnection(user, siteId, submission.value);
-    return reply({ ok: true, check, toast: checkToast(check, true) });
+    return reply({ ok: true, intent: "save", check, toast: checkToast(check, true) });
   } catch (error) {
     if (!(error instanceof MissingPasswordError)) throw error;
     return reply({
       ok: false,
+      intent: "save",
       ...invalidForm(submission, { fieldErrors: { applicationPassword: [error.message] }, title: "Connection not saved" }),
     });
   }
@@ -78,17 +80,22 @@ async function save({ form, user, siteId }: Ctx) {
 
 async function test({ user, siteId }: Ctx) {
   const check = await testWordPressConnection(user, siteId);
-  return reply({ ok: true, check, toast: checkToast(check, false) });
+  return reply({ ok: true, intent: "test", check, toast: checkToast(check, false) });
 }
 
 async function disconnect({ user, siteId }: Ctx) {
   await disconnectPublishing(user, siteId);
-  return reply({ ok: true, toast: successToast("Disconnected", "The connection and its stored secret were removed.") });
+  return reply({
+    ok: true,
+    intent: "disconnect",
+    toast: successToast("Disconnected", "The connection and its stored secret were removed."),
+  });
 }
 
 async function saveWebhook({ form, user, siteId }: Ctx) {
   const submission = parseSubmission(form, webhookSchema);
-  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Webhook not saved" }) });
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "save-webhook", ...invalidForm(submission, { title: "Webhook not saved" }) });
   const { secret } = await saveWebhookConnection(user, siteId, {
     url: submission.value.webhookUrl,
     publishOnApproval: submission.value.publishOnApproval,
@@ -96,6 +103,7 @@ async function saveWebhook({ form, user, siteId }: Ctx) {
   return reply(
     {
       ok: true,
+      intent: "save-webhook",
       secret,
       toast: successToast("Webhook saved", secret ? "Copy its signing secret now: it is not shown again." : "Approved articles go to it."),
     },
@@ -108,6 +116,7 @@ async function testWebhookIntent({ user, siteId }: Ctx) {
   const check = await testWebhook(user, siteId);
   return reply({
     ok: true,
+    intent: "test-webhook",
     check,
     toast: check.problem
       ? errorToast(check.message ?? "The webhook did not answer.", "Webhook problem")
@@ -118,24 +127,35 @@ async function testWebhookIntent({ user, siteId }: Ctx) {
 async function rotateSecret({ user, siteId }: Ctx) {
   const secret = await rotateWebhookSecret(user, siteId);
   return reply(
-    { ok: true, secret, toast: successToast("New signing secret", "Copy it now: it is not shown again. The old one no longer signs.") },
+    {
+      ok: true,
+      intent: "rotate-secret",
+      secret,
+      toast: successToast("New signing secret", "Copy it now: it is not shown again. The old one no longer signs."),
+    },
     200,
     { "Cache-Control": "no-store" },
   );
 }
 
+// Each answer names its intent (decision 016): without it, Disconnect's `{ ok: true, toast }` would take the place of
+// the two answers that carry the signing secret in `typeof action` (TypeScript drops a member of the union of an
+// inferred return type that is a subtype of another), and the webhook card could not read the secret without a cast.
 const INTENTS = { save, test, disconnect, "save-webhook": saveWebhook, "test-webhook": testWebhookIntent, "rotate-secret": rotateSecret };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireActor(request);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
-  if (!intent) return reply({ ok: false, toast: errorToast("Unknown action.") });
+  if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Unknown action.") });
   return runIntent(
     INTENTS,
     intent,
     { request, form, user, siteId: parseId(params.siteId, "site") },
-    { failed: () => reply({ ok: false, toast: errorToast("Nothing was changed. Try again.", "Publishing settings not saved") }, 404) },
+    {
+      failed: (_error, intent) =>
+        reply({ ok: false, intent, toast: errorToast("Nothing was changed. Try again.", "Publishing settings not saved") }, 404),
+    },
   );
 }
 
