@@ -2,7 +2,8 @@
  * /sites/:siteId/publishing/import (issue 15): GET lists the site's WordPress posts or pages (?type=post|page,
  * search, page), each saying whether it is already a page here; POST (type, id...) imports the chosen ones as
  * pages. What WordPress refuses is said in the answer (`problem`), in the words of 'Test connection'. The
- * Publishing screen's import card loads and posts it; the site's owner and the team only.
+ * Publishing screen's import card (publishing/import-card.tsx) loads and posts it, typed from this module's loader
+ * and action; the site's owner and the team only.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/publishing-import";
@@ -12,6 +13,7 @@ import { errorToast, successToast } from "~/lib/toast";
 import { orNotFound, requireActor } from "~/models/access.server";
 import { importWordPressContent, listWordPressContent, type ImportType } from "~/models/wordpress-import.server";
 import { WordPressError } from "~/services/publishing/wordpress.server";
+import { reply } from "~/services/route-action.server";
 
 const typeOf = (value: string | null): ImportType => (value === "page" ? "page" : "post");
 const MAX_IDS = 100;
@@ -38,13 +40,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const siteId = parseId(params.siteId, "site");
   const form = await request.formData();
   const ids = formIds(form.getAll("id")).slice(0, MAX_IDS);
-  if (ids.length === 0) return data({ ok: false, toast: errorToast("Choose what to import.") }, { status: 400 });
+  if (ids.length === 0) return reply({ ok: false, toast: errorToast("Choose what to import.") });
   try {
     const { imported, skipped } = await orNotFound(request, user, "site", () =>
       importWordPressContent(user, siteId, typeOf(String(form.get("type"))), ids),
     );
     const what = imported === 1 ? "1 page imported" : `${imported} pages imported`;
-    return data({
+    return reply({
       ok: true,
       imported,
       toast: successToast(
@@ -55,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       ),
     });
   } catch (error) {
-    if (error instanceof WordPressError) return data({ ok: false, toast: errorToast(error.message, "Nothing imported") }, { status: 502 });
+    if (error instanceof WordPressError) return reply({ ok: false, toast: errorToast(error.message, "Nothing imported") }, 502);
     throw error;
   }
 }
