@@ -19,7 +19,7 @@ const OWN_MODULES = ["tests/integration/auth-origin.test.ts", "tests/integration
  * (jsdom). The other unit files share their modules within a worker (isolate: false): importing the same modules
  * again for each of about fifty files cost more CPU than their tests (unit project: 36 s of CPU -> 25 s, 2026-11-27).
  */
-const UNIT_OWN_MODULES = ["app/components/llm-answers/answer-text.test.ts", "app/islands/*.test.ts", "app/lib/use-delayed.test.ts"];
+const UNIT_OWN_MODULES = ["app/routes/app/llm-answers/answer-text.test.ts", "app/islands/*.test.ts", "app/lib/use-delayed.test.ts"];
 const integration = {
   include: ["tests/integration/**/*.test.ts"],
   globalSetup: ["tests/setup/global-setup.ts"],

@@ -11,7 +11,7 @@ import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
 import { IMAGE_MESSAGES } from "~/lib/image-rules";
 import { LLM_TEXTS } from "~/lib/llm-rules";
 import { PAGE_NOT_FOUND } from "~/lib/not-found";
-import { LINKEDIN_MESSAGES } from "~/components/profile/profile-messages";
+import { LINKEDIN_MESSAGES } from "~/routes/app/profile/profile-messages";
 import { action as briefAction } from "~/routes/app/brief";
 import { action as imagesAction } from "~/routes/app/images";
 import { action as keywordsAction } from "~/routes/app/keywords";

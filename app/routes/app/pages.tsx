@@ -22,7 +22,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/pages";
-import { PagesTable, type PageItem } from "~/components/pages/pages-table";
+import { PagesTable, type PageItem } from "./pages/pages-table";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { IMAGE_MESSAGES, imageFilesOnly, UPLOAD_BATCH_MAX_BYTES } from "~/lib/image-rules";
 import { notify } from "~/lib/notify";
 import { cn } from "~/lib/utils";
-import { ImageTile } from "~/components/images/image-tile";
+import { ImageTile } from "./image-tile";
 import type { action } from "../images";
 import { EmptyImages, type ShownImage } from "./propositions";
 

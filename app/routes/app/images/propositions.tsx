@@ -3,7 +3,7 @@ import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IMAGE_MESSAGES } from "~/lib/image-rules";
-import { ImageTile } from "~/components/images/image-tile";
+import { ImageTile } from "./image-tile";
 import type { PageImage } from "~/models/image.server";
 import type { action } from "../images";
 

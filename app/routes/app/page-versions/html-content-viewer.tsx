@@ -12,7 +12,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { canCompare, canEdit, canToggleView, defaultCompareId, type ViewerMode } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
-import { CodeEditor } from "~/components/versions/code-editor";
+import { CodeEditor } from "./code-editor";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../page-versions";
 import type { ScreenVersion } from "./types";

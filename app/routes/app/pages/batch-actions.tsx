@@ -1,6 +1,6 @@
 import { ClipboardCopy, FilePlus2, X } from "lucide-react";
 import { useRef } from "react";
-import type { PageSelection } from "~/components/pages/pages-table";
+import type { PageSelection } from "./pages-table";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/lib/notify";
 import { BATCH_CREATE_MIN, COPY_URLS_MIN, PAGE_MESSAGES } from "~/lib/page-rules";

@@ -1,5 +1,5 @@
 import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
-import type { PageItem } from "~/components/pages/pages-table";
+import type { PageItem } from "./pages-table";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../pages";
 

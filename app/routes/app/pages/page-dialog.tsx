@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { FormField } from "~/components/form-field";
-import type { PageItem } from "~/components/pages/pages-table";
+import type { PageItem } from "./pages-table";
 import { SelectField } from "~/components/select-field";
 import { SwitchField } from "~/components/switch-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";

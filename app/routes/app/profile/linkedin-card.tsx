@@ -2,7 +2,7 @@ import { CheckCircle2, Link2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { LINKEDIN_MESSAGES as M } from "~/components/profile/profile-messages";
+import { LINKEDIN_MESSAGES as M } from "./profile-messages";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../profile";
 
