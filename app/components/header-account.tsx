@@ -3,8 +3,8 @@
  * public pages, which visitors read signed out, never download the menu's code.
  */
 import { LogOut, Settings, User } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
 import type { HeaderUser } from "~/components/header-account-parts";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { Button } from "~/components/ui/button";
@@ -17,14 +17,15 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { UserAvatar } from "~/components/user-avatar";
-import { notify } from "~/lib/notify";
-import type { Toast } from "~/lib/toast";
+import { leaveTheApp } from "~/lib/leaving";
 
 export default function SignedIn({ user, unread }: { user: HeaderUser; unread: number }) {
-  const signOut = useFetcher<{ toast?: Toast }>({ key: "sign-out" });
-  useEffect(() => {
-    if (signOut.state === "idle" && signOut.data?.toast) notify(signOut.data.toast);
-  }, [signOut.state, signOut.data]);
+  // Signing out leaves the app: the form is posted as a document, which the browser follows to '/' with the
+  // 'Déconnecté' notice. As a fetcher, the app went on running after the session ended: a screen's data read
+  // again in the meantime (its queued work polled, say) was answered 'sign in', and that navigation to /auth
+  // took the notice and the landing page from the sign-out (issue 37).
+  const signOutForm = useRef<HTMLFormElement>(null);
+  const [signingOut, setSigningOut] = useState(false);
 
   return (
     <>
@@ -53,13 +54,18 @@ export default function SignedIn({ user, unread }: { user: HeaderUser; unread: n
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem
-            disabled={signOut.state !== "idle"}
-            onSelect={() => signOut.submit(null, { method: "post", action: "/auth/sign-out" })}
+            disabled={signingOut}
+            onSelect={() => {
+              setSigningOut(true);
+              leaveTheApp();
+              signOutForm.current?.submit();
+            }}
           >
             <LogOut aria-hidden="true" /> Déconnexion
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <form ref={signOutForm} method="post" action="/auth/sign-out" hidden />
     </>
   );
 }

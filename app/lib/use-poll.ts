@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { isLeavingTheApp } from "./leaving";
 
 /** While `active` (work queued or running), reads the screen's data again every `ms`, so results appear without a reload. */
 export function usePollWhile(active: boolean, ms = 2000) {
@@ -7,7 +8,7 @@ export function usePollWhile(active: boolean, ms = 2000) {
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+      if (document.visibilityState === "visible" && revalidator.state === "idle" && !isLeavingTheApp()) void revalidator.revalidate();
     }, ms);
     return () => clearInterval(timer);
   }, [active, ms, revalidator]);

@@ -49,5 +49,7 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   if (!cookie?.includes("seo_toast=")) return { toast: null, setCookie: null };
   const session = await s.getSession(cookie);
   const toast = (session.get("toast") as Toast | undefined) ?? null;
-  return { toast, setCookie: toast ? await s.commitSession(session) : await s.destroySession(session) };
+  // Removed, read or not (a tampered one): an emptied cookie left behind would be removed by a later answer, which,
+  // arriving after a newer toast was set (a sign-out's, say), would remove that one instead (issue 37).
+  return { toast, setCookie: await s.destroySession(session) };
 }

@@ -17,6 +17,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Spinner } from "~/components/ui/spinner";
+import { isLeavingTheApp } from "~/lib/leaving";
 import type { NotificationLine } from "~/lib/notifications";
 
 /** What /notifications?bell answers. */
@@ -42,7 +43,7 @@ export function NotificationBell({ unread: loaded }: { unread: number }) {
   useEffect(() => {
     let last = Date.now();
     const onVisible = () => {
-      if (document.visibilityState !== "visible" || Date.now() - last < REFRESH_AFTER_MS) return;
+      if (document.visibilityState !== "visible" || Date.now() - last < REFRESH_AFTER_MS || isLeavingTheApp()) return;
       last = Date.now();
       void load("/notifications?bell");
     };
