@@ -15,6 +15,9 @@ export function contentTypeOf(defaultTypePagePost: string | null | undefined): "
 /** What a site's default_status means on WordPress. */
 export const WORDPRESS_STATUS_LABELS: Record<string, string> = { draft: "Draft", private: "Private", publish: "Published" };
 
+/** What the import says when the site has no WordPress connection (any more: 'Disconnect' from another tab, say). */
+export const WORDPRESS_NOT_CONNECTED = "WordPress is not connected to this site any more: connect it above to import from it.";
+
 /** What a publish says when the post was deleted (or trashed) on WordPress: the screen then offers to make it again. */
 export const POST_MISSING = "The post was deleted on WordPress (or moved to its trash). Use 'Create it again' to publish it as a new post.";
 

@@ -6,7 +6,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { sitePublishing, sites } from "../../db/schema";
-import { contentTypeOf, webhookSecretContext, wordpressPasswordContext, type PublishingCheck } from "~/lib/publishing";
+import {
+  contentTypeOf,
+  webhookSecretContext,
+  WORDPRESS_NOT_CONNECTED,
+  wordpressPasswordContext,
+  type PublishingCheck,
+} from "~/lib/publishing";
 import { NotFoundError } from "~/lib/not-found";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -184,11 +190,14 @@ export async function testWordPressConnection(actor: Actor, siteId: number): Pro
 
 /**
  * A client of the site's WordPress with the stored credentials, for the import (the actor's site only). Throws
- * NotFoundError without a WordPress connection, a WordPressError when the site refuses or cannot be reached.
+ * NotFoundError for a site the actor does not reach, a WordPressError without a connection ("not_connected") or
+ * when the site refuses or cannot be reached.
  */
 export async function connectedWordPress(actor: Actor, siteId: number): Promise<WordPressClient> {
   const settings = await getPublishingSettings(actor, siteId);
-  if (!settings.wordpress) throw new NotFoundError("site");
+  // The site is there, its connection is not: said as such, not as a missing site (the Publishing screen reads its
+  // import list again after 'Disconnect', and a 404 replaced the whole screen).
+  if (!settings.wordpress) throw new WordPressError("not_connected", WORDPRESS_NOT_CONNECTED);
   let applicationPassword: string;
   try {
     applicationPassword = await storedSecret(siteId, "wordpressPassword");

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { pagePublications, pages, pagesVersions, sites } from "../../db/schema";
 import { plan, runOnce } from "~/jobs/run.server";
 import { queuePublish } from "~/models/publication.server";
-import { saveWordPressConnection } from "~/models/site-publishing.server";
+import { WORDPRESS_NOT_CONNECTED as NOT_CONNECTED } from "~/lib/publishing";
+import { disconnectPublishing, saveWordPressConnection } from "~/models/site-publishing.server";
 import { importWordPressContent, listWordPressContent } from "~/models/wordpress-import.server";
 import { action, loader } from "~/routes/app/publishing-import";
 import { resetEnvForTests } from "~/services/env.server";
@@ -153,5 +154,17 @@ describe("import from WordPress", () => {
     await expect(runRoute(action, formPost(stranger, url, { type: "post", id: String(ids[3]) }), params)).rejects.toMatchObject({
       init: { status: 404 },
     });
+  });
+
+  it("after 'Disconnect', says WordPress is no longer connected instead of answering 404 (the screen stays, its list read again)", async () => {
+    const url = `/sites/${siteId}/publishing/import`;
+    const params = { siteId: String(siteId) };
+    await disconnectPublishing(owner, siteId);
+    const listed = await runRoute(loader, new Request(`http://localhost${url}`, { headers: { cookie: browser.cookie } }), params);
+    expect(listed.status).toBe(409);
+    expect(listed.body).toEqual({ ok: false, listing: null, problem: NOT_CONNECTED });
+    const imported = await runRoute(action, formPost(browser, url, { type: "post", id: String(ids[3]) }), params);
+    expect(imported.status).toBe(409);
+    expect(imported.body).toMatchObject({ ok: false, toast: { description: NOT_CONNECTED } });
   });
 });

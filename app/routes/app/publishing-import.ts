@@ -18,6 +18,9 @@ import { reply } from "~/services/route-action.server";
 const typeOf = (value: string | null): ImportType => (value === "page" ? "page" : "post");
 const MAX_IDS = 100;
 
+/** No connection is the screen's state (409), anything else WordPress's or the network's (502). */
+const statusOf = (error: WordPressError) => (error.problem === "not_connected" ? 409 : 502);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const siteId = parseId(params.siteId, "site");
@@ -30,7 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
     return data({ ok: true as const, listing, problem: null }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    if (error instanceof WordPressError) return data({ ok: false as const, listing: null, problem: error.message }, { status: 502 });
+    if (error instanceof WordPressError)
+      return data({ ok: false as const, listing: null, problem: error.message }, { status: statusOf(error) });
     throw error;
   }
 }
@@ -57,7 +61,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       ),
     });
   } catch (error) {
-    if (error instanceof WordPressError) return reply({ ok: false, toast: errorToast(error.message, "Nothing imported") }, 502);
+    if (error instanceof WordPressError) return reply({ ok: false, toast: errorToast(error.message, "Nothing imported") }, statusOf(error));
     throw error;
   }
 }

@@ -34,7 +34,9 @@ export type WordPressProblem =
   | "cannot_upload"
   | "post_missing"
   | "server_error"
-  | "refused";
+  | "refused"
+  /** No connection is stored for the site (any more): there is no site to call. */
+  | "not_connected";
 
 /** Problems another attempt may not meet (the site or the network); the others need someone to act. */
 const PASSING: ReadonlySet<WordPressProblem> = new Set(["unreachable", "timeout", "server_error"]);
