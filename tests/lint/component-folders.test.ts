@@ -5,38 +5,8 @@
  * when a folder of app/components is used, from outside itself, by one screen only (its route module and the pieces
  * of its folder): seven such folders were left there (issue 37).
  */
-import fs from "node:fs";
-import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** The modules of the application (tests beside their code are not part of it), relative to the root. */
-function applicationModules(): string[] {
-  return ["app", "db", "server"].flatMap((folder) =>
-    fs
-      .readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
-      .map((file) => `${folder}/${file.split(path.sep).join("/")}`)
-      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith("db/migrations/")),
-  );
-}
-
-/** The project's modules that `file` imports in any way, resolved among `modules`. */
-function importsOf(file: string, text: string, modules: Set<string>): string[] {
-  const found = new Set<string>();
-  for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-    const base = fileName.startsWith("~/")
-      ? `app/${fileName.slice(2)}`
-      : fileName.startsWith(".")
-        ? path.posix.join(path.posix.dirname(file), fileName)
-        : null;
-    if (base === null) continue;
-    const target = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => modules.has(f));
-    if (target) found.add(target);
-  }
-  return [...found];
-}
+import { applicationFiles, importsOf } from "./module-graph";
 
 /** What a module belongs to: its screen (a route module and its folder, app/routes/<group>/<screen>), else itself. */
 const ownerOf = (module: string) => module.match(/^app\/routes\/[^/]+\/[^/.]+/)?.[0] ?? module;
@@ -81,8 +51,7 @@ describe("the folders of app/components", () => {
   });
 
   it("are each shared by several screens or app-wide pieces, none serves one screen only", () => {
-    const modules = applicationModules();
-    const files = Object.fromEntries(modules.map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")]));
+    const files = applicationFiles();
     expect(usersOfFolders(files).size, "the folders' users are found").toBeGreaterThan(0);
     expect(oneScreenFolders(files)).toEqual([]);
   });

@@ -6,38 +6,8 @@
  * One kind is by design (decision 016): a route module and the pieces in its screen's folder, which import the
  * module's action for its type only (a lint rule keeps them to types).
  */
-import fs from "node:fs";
-import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** The modules of the application (tests beside their code are not part of its graph), relative to the root. */
-function applicationModules(): string[] {
-  return ["app", "db", "server"].flatMap((folder) =>
-    fs
-      .readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
-      .map((file) => `${folder}/${file.split(path.sep).join("/")}`)
-      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith("db/migrations/")),
-  );
-}
-
-/** The project's modules that `file` imports in any way, resolved among `modules` (packages are left out). */
-function importsOf(file: string, text: string, modules: Set<string>): string[] {
-  const found = new Set<string>();
-  for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-    const base = fileName.startsWith("~/")
-      ? `app/${fileName.slice(2)}`
-      : fileName.startsWith(".")
-        ? path.posix.join(path.posix.dirname(file), fileName)
-        : null;
-    if (base === null) continue;
-    const target = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => modules.has(f));
-    if (target) found.add(target);
-  }
-  return [...found];
-}
+import { applicationFiles, importsOf } from "./module-graph";
 
 /** The groups of modules that reach each other through their imports (Tarjan's strongly connected components). */
 function cyclesOf(graph: Map<string, string[]>): string[][] {
@@ -101,9 +71,9 @@ describe("the import graph", () => {
   });
 
   it("has no cycle in app/, db/ and server/ but a route module with its screen's pieces", () => {
-    const modules = applicationModules();
-    expect(modules).toContain("app/components/header.tsx");
-    const graph = graphOf(Object.fromEntries(modules.map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")])));
+    const files = applicationFiles();
+    expect(Object.keys(files)).toContain("app/components/header.tsx");
+    const graph = graphOf(files);
     const cycles = cyclesOf(graph);
     expect(cycles.filter(isOneScreen).length, "the screens' type-only cycles are seen").toBeGreaterThan(0);
     expect(cycles.filter((group) => !isOneScreen(group))).toEqual([]);
