@@ -263,6 +263,8 @@ export const sites = pgTable(
     /** First-article form: the e-mail used with the payment provider, and an optional contact e-mail. */
     /** The revision rounds the client's offer includes (issue 16; two, as the public pages promise): more are allowed, and shown to the team. */
     includedRevisionRounds: integer("included_revision_rounds").notNull().default(2),
+    /** Whether a request for changes waits for the team to confirm its instructions (true) or runs at once (issue 38). */
+    revisionsWaitForTeam: boolean("revisions_wait_for_team").notNull().default(true),
     stripeEmail: text("stripe_email"),
     email1: text("email1"),
     createdAt: createdAt(),
@@ -882,6 +884,52 @@ export const reviewComments = pgTable(
       "review_comments_quote_check",
       sql`(${t.quote} is null and ${t.quoteStart} is null and ${t.quoteEnd} is null) or (${t.quote} is not null and ${t.quoteStart} >= 0 and ${t.quoteEnd} > ${t.quoteStart})`,
     ),
+  ],
+);
+
+/**
+ * A request for changes, turned into the revision it starts (issue 38): the comments of the version (each passage
+ * quoted, and the decision's message) made into the modification's instructions, so that nobody types them again.
+ * It waits for the team to read and confirm them (the site's `revisions_wait_for_team`, the default), or is queued
+ * at once; once queued it names its modify_articles_with_instructions request, which always writes a new version
+ * (the commented one is kept). Cancelled when the request for changes is taken back before it ran.
+ */
+export const revisionRequests = pgTable(
+  "revision_requests",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    /** The version whose review asked for the changes. */
+    version: integer("version")
+      .notNull()
+      .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    /** The revision round it starts (the page's round once the changes were asked). */
+    round: integer("round").notNull(),
+    instructions: text("instructions").notNull(),
+    status: text("status").notNull().default("waiting"),
+    /** Who asked: an account (owner or team), or a reviewer of a review link (their name). */
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    requestedByName: text("requested_by_name").notNull(),
+    createdAt: createdAt(),
+    /** When the revision is due, as the owner is told (the offer's turnaround from the request). */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedBy: text("confirmed_by").references(() => user.id, { onDelete: "set null" }),
+    /** The modification request that writes the revision, once queued. */
+    action: integer("action").references(() => pagesActions.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("revision_requests_page_idx").on(t.page, t.createdAt),
+    index("revision_requests_version_idx").on(t.version, t.createdAt),
+    index("revision_requests_requested_by_idx").on(t.requestedBy),
+    index("revision_requests_confirmed_by_idx").on(t.confirmedBy),
+    index("revision_requests_action_idx").on(t.action),
+    index("revision_requests_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
+    check("revision_requests_status_check", sql`${t.status} in ('waiting', 'queued', 'cancelled')`),
   ],
 );
 

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = {
   "site.invited": "Invitation envoyée",
   "site.rounds_set": "Révisions incluses changées",
   "site.checks_cap_set": "Plafond des vérifications changé",
+  "site.revisions_wait_set": "Confirmation des révisions changée",
+  "revision.confirmed": "Révision lancée",
   "invitation.claimed": "Invitation acceptée",
   "user.banned": "Compte banni",
   "user.unbanned": "Bannissement levé",

@@ -17,6 +17,7 @@ import { reviewState, type ReviewState } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { recordNotifications } from "~/jobs/notify.server";
 import { startNextRound } from "~/jobs/revision-round.server";
+import { openRevisionRequest } from "~/jobs/revision-request.server";
 import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -315,10 +316,20 @@ export async function guestDecide(
         .where(eq(pagesVersions.id, link.versionId));
       throw new GuestDecisionError(reviewState(current ?? { approved: false, sentInRevision: false }));
     }
-    if (!approve) await startNextRound(tx, link.pageId);
     await tx
       .insert(reviewComments)
       .values({ version: link.versionId, link: link.linkId, kind: input.decision, authorName: input.name, body: input.body.trim() });
+    if (!approve) {
+      await startNextRound(tx, link.pageId);
+      // The colleague's comments and message become the revision's instructions (issue 38).
+      await openRevisionRequest(tx, {
+        pageId: link.pageId,
+        versionId: link.versionId,
+        decision: input.body,
+        requestedBy: null,
+        requestedByName: `${input.name} (lien de relecture)`,
+      });
+    }
     const who = `${input.name} (lien de relecture)`;
     if (link.ownerId) {
       await recordInboxArrival(

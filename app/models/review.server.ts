@@ -20,6 +20,7 @@ import { getDb } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { recordNotifications } from "~/jobs/notify.server";
 import { startNextRound } from "~/jobs/revision-round.server";
+import { openRevisionRequest, withdrawRevisionRequest } from "~/jobs/revision-request.server";
 import { logger } from "~/services/logger.server";
 import { isTeamActor, NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
@@ -140,8 +141,13 @@ async function transition(user: Actor, versionId: number, intent: ReviewIntent, 
       .set(changes)
       .where(and(eq(pagesVersions.id, id), FROM_STATE[intent]()))
       .returning(versionColumns);
-    // A request for changes (whoever makes it) starts the page's next revision round.
-    if (row && intent === "send-revision") await startNextRound(tx, page.id);
+    // A request for changes (whoever makes it) starts the page's next revision round, and its revision: the
+    // version's comments as its instructions (issue 38). Taken back, the revision is withdrawn if it has not begun.
+    if (row && intent === "send-revision") {
+      await startNextRound(tx, page.id);
+      await openRevisionRequest(tx, { pageId: page.id, versionId: id, decision: row.commentsToModify, requestedBy: user });
+    }
+    if (row && intent === "cancel-revision") await withdrawRevisionRequest(tx, id);
     // The client's decision reaches the team's inbox with the change itself (the team's own, made on the
     // client's screens, does not: it is the team's doing).
     const decision = row && !isTeamActor(user) && DECISIONS[intent];
