@@ -108,7 +108,14 @@ export type TeamSiteInvitation = {
 };
 
 export type TeamSiteDetail = {
-  site: TeamSiteRow & { stripeEmail: string | null; email1: string | null; guidelines: string | null; includedRevisionRounds: number };
+  site: TeamSiteRow & {
+    stripeEmail: string | null;
+    email1: string | null;
+    guidelines: string | null;
+    includedRevisionRounds: number;
+    /** Whether a request for changes waits for the team to confirm its revision (issue 38). */
+    revisionsWaitForTeam: boolean;
+  };
   invitations: TeamSiteInvitation[];
   /** The inbox line of its first-article request, if it came that way. */
   inboxItemId: number | null;
@@ -134,6 +141,7 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
         email1: sites.email1,
         guidelines: sites.additionalGuidelines,
         includedRevisionRounds: sites.includedRevisionRounds,
+        revisionsWaitForTeam: sites.revisionsWaitForTeam,
       })
       .from(sites)
       .leftJoin(user, eq(user.id, sites.linkedUser))
@@ -294,6 +302,30 @@ export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: 
         action: "site.rounds_set",
         record: { type: "site", id: siteId },
         details: { from: before.rounds, to: rounds },
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * TEAM ONLY: whether the site's requests for changes wait for the team to read and confirm their revision's
+ * instructions (the default), or queue the revision at once (issue 38). Audited.
+ */
+export async function teamSetRevisionsWaitForTeam(member: TeamMember, siteId: number, wait: boolean): Promise<void> {
+  assertTeam(member);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ wait: sites.revisionsWaitForTeam }).from(sites).where(eq(sites.id, siteId)).for("update");
+    if (!before) throw new TeamSiteError("Ce site n'existe plus.");
+    if (before.wait === wait) return;
+    await tx.update(sites).set({ revisionsWaitForTeam: wait }).where(eq(sites.id, siteId));
+    await writeAudit(
+      {
+        actor: auditActor(member),
+        action: "site.revisions_wait_set",
+        record: { type: "site", id: siteId },
+        details: { from: before.wait, to: wait },
       },
       tx,
     );

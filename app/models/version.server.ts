@@ -5,8 +5,8 @@
  * reaches the rows through models/access.server.ts, so a version of another account behaves exactly
  * like a missing one (NotFoundError).
  */
-import { and, count, desc, eq } from "drizzle-orm";
-import { pagesVersions, pagesVersionsHistory, sites } from "../../db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { pagesVersions, pagesVersionsHistory, revisionRequests, sites } from "../../db/schema";
 import { roundOfPage } from "~/jobs/revision-round.server";
 import { getDb } from "~/services/db.server";
 import { isTeamActor, NotFoundError, ownedPage, ownedPageRef, ownedVersion, siteReach, type Actor, type PageRef } from "./access.server";
@@ -47,7 +47,7 @@ async function versionOfPage(user: Actor, versionId: number, pageId?: number) {
 }
 
 /** A version as listed, with how many earlier texts of it pages_versions_history keeps. */
-export type ListedVersion = VersionRow & { historyCount: number };
+export type ListedVersion = VersionRow & { historyCount: number; waitingRevision: string | null };
 
 /**
  * The page's versions with their HTML, newest first (created_date, then id, descending), each with the
@@ -57,7 +57,14 @@ export async function listVersions(user: Actor, siteId: number, ref: PageRef): P
   const { id: pageId } = await ownedPageRef(user, ref, siteId);
   const db = await getDb();
   return db
-    .select({ ...versionColumns, historyCount: count(pagesVersionsHistory.id) })
+    .select({
+      ...versionColumns,
+      historyCount: count(pagesVersionsHistory.id),
+      // The instructions of a revision waiting for the team (issue 38): the form starts from them.
+      waitingRevision: sql<string | null>`(select ${revisionRequests.instructions} from ${revisionRequests}
+        where ${revisionRequests.version} = ${pagesVersions.id} and ${revisionRequests.status} = 'waiting'
+        order by ${revisionRequests.createdAt} desc limit 1)`,
+    })
     .from(pagesVersions)
     .leftJoin(pagesVersionsHistory, eq(pagesVersionsHistory.version, pagesVersions.id))
     .where(eq(pagesVersions.page, pageId))
@@ -210,6 +217,18 @@ export async function recordModification(
       ],
       tx,
     );
+    // A revision waiting for the team on this version is this request now (issue 38): it is not queued twice.
+    if (input.commentsToModify)
+      await tx
+        .update(revisionRequests)
+        .set({
+          status: "queued",
+          instructions: input.commentsToModify,
+          confirmedAt: sql`now()`,
+          confirmedBy: user.id,
+          action: queued.id,
+        })
+        .where(and(eq(revisionRequests.version, owned.versionId), eq(revisionRequests.status, "waiting")));
     return { version, actionId: queued.id };
   });
 }

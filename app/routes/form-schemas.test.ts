@@ -134,6 +134,8 @@ const FORMS: FormCase[] = [
   { name: "site dialog, update", schema: siteDialogSchema("update"), valid: siteValues() },
   { name: "inbox reply", schema: team.inboxReplySchema, valid: { to: EMAIL, subject: "Votre article", body: "Bonjour." } },
   { name: "inbox assign", schema: team.inboxAssignSchema, valid: { assignee: "user-1" } },
+  { name: "revision confirm", schema: team.revisionConfirmSchema, valid: { request: "3", instructions: "- Passage « x » :\n  Plus court." } },
+  { name: "revisions wait", schema: team.revisionsWaitSchema, valid: { wait: "on" } },
   { name: "site recipient", schema: team.siteRecipientSchema, valid: { email: EMAIL } },
   { name: "set role", schema: team.setRoleSchema, valid: { role: "team" } },
   { name: "ban", schema: team.banSchema, valid: { reason: "Abus" } },

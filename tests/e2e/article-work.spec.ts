@@ -97,6 +97,7 @@ test("a new version, a highlighted modification and cover images are made in the
     const form = modifySection(page);
     await form.getByLabel("Comments to modify").fill("Ajoute un mot sur les odeurs");
     await form.getByRole("switch", { name: "Highlight modifications", exact: true }).click();
+    await form.getByRole("switch", { name: "Create new version", exact: true }).click();
     await form.getByRole("button", { name: "Update version" }).click();
     await expectToast(page, "Version updated successfully");
     const marked = renderedArticle(page).locator("mark");

@@ -388,7 +388,9 @@ test.describe("asking for changes", () => {
     const form = modifySection(page);
     await expect(form.getByTestId("version-to-modify")).toHaveText(VERSION_LABEL);
     await form.getByLabel("Comments to modify").fill("Raccourcir l'introduction et ajouter une section sur les prix.");
-    for (const name of ["Use web search", "Highlight modifications", "Create new version"]) {
+    // A new version is the default: the version the request starts from is kept (issue 38).
+    await expect(form.getByRole("switch", { name: "Create new version", exact: true })).toHaveAttribute("aria-checked", "true");
+    for (const name of ["Use web search", "Highlight modifications"]) {
       const toggle = form.getByRole("switch", { name, exact: true });
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-checked", "true");
@@ -399,9 +401,10 @@ test.describe("asking for changes", () => {
     await expect(page.getByRole("option")).toHaveText(["None", VERSION_LABEL]);
     await page.getByRole("option").last().click();
     await form.getByRole("button", { name: "Update version" }).click();
-    await expectToast(page, "Version updated successfully");
-    // Recorded on the version, and the form is fresh again.
-    await expect(form.getByText("Last request: Raccourcir l'introduction")).toBeVisible();
+    await expectToast(page, "New version requested", "It is being written; the version you chose stays as it is.");
+    // Recorded on the version (its last request, whole), and the form is fresh again.
+    await form.getByText("Last request").click();
+    await expect(form.getByText("Raccourcir l'introduction et ajouter une section sur les prix.")).toBeVisible();
     await expect(form.getByLabel("Comments to modify")).toHaveValue("");
     await expect(form.getByRole("switch", { name: "Use web search" })).toHaveAttribute("aria-checked", "false");
 
@@ -551,6 +554,8 @@ test.describe("modification in the background", () => {
       await expect(page.getByRole("button", { name: /Earlier texts/ })).toHaveCount(0);
 
       await modifySection(page).getByLabel("Comments to modify").fill("Parle de la durée.");
+      // In place: the switch is turned off (a new version is the default).
+      await modifySection(page).getByRole("switch", { name: "Create new version", exact: true }).click();
       await modifySection(page).getByRole("button", { name: "Update version" }).click();
       await expectToast(page, "Version updated successfully");
       // No reload: the screen reads its data again while the request is queued or running.

@@ -7,13 +7,18 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { actions, pagesActions, pagesVersions, revisionRequests, sites, teamAuditLog } from "../../db/schema";
+import { actions, pagesActions, pagesVersions, revisionRequests, sites, teamAuditLog, teamInbox } from "../../db/schema";
 import { createPage } from "~/models/page.server";
 import { applyReviewAction, sendForRevision } from "~/models/review.server";
 import { createReviewLink, guestComment, guestDecide } from "~/models/review-link.server";
 import { RevisionClosedError, revisionOfVersion, teamConfirmRevision, teamRevisionOfVersion } from "~/models/revision-request.server";
+import { listVersions, recordModification } from "~/models/version.server";
+import { action as inboxItemAction, loader as inboxItemLoader } from "~/routes/team/inbox-item";
+import { action as teamSiteAction } from "~/routes/team/site";
 import { resetEnvForTests } from "~/services/env.server";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
+import { formPost, runRoute } from "../setup/accounts";
+import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 import { teamMemberWithSecondFactor } from "../setup/team";
@@ -188,5 +193,75 @@ describe("the team confirms the instructions", () => {
     expect(versions[1]).toMatchObject({ revisionRound: 1, approved: false, sentInRevision: false });
     expect(versions[1]!.htmlContent).toContain("<mark>");
     expect(await revisionOfVersion(owner, versionId)).toMatchObject({ stage: "ready", revisedVersionId: versions[1]!.id });
+  });
+});
+
+describe("the versions screen and the console's screens", () => {
+  it("the Modify form starts from a waiting revision's instructions, and sending it takes that revision up (not queued twice)", async () => {
+    const { pageId, versionId } = await draft("Le four");
+    await colleagueAsksForChanges(versionId);
+    const listed = await listVersions(owner, siteId, pageId);
+    expect(listed.find((v) => v.id === versionId)!.waitingRevision).toContain("« se nourrit chaque jour »");
+    const { actionId } = await recordModification(
+      owner,
+      versionId,
+      {
+        commentsToModify: "Les consignes, revues.",
+        needToDoWebSearchForModification: false,
+        highlightModifiedContent: true,
+        unhighlightModifiedContent: false,
+        pagesVersionsToTakeAsExample: null,
+      },
+      { createNewVersion: true, pageId },
+    );
+    const [request] = await database.db.select().from(revisionRequests).where(eq(revisionRequests.version, versionId));
+    expect(request).toMatchObject({ status: "queued", action: actionId, instructions: "Les consignes, revues.", confirmedBy: owner.id });
+    expect(await modifyRequests(pageId)).toHaveLength(1);
+    expect((await listVersions(owner, siteId, pageId)).find((v) => v.id === versionId)!.waitingRevision).toBeNull();
+  });
+
+  it("the inbox item shows the revision and confirms it; the site screen sets whether revisions wait", async () => {
+    const { member, browser } = await teamMemberWithSecondFactor("team", "Léa Équipe");
+    const { versionId } = await draft("La pâte");
+    await colleagueAsksForChanges(versionId);
+    const [item] = await database.db
+      .select({ id: teamInbox.id })
+      .from(teamInbox)
+      .where(and(eq(teamInbox.versionId, versionId), eq(teamInbox.decision, "revision")));
+    const itemPath = `/team/inbox/${item!.id}`;
+    const shown = await runRoute(inboxItemLoader, new Request(`${TEST_PUBLIC_URL}${itemPath}`, { headers: { cookie: browser.cookie } }), {
+      itemId: String(item!.id),
+    });
+    expect(shown.body.revision).toMatchObject({ stage: "waiting", round: 1 });
+    expect(shown.body.revision.comments.map((c: { quote: string | null }) => c.quote)).toEqual(["se nourrit chaque jour", null, null]);
+
+    const empty = await runRoute(
+      inboxItemAction,
+      formPost(browser, itemPath, { intent: "confirm-revision", request: String(shown.body.revision.id), instructions: "  " }),
+      { itemId: String(item!.id) },
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.result.error).toMatchObject({ instructions: ["Écrivez ce que la révision doit changer."] });
+    const confirmed = await runRoute(
+      inboxItemAction,
+      formPost(browser, itemPath, { intent: "confirm-revision", request: String(shown.body.revision.id), instructions: "Plus court." }),
+      { itemId: String(item!.id) },
+    );
+    expect(confirmed.body).toMatchObject({ ok: true, toast: { title: "Révision lancée" } });
+    const again = await runRoute(
+      inboxItemAction,
+      formPost(browser, itemPath, { intent: "confirm-revision", request: String(shown.body.revision.id), instructions: "Plus court." }),
+      { itemId: String(item!.id) },
+    );
+    expect(again.body).toMatchObject({ ok: false, toast: { description: expect.stringContaining("n'attend plus de confirmation") } });
+    expect(await teamRevisionOfVersion(member, versionId)).toMatchObject({ stage: "writing", instructions: "Plus court." });
+
+    const sitePath = `/team/sites/${siteId}`;
+    const off = await runRoute(teamSiteAction, formPost(browser, sitePath, { intent: "revisions-wait" }), { siteId: String(siteId) });
+    expect(off.body).toMatchObject({ ok: true, toast: { title: "Réglage enregistré" } });
+    const [site] = await database.db.select({ wait: sites.revisionsWaitForTeam }).from(sites).where(eq(sites.id, siteId));
+    expect(site!.wait).toBe(false);
+    const audited = await database.db.select().from(teamAuditLog).where(eq(teamAuditLog.action, "site.revisions_wait_set"));
+    expect(audited.at(-1)!.details).toEqual({ from: true, to: false });
   });
 });

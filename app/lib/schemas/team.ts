@@ -1,6 +1,7 @@
 /** The console's forms (issue 14), checked in the browser and again by the actions. */
 import { z } from "~/lib/zod";
 import { emailField } from "./auth";
+import { idField } from "./id";
 
 export const INBOX_REPLY_LIMITS = { subject: 200, body: 20_000 } as const;
 
@@ -27,6 +28,28 @@ export const inboxAssignSchema = z.object({
     .max(100, "Choisissez un membre de l'équipe dans la liste.")
     .optional()
     .transform((v) => v || null),
+});
+
+/** The longest instructions a revision takes (the reviewers' comments, as the team leaves them). */
+export const REVISION_INSTRUCTIONS_MAX = 20_000;
+
+/** The team confirms a revision's instructions (issue 38): the request, and the instructions as the team leaves them. */
+export const revisionConfirmSchema = z.object({
+  request: idField("Rechargez la page : cette révision n'est plus la même."),
+  instructions: z
+    .string({ error: "Écrivez ce que la révision doit changer." })
+    .trim()
+    .min(1, "Écrivez ce que la révision doit changer.")
+    .max(REVISION_INSTRUCTIONS_MAX, `Les consignes ne peuvent pas dépasser ${REVISION_INSTRUCTIONS_MAX} caractères.`),
+});
+
+/** Whether a site's revisions wait for the team ('on') or run at once (absent). */
+export const revisionsWaitSchema = z.object({
+  wait: z
+    .string({ error: "Choisissez si les révisions attendent l'équipe." })
+    .max(10, "Choisissez si les révisions attendent l'équipe.")
+    .optional()
+    .transform((v) => v === "on"),
 });
 
 /** Giving a site to an existing client, or inviting someone to take it: their e-mail address. */

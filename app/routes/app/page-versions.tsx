@@ -70,6 +70,8 @@ function toScreenVersion(row: ListedVersion, label: string) {
     /** The source passed through the shared sanitizer on the server: the only HTML the screen renders. */
     safeHtml: sanitizeArticleHtml(row.htmlContent),
     commentsToModify: row.commentsToModify,
+    /** The instructions of a revision waiting for the team (issue 38), which the Modify form starts from. */
+    waitingRevision: row.waitingRevision,
     /** 0 for the first draft, then the round of changes its text was written in (issue 16). */
     revisionRound: row.revisionRound,
     needToDoWebSearchForModification: row.needToDoWebSearchForModification,
@@ -170,7 +172,15 @@ async function modify(ctx: Ctx) {
     },
     { createNewVersion: values.createNewVersion, pageId: page.id },
   );
-  return done("modify", VERSION_TEXTS.updated, values.versionId);
+  // A new version is asked, not this one updated: the toast says which (issue 38).
+  return values.createNewVersion
+    ? reply({
+        ok: true,
+        intent: "modify",
+        versionId: values.versionId,
+        toast: successToast(VERSION_TEXTS.newVersionAsked, VERSION_TEXTS.newVersionAskedHint),
+      })
+    : done("modify", VERSION_TEXTS.updated, values.versionId);
 }
 
 /** An earlier text of one of the page's versions, saved as a new version. */

@@ -48,6 +48,7 @@ import {
   type ReviewLinkRow,
 } from "~/models/review-link.server";
 import { teamViewOfSite } from "~/models/site.server";
+import { revisionOfVersion } from "~/models/revision-request.server";
 import { revisionRounds } from "~/models/version.server";
 import type { SessionUser } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
@@ -100,14 +101,20 @@ const screenComments = (comments: ReviewCommentRow[]) => comments.map((c) => ({ 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, whoseSite, { links, comments }, rounds] = await Promise.all([
+  const [article, whoseSite, { links, comments }, rounds, revision] = await Promise.all([
     getReviewVersion(user, owned.versionId),
     teamViewOfSite(user, owned.page.site.id),
     getReviewSharing(user, owned.versionId),
     revisionRounds(user, owned.page.site.id),
+    revisionOfVersion(user, owned.versionId),
   ]);
   return {
     rounds,
+    // The revision the newest request for changes started (issue 38): where it stands, when it is due.
+    revision:
+      revision && revision.stage !== "cancelled"
+        ? { ...revision, createdAt: revision.createdAt.toISOString(), dueAt: revision.dueAt.toISOString() }
+        : null,
     links: screenLinks(links),
     comments: screenComments(comments),
     whoseSite,
@@ -249,7 +256,16 @@ export default function ReviewRoute({ loaderData }: Route.ComponentProps) {
   return <ReviewScreen key={loaderData.version.id} {...loaderData} />;
 }
 
-function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comments, rounds }: Route.ComponentProps["loaderData"]) {
+function ReviewScreen({
+  version: loaded,
+  page,
+  site,
+  coverImageUrl,
+  links,
+  comments,
+  rounds,
+  revision,
+}: Route.ComponentProps["loaderData"]) {
   const [version, setVersion] = useState(loaded);
   const [demoOpen, setDemoOpen] = useState(false);
   const [revisionOpen, setRevisionOpen] = useState(false);
@@ -318,7 +334,13 @@ function ReviewScreen({ version: loaded, page, site, coverImageUrl, links, comme
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside className="lg:sticky lg:top-20 lg:order-2" aria-label="Review">
-          <ReviewPanel version={version} demo={page.demo} busyIntent={pendingIntent} onAction={onAction} />
+          <ReviewPanel
+            version={version}
+            demo={page.demo}
+            busyIntent={pendingIntent}
+            onAction={onAction}
+            revision={state === "In revision" ? revision : null}
+          />
           {page.demo ? null : <ReviewSharing links={links} comments={comments} />}
         </aside>
 

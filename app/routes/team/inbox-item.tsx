@@ -3,6 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { BackLink, DetailField } from "~/components/detail-list";
 import type { Route } from "./+types/inbox-item";
+import { RevisionCard } from "./inbox-item/revision-card";
 import { FieldError, FormField } from "~/components/form-field";
 import { NativeSelect } from "~/components/native-select";
 import { Badge } from "~/components/ui/badge";
@@ -12,7 +13,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BRAND_NAME } from "~/lib/constants";
 import { idOr404 } from "~/lib/not-found";
-import { inboxAssignSchema, inboxReplySchema, INBOX_REPLY_LIMITS } from "~/lib/schemas/team";
+import { inboxAssignSchema, inboxReplySchema, INBOX_REPLY_LIMITS, revisionConfirmSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { teamDateTime } from "~/lib/team-format";
 import { firstArticleDueText, INBOX_KINDS, REVIEW_DECISIONS } from "~/lib/team-inbox";
@@ -28,6 +29,7 @@ import {
   teamSetInboxHandled,
   type InboxItem,
 } from "~/models/team-inbox.server";
+import { RevisionClosedError, teamConfirmRevision, teamRevisionOfVersion } from "~/models/revision-request.server";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
@@ -40,7 +42,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
   const found = await teamGetInboxItem(member, idOr404(params.itemId));
   if (!found) throw data(null, { status: 404 });
-  return { ...found, memberId: member.id, now: new Date().toISOString() };
+  // A request for changes: the revision it started (issue 38).
+  const versionId = found.item.review?.decision === "revision" ? found.item.review.version.versionId : null;
+  const revision = versionId ? await teamRevisionOfVersion(member, versionId) : null;
+  return { ...found, revision, memberId: member.id, now: new Date().toISOString() };
 }
 
 type Ctx = { request: Request; form: FormData; member: TeamMember; id: number };
@@ -69,7 +74,15 @@ async function send({ form, member, id }: Ctx) {
   return reply({ ok: true, sent: true, toast: successToast("Réponse envoyée", `À ${submission.value.to}`) });
 }
 
-const INTENTS = { assign, handle, reopen, send };
+/** Confirms the revision's instructions as the team leaves them: the revision is queued (issue 38). */
+async function confirmRevision({ form, member }: Ctx) {
+  const submission = parseSubmission(form, revisionConfirmSchema);
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Révision non lancée" }) });
+  await teamConfirmRevision(member, submission.value.request, submission.value.instructions);
+  return reply({ ok: true, toast: successToast("Révision lancée", "La nouvelle version s'écrit ; le client en sera prévenu.") });
+}
+
+const INTENTS = { assign, handle, reopen, send, "confirm-revision": confirmRevision };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
@@ -82,12 +95,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent,
     { request, form, member, id, user: member },
     {
-      expected: [InboxItemMissingError, InboxRefusedError],
+      expected: [InboxItemMissingError, InboxRefusedError, RevisionClosedError],
       failed: (error) =>
         reply({
           ok: false,
           toast: errorToast(
-            error instanceof InboxItemMissingError || error instanceof InboxRefusedError
+            error instanceof InboxItemMissingError || error instanceof InboxRefusedError || error instanceof RevisionClosedError
               ? error.message
               : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
             "Erreur",
@@ -113,7 +126,9 @@ function replySubject(item: InboxItem): string {
   return `Votre article : ${item.subject}`.slice(0, INBOX_REPLY_LIMITS.subject);
 }
 
-export default function TeamInboxItem({ loaderData: { item, addresses, replies, members, memberId, now } }: Route.ComponentProps) {
+export default function TeamInboxItem({
+  loaderData: { item, addresses, replies, members, memberId, now, revision },
+}: Route.ComponentProps) {
   const due = item.kind === "first_article" && !item.handledAt ? firstArticleDueText(new Date(item.receivedAt), new Date(now)) : null;
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
@@ -139,6 +154,14 @@ export default function TeamInboxItem({ loaderData: { item, addresses, replies, 
         <Details item={item} />
         <Handling item={item} members={members} />
       </div>
+
+      {revision ? (
+        <RevisionCard
+          key={`${revision.id}-${revision.stage}`}
+          revision={revision}
+          pageLink={item.review?.version.pageId ? `/sites/${item.review.version.siteId}/pages/${item.review.version.pageId}` : null}
+        />
+      ) : null}
 
       {/* A new card after each reply sent: the form starts again from its defaults. */}
       <ReplyCard key={replies.length} item={item} addresses={addresses} />

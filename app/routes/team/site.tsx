@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { idOr404 } from "~/lib/not-found";
-import { siteRecipientSchema } from "~/lib/schemas/team";
+import { revisionsWaitSchema, siteRecipientSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { teamDateTime } from "~/lib/team-format";
 import { MAX_INCLUDED_ROUNDS } from "~/lib/version-rules";
@@ -22,6 +22,7 @@ import {
   TeamSiteError,
   teamSetChecksCap,
   teamSetIncludedRevisionRounds,
+  teamSetRevisionsWaitForTeam,
   type TeamSiteInvitation,
 } from "~/models/team-sites.server";
 import { asTeam } from "~/models/access.server";
@@ -82,12 +83,29 @@ async function cap({ form, member, siteId }: Ctx) {
   return reply({ ok: true, intent: "cap", toast: successToast("Plafond enregistré", `${Number(value).toFixed(2)} $ par mois.`) });
 }
 
-const INTENTS = { give, invite, rounds, cap };
+/** Whether the site's revisions wait for the team to confirm them (issue 38). */
+async function revisionsWait({ form, member, siteId }: Ctx) {
+  const submission = parseSubmission(form, revisionsWaitSchema);
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "revisions-wait", ...invalidForm(submission, { title: "Réglage non enregistré" }) });
+  await teamSetRevisionsWaitForTeam(member, siteId, submission.value.wait);
+  return reply({
+    ok: true,
+    intent: "revisions-wait",
+    toast: successToast(
+      "Réglage enregistré",
+      submission.value.wait ? "Les révisions attendront votre confirmation." : "Les révisions se lanceront dès la demande du client.",
+    ),
+  });
+}
+
+const INTENTS = { give, invite, rounds, cap, "revisions-wait": revisionsWait };
 
 const FAILURE_TITLES = {
   give: "Site non donné",
   invite: "Invitation non envoyée",
   rounds: "Offre non enregistrée",
+  "revisions-wait": "Réglage non enregistré",
   cap: "Plafond non enregistré",
 } as const;
 
@@ -154,6 +172,9 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
             <DetailField label="Pages">{site.pagesCount}</DetailField>
             <DetailField label="Révisions incluses">
               <IncludedRounds rounds={site.includedRevisionRounds} />
+            </DetailField>
+            <DetailField label="Révisions demandées">
+              <RevisionsWait wait={site.revisionsWaitForTeam} />
             </DetailField>
             <DetailField label="Vérifications automatiques">
               <ChecksCap checks={checks} />
@@ -302,6 +323,36 @@ function ChecksCap({ checks }: { checks: CheckSchedule }) {
         </Button>
       </fetcher.Form>
     </div>
+  );
+}
+
+/** Whether a request for changes waits for the team to confirm its revision's instructions, or runs at once. */
+function RevisionsWait({ wait }: { wait: boolean }) {
+  const fetcher = useToastFetcher<typeof action>(undefined, "site-revisions-wait");
+  return (
+    <fetcher.Form method="post" className="grid gap-2">
+      <input type="hidden" name="intent" value="revisions-wait" />
+      <div className="flex items-start gap-2 text-sm">
+        <input
+          id="revisions-wait"
+          type="checkbox"
+          name="wait"
+          defaultChecked={wait}
+          key={String(wait)}
+          className="mt-0.5 size-4 accent-primary"
+          aria-describedby="revisions-wait-hint"
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor="revisions-wait">Attendent la confirmation de l'équipe</label>
+          <p id="revisions-wait-hint" className="text-xs text-muted-foreground">
+            Décoché : la révision s'écrit dès la demande du client, avec ses commentaires pour consignes.
+          </p>
+        </div>
+      </div>
+      <Button type="submit" size="sm" variant="outline" className="w-fit" disabled={fetcher.state !== "idle"}>
+        Enregistrer
+      </Button>
+    </fetcher.Form>
   );
 }
 

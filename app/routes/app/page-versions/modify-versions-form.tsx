@@ -18,7 +18,13 @@ import { modifySchema, VERSION_TEXTS } from "./version-forms";
 
 type Flags = { useWebSearch: boolean; highlightModifications: boolean; unhighlightModifications: boolean; createNewVersion: boolean };
 
-const NO_FLAGS: Flags = { useWebSearch: false, highlightModifications: false, unhighlightModifications: false, createNewVersion: false };
+/** A modification writes a new version unless asked otherwise: the version it starts from is kept (issue 38). */
+const DEFAULT_FLAGS: Flags = {
+  useWebSearch: false,
+  highlightModifications: false,
+  unhighlightModifications: false,
+  createNewVersion: true,
+};
 
 const SWITCHES: { name: keyof Flags; label: string; hint: string }[] = [
   { name: "useWebSearch", label: "Use web search", hint: "Search the web for up-to-date facts first" },
@@ -34,14 +40,21 @@ const SWITCHES: { name: keyof Flags; label: string; hint: string }[] = [
  * which parses the same schema (modifySchema); the switches and the example post through hidden inputs.
  */
 export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersion[]; active: ScreenVersion | null }) {
-  const [comments, setComments] = useState("");
-  const [flags, setFlags] = useState<Flags>(NO_FLAGS);
+  const [comments, setComments] = useState(active?.waitingRevision ?? "");
+  const [flags, setFlags] = useState<Flags>(DEFAULT_FLAGS);
+  // Another version chosen: the comments start from its waiting revision's instructions, unless something was typed
+  // (state adjusted while rendering, React's way of following a prop).
+  const [shown, setShown] = useState(active);
+  if (shown?.id !== active?.id) {
+    setShown(active);
+    if (!comments.trim() || comments === shown?.waitingRevision) setComments(active?.waitingRevision ?? "");
+  }
   const [example, setExample] = useState("none");
   const id = useId();
   const fetcher = useToastFetcher<typeof action>((answer) => {
     if (!answer.ok) return;
     setComments("");
-    setFlags(NO_FLAGS);
+    setFlags(DEFAULT_FLAGS);
     setExample("none");
   });
   const [form, fields] = useSchemaForm(modifySchema, { fetcher });
@@ -76,8 +89,15 @@ export function ModifyVersionsForm({ versions, active }: { versions: ScreenVersi
         <span className="font-medium" data-testid="version-to-modify">
           {active ? active.label : "none selected"}
         </span>
-        {active?.commentsToModify ? (
-          <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">Last request: {active.commentsToModify}</p>
+        {active?.waitingRevision ? (
+          <p className="mt-1 text-xs text-muted-foreground">
+            A request for changes waits for this version: its comments are below, as the revision&apos;s instructions.
+          </p>
+        ) : active?.commentsToModify ? (
+          <details className="mt-1 text-xs text-muted-foreground">
+            <summary className="cursor-pointer">Last request</summary>
+            <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{active.commentsToModify}</p>
+          </details>
         ) : null}
       </div>
 

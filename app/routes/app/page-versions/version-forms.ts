@@ -23,6 +23,9 @@ export const VERSION_TEXTS = {
   actionMissing: (name: string) => `Failed to find the ${name} action`,
   selectVersion: "Please select a version to modify",
   updated: "Version updated successfully",
+  /** Issue 38: a modification that writes a new version says so (the spec's 'updated' is for a change in place). */
+  newVersionAsked: "New version requested",
+  newVersionAskedHint: "It is being written; the version you chose stays as it is.",
   updateFailed: "Failed to update version",
   noVersions: "No versions found",
   noVersionsToModify: "No versions available to modify.",

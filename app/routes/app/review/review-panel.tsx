@@ -1,5 +1,6 @@
 import { Check, ExternalLink, FlaskConical, Send, Undo2, XCircle } from "lucide-react";
 import { useId } from "react";
+import { Link } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,11 +8,46 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
+import { formatDateTime } from "~/lib/format";
 import { canApply, REVIEW_ACTIONS, reviewState, type ReviewFlags, type ReviewIntent } from "~/lib/review-state";
 import { ReviewStateBadge } from "./review-state-badge";
 
 /** What the panel shows of a version: its review state, the comments of its revision request, its public link. */
 type PanelVersion = ReviewFlags & { commentsToModify: string | null; publicUrl: string };
+
+/** The revision the request for changes started (issue 38): where it stands, when it is due, the version it wrote. */
+type PanelRevision = {
+  round: number;
+  stage: "waiting" | "writing" | "failed" | "ready" | "cancelled";
+  dueAt: string;
+  revisedVersionId: number | null;
+};
+
+/** What happens next, in the owner's words, instead of a bare state. */
+function RevisionNews({ revision }: { revision: PanelRevision }) {
+  if (revision.stage === "ready" && revision.revisedVersionId !== null) {
+    return (
+      <p
+        className="grid gap-1 rounded-md border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
+        role="status"
+        data-testid="revision-news"
+      >
+        <span className="font-medium">Revision round {revision.round} is ready.</span>
+        <Link to={`/review/${revision.revisedVersionId}`} className="text-primary underline underline-offset-4">
+          Review the revision
+        </Link>
+      </p>
+    );
+  }
+  const due = formatDateTime(revision.dueAt);
+  return (
+    <p className="rounded-md bg-muted px-3 py-2 text-sm" role="status" data-testid="revision-news">
+      {revision.stage === "failed"
+        ? `The revision is taking longer than planned; the team is on it (expected by ${due}).`
+        : `The team is on it: revision expected by ${due}.`}
+    </p>
+  );
+}
 
 const BUTTONS: { intent: ReviewIntent; Icon: typeof Check; variant: "default" | "outline" }[] = [
   { intent: "approve", Icon: Check, variant: "default" },
@@ -29,11 +65,13 @@ export function ReviewPanel({
   demo,
   busyIntent,
   onAction,
+  revision = null,
 }: {
   version: PanelVersion;
   demo: boolean;
   busyIntent: ReviewIntent | null;
   onAction: (intent: ReviewIntent) => void;
+  revision?: PanelRevision | null;
 }) {
   const commentsId = useId();
   const state = reviewState(version);
@@ -69,6 +107,8 @@ export function ReviewPanel({
           );
         })}
       </div>
+
+      {state === "In revision" && revision ? <RevisionNews revision={revision} /> : null}
 
       {state === "In revision" ? (
         <div className="grid gap-2">
