@@ -838,9 +838,14 @@ export const reviewLinks = pgTable(
   "review_links",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** The version the link was made on. Since issue 38 the link follows its page: it shows the page's newest version. */
     version: integer("version")
       .notNull()
       .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    /** The page whose review the link shares (issue 38): always its newest version. */
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -851,7 +856,29 @@ export const reviewLinks = pgTable(
     uniqueIndex("review_links_token_hash_idx").on(t.tokenHash),
     index("review_links_version_idx").on(t.version, t.createdAt),
     index("review_links_created_by_idx").on(t.createdBy),
+    index("review_links_page_idx").on(t.page, t.createdAt),
   ],
+);
+
+/**
+ * Who asked, through a review link, to be told when the next round is ready (issue 38): the address a reviewer
+ * left with a comment, stored for that only, and the link's token sealed (AES-GCM, a key from AUTH_SECRET), so
+ * that the e-mail can carry the link itself; the token stays stored as its hash for everything else.
+ */
+export const reviewLinkWatchers = pgTable(
+  "review_link_watchers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    link: integer("link")
+      .notNull()
+      .references(() => reviewLinks.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenSealed: text("token_sealed").notNull(),
+    createdAt: createdAt(),
+    /** The newest round they were told of (0: none yet). */
+    notifiedRound: integer("notified_round").notNull().default(0),
+  },
+  (t) => [uniqueIndex("review_link_watchers_link_email_uq").on(t.link, sql`lower(${t.email})`)],
 );
 
 /**

@@ -9,10 +9,11 @@
  *   (SHA-256, never stored in clear) to one live link (not expired, not revoked) and act on that link's version
  *   alone. An unknown, malformed, expired or revoked token answers exactly like a missing one (null).
  */
-import { and, asc, desc, eq, gt, inArray, isNull, not, sql } from "drizzle-orm";
-import { pages, pagesVersions, reviewComments, reviewLinks, sites, user } from "../../db/schema";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, not, sql } from "drizzle-orm";
+import { pages, pagesVersions, reviewComments, reviewLinks, reviewLinkWatchers, revisionRequests, sites, user } from "../../db/schema";
+import { articleChanges, type ArticleChanges } from "~/lib/article-changes.server";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
-import { REVIEW_LINK_DAYS } from "~/lib/review-link";
+import { REVIEW_LINK_DAYS, watcherTokenContext } from "~/lib/review-link";
 import { reviewState, type ReviewState } from "~/lib/review-state";
 import { sanitizeArticleHtml } from "~/lib/sanitize.server";
 import { recordNotifications } from "~/jobs/notify.server";
@@ -22,6 +23,7 @@ import { clockNow } from "~/services/clock.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN } from "~/services/secret-tokens.server";
+import { sealSecret } from "~/services/secrets.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import type { TeamMember } from "~/services/auth.server";
 import { ownedVersion, siteReach, type Actor } from "./access.server";
@@ -59,7 +61,10 @@ const commentColumns = {
 // The owner's side
 // ---------------------------------------------------------------------------------------------
 
-/** A new link to the user's version; its token is in the answer only (stored as its hash). Not for a demo article. */
+/**
+ * A new link to the review of the user's version's page (issue 38: it follows the page, showing its newest version);
+ * its token is in the answer only (stored as its hash). Not for a demo article.
+ */
 export async function createReviewLink(user: Actor, versionId: number): Promise<{ id: number; token: string; expiresAt: Date }> {
   const { versionId: id, page } = await ownedVersion(user, versionId);
   if (page.hideRevisionsTextsFromPreview) throw new DemoArticleError();
@@ -68,19 +73,19 @@ export async function createReviewLink(user: Actor, versionId: number): Promise<
   const db = await getDb();
   const [row] = await db
     .insert(reviewLinks)
-    .values({ version: id, tokenHash: hashSecretToken(token), createdBy: user.id, expiresAt })
+    .values({ version: id, page: page.id, tokenHash: hashSecretToken(token), createdBy: user.id, expiresAt })
     .returning({ id: reviewLinks.id });
   logger.info({ userId: user.id, versionId: id, linkId: row!.id }, "review link created");
   return { id: row!.id, token, expiresAt };
 }
 
-/** The version's links, newest first, live or not (its ownership checked by the caller). */
-async function linksOf(versionId: number): Promise<ReviewLinkRow[]> {
+/** The page's links, newest first, live or not (its ownership checked by the caller). */
+async function linksOf(pageId: number): Promise<ReviewLinkRow[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: reviewLinks.id, createdAt: reviewLinks.createdAt, expiresAt: reviewLinks.expiresAt, revokedAt: reviewLinks.revokedAt })
     .from(reviewLinks)
-    .where(eq(reviewLinks.version, versionId))
+    .where(eq(reviewLinks.page, pageId))
     .orderBy(desc(reviewLinks.createdAt), desc(reviewLinks.id));
   const now = Date.now();
   return rows.map((row) => ({ ...row, active: row.revokedAt === null && row.expiresAt.getTime() > now }));
@@ -96,15 +101,18 @@ async function commentsOf(versionId: number): Promise<ReviewCommentRow[]> {
     .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
 }
 
-/** The user's version's links, newest first, live or not. */
+/** The links of the user's version's page, newest first, live or not. */
 export async function listReviewLinks(user: Actor, versionId: number): Promise<ReviewLinkRow[]> {
-  return linksOf((await ownedVersion(user, versionId)).versionId);
+  return linksOf((await ownedVersion(user, versionId)).page.id);
 }
 
-/** The review screen's sharing card: the user's version's links and what its reviewers said, its ownership checked once. */
+/**
+ * The review screen's sharing card: the links of the user's version's page (each follows the page) and what
+ * reviewers said on this version, its ownership checked once.
+ */
 export async function getReviewSharing(user: Actor, versionId: number): Promise<{ links: ReviewLinkRow[]; comments: ReviewCommentRow[] }> {
-  const { versionId: id } = await ownedVersion(user, versionId);
-  const [links, comments] = await Promise.all([linksOf(id), commentsOf(id)]);
+  const { versionId: id, page } = await ownedVersion(user, versionId);
+  const [links, comments] = await Promise.all([linksOf(page.id), commentsOf(id)]);
   return { links, comments };
 }
 
@@ -114,8 +122,7 @@ export async function revokeReviewLink(user: Actor, linkId: number): Promise<boo
   const [owned] = await db
     .select({ id: reviewLinks.id })
     .from(reviewLinks)
-    .innerJoin(pagesVersions, eq(pagesVersions.id, reviewLinks.version))
-    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .innerJoin(pages, eq(pages.id, reviewLinks.page))
     .innerJoin(sites, eq(sites.id, pages.site))
     .where(and(eq(reviewLinks.id, linkId), siteReach(user)));
   if (!owned) return false;
@@ -139,6 +146,8 @@ export async function listReviewComments(user: Actor, versionId: number): Promis
 type LiveLink = {
   linkId: number;
   versionId: number;
+  /** The version the link was made on. */
+  madeOn: number;
   pageId: number;
   pageName: string;
   siteName: string;
@@ -153,7 +162,10 @@ async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
   const [row] = await db
     .select({
       linkId: reviewLinks.id,
-      versionId: reviewLinks.version,
+      // The page's newest version (issue 38): the link follows the page's review, never a stale draft.
+      versionId: sql<number | null>`(select ${pagesVersions.id} from ${pagesVersions} where ${pagesVersions.page} = ${reviewLinks.page}
+        order by ${pagesVersions.createdDate} desc, ${pagesVersions.id} desc limit 1)`,
+      madeOn: reviewLinks.version,
       pageId: pages.id,
       pageName: pages.name,
       siteName: sites.name,
@@ -162,8 +174,7 @@ async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
       expiresAt: reviewLinks.expiresAt,
     })
     .from(reviewLinks)
-    .innerJoin(pagesVersions, eq(pagesVersions.id, reviewLinks.version))
-    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+    .innerJoin(pages, eq(pages.id, reviewLinks.page))
     .innerJoin(sites, eq(sites.id, pages.site))
     .leftJoin(user, eq(user.id, sites.linkedUser))
     .where(
@@ -175,7 +186,7 @@ async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
         not(sql`coalesce(${user.banned}, false)`),
       ),
     );
-  return row ?? null;
+  return row && row.versionId !== null ? { ...row, versionId: row.versionId } : null;
 }
 
 /**
@@ -186,16 +197,15 @@ async function liveLink(token: string, db: Db): Promise<LiveLink | null> {
 export async function teamRevokeReviewLinksOfOwner(member: TeamMember, ownerId: string): Promise<number> {
   assertTeam(member);
   const db = await getDb();
-  const ownersVersions = db
-    .select({ id: pagesVersions.id })
-    .from(pagesVersions)
-    .innerJoin(pages, eq(pages.id, pagesVersions.page))
+  const ownersPages = db
+    .select({ id: pages.id })
+    .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))
     .where(eq(sites.linkedUser, ownerId));
   const revoked = await db
     .update(reviewLinks)
     .set({ revokedAt: sql`now()` })
-    .where(and(isNull(reviewLinks.revokedAt), inArray(reviewLinks.version, ownersVersions)))
+    .where(and(isNull(reviewLinks.revokedAt), inArray(reviewLinks.page, ownersPages)))
     .returning({ id: reviewLinks.id });
   if (revoked.length) logger.info({ userId: member.id, ownerId, revoked: revoked.length }, "review links revoked with the owner's ban");
   return revoked.length;
@@ -214,44 +224,111 @@ export type GuestReview = {
   coverImageUrl: string | null;
   state: ReviewState;
   expiresAt: Date;
+  /** What reviewers said on the version shown. */
   comments: ReviewCommentRow[];
+  /** The revision round of the version shown, and when the changes that started it were asked (issue 38); null: the first draft. */
+  round: { number: number; requestedAt: Date | null } | null;
+  /** What was said through this link on earlier versions, oldest first, each passage beside its comment. */
+  earlier: ReviewCommentRow[];
+  /** What changed since the version this link's reviewers last read (commented, else the one the link was made on); null: none. */
+  changes: (ArticleChanges & { since: Date }) | null;
+  /** While in revision: when the revision is due (the request for changes' promise). */
+  revisionDueAt: Date | null;
 };
 
-/** GUEST, BY TOKEN: the article of a live link as it will be published, and what its reviewers said. */
+/** The version this link's reviewers read last, before `current`: the newest they commented, else the link's own. */
+async function versionReadBefore(db: Db, link: LiveLink): Promise<number | null> {
+  const [commented] = await db
+    .select({ version: reviewComments.version })
+    .from(reviewComments)
+    .where(and(eq(reviewComments.link, link.linkId), ne(reviewComments.version, link.versionId)))
+    .orderBy(desc(reviewComments.createdAt), desc(reviewComments.id))
+    .limit(1);
+  const read = commented?.version ?? link.madeOn;
+  return read === link.versionId ? null : read;
+}
+
+/**
+ * GUEST, BY TOKEN: the page's newest version as it will be published, what its reviewers said, which round it is,
+ * what this link's reviewers said before and what changed since they read it (issue 38).
+ */
 export async function guestOpenReview(token: string): Promise<GuestReview | null> {
   const db = await getDb();
   const link = await liveLink(token, db);
   if (!link) return null;
-  const [[version], comments, cover] = await Promise.all([
-    db
-      .select({
-        html: pagesVersions.htmlContent,
-        metaDescription: pagesVersions.metaDescription,
-        approved: pagesVersions.approved,
-        sentInRevision: pagesVersions.sentInRevision,
-      })
-      .from(pagesVersions)
-      .where(eq(pagesVersions.id, link.versionId)),
+  const versionColumns = {
+    id: pagesVersions.id,
+    html: pagesVersions.htmlContent,
+    metaDescription: pagesVersions.metaDescription,
+    approved: pagesVersions.approved,
+    sentInRevision: pagesVersions.sentInRevision,
+    revisionRound: pagesVersions.revisionRound,
+    createdDate: pagesVersions.createdDate,
+  };
+  const readBefore = await versionReadBefore(db, link);
+  const [[version], comments, cover, earlier, [before]] = await Promise.all([
+    db.select(versionColumns).from(pagesVersions).where(eq(pagesVersions.id, link.versionId)),
     commentsOf(link.versionId),
     coverImageUrl({ id: link.pageId, hideCoverImageFromPreview: link.hideCoverImageFromPreview }),
+    db
+      .select(commentColumns)
+      .from(reviewComments)
+      .where(and(eq(reviewComments.link, link.linkId), ne(reviewComments.version, link.versionId)))
+      .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id)),
+    readBefore === null ? Promise.resolve([]) : db.select(versionColumns).from(pagesVersions).where(eq(pagesVersions.id, readBefore)),
   ]);
   if (!version) return null;
+  const round =
+    version.revisionRound > 0
+      ? { number: version.revisionRound, requestedAt: await roundRequestedAt(db, link.pageId, version.revisionRound) }
+      : null;
+  const state = reviewState(version);
+  const revisionDueAt = state === "In revision" ? await revisionDue(db, version.id) : null;
   const html = sanitizeArticleHtml(version.html);
+  const changes = before ? { ...articleChanges(before.html, version.html), since: before.createdDate } : null;
   return {
     html,
     title: link.pageName,
     description: metaDescriptionOf({ metaDescription: version.metaDescription, html }),
     coverImageUrl: cover,
-    state: reviewState(version),
+    state,
     expiresAt: link.expiresAt,
     comments,
+    round,
+    revisionDueAt,
+    earlier,
+    changes: changes && changes.paragraphs.length ? changes : null,
   };
+}
+
+/** When the revision asked of a version is due (its newest open request), or null. */
+async function revisionDue(db: Db, versionId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ dueAt: revisionRequests.dueAt })
+    .from(revisionRequests)
+    .where(and(eq(revisionRequests.version, versionId), ne(revisionRequests.status, "cancelled")))
+    .orderBy(desc(revisionRequests.createdAt))
+    .limit(1);
+  return row?.dueAt ?? null;
+}
+
+/** When the changes that started the page's round `round` were asked (the newest such request), or null. */
+async function roundRequestedAt(db: Db, pageId: number, round: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: revisionRequests.createdAt })
+    .from(revisionRequests)
+    .where(and(eq(revisionRequests.page, pageId), eq(revisionRequests.round, round)))
+    .orderBy(desc(revisionRequests.createdAt))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 export type GuestCommentInput = {
   name: string;
   body: string;
   quote?: { text: string; start: number; end: number } | null;
+  /** An address to be told when the next round is ready (issue 38), stored for that only. */
+  email?: string | null;
 };
 
 /** GUEST, BY TOKEN: a comment on the whole article or on a passage; the owner is told. False when the link is not live. */
@@ -270,6 +347,13 @@ export async function guestComment(token: string, input: GuestCommentInput): Pro
       quoteStart: input.quote?.start ?? null,
       quoteEnd: input.quote?.end ?? null,
     });
+    if (input.email) {
+      // The link itself goes in the e-mail: its token is kept sealed for that (the link stays stored as its hash).
+      await tx
+        .insert(reviewLinkWatchers)
+        .values({ link: link.linkId, email: input.email, tokenSealed: sealSecret(token, watcherTokenContext(link.linkId)) })
+        .onConflictDoNothing();
+    }
     await recordNotifications(tx, {
       kind: "guest_commented",
       pageId: link.pageId,

@@ -120,7 +120,7 @@ const FORMS: FormCase[] = [
   {
     name: "review link comment",
     schema: guestCommentSchema,
-    valid: { name: "Lou", body: "Très bien.", quote: "le levain", quoteStart: "4", quoteEnd: "13" },
+    valid: { name: "Lou", body: "Très bien.", quote: "le levain", quoteStart: "4", quoteEnd: "13", email: "lou@example.com" },
   },
   { name: "review link decision", schema: guestDecisionSchema, valid: { name: "Lou", body: "D'accord." } },
   {

@@ -28,6 +28,7 @@ import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
+import { tellReviewWatchers } from "../review-watchers.server";
 import { roundOfPage } from "../revision-round.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -306,6 +307,8 @@ export async function saveGeneratedVersion(
       })
       .returning({ id: pagesVersions.id });
     await recordNotifications(tx, { kind, pageId, versionId: row.id });
+    // A revision: the reviewers who asked to be told of it are (issue 38).
+    if (kind === "revision_done") await tellReviewWatchers(tx, pageId);
     return row.id;
   });
 }

@@ -14,6 +14,7 @@ import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
+import { tellReviewWatchers } from "../review-watchers.server";
 import { roundOfPage } from "../revision-round.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider } from "~/services/providers/dataforseo.server";
@@ -263,6 +264,7 @@ export async function saveModification(
       .set({ htmlContent: article.html, metaDescription: article.metaDescription, revisionRound: roundOfPage(context.pageId) })
       .where(eq(pagesVersions.id, context.versionId));
     await recordNotifications(tx, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
+    await tellReviewWatchers(tx, context.pageId);
     return context.versionId;
   });
 }

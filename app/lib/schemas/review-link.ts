@@ -21,9 +21,26 @@ const text = (required: string) =>
     .max(REVIEW_LIMITS.body, { error: `Le texte tient en ${REVIEW_LIMITS.body} caractères.` });
 const position = z.coerce.number({ error: PASSAGE_INVALID }).int({ error: PASSAGE_INVALID }).min(0).max(10_000_000);
 
+/** An address to be told of the next round (issue 38): optional; when given, a valid one. */
+export const WATCHER_EMAIL_INVALID = "Cette adresse e-mail n'est pas valable : corrigez-la, ou laissez le champ vide.";
+const watcherEmail = z
+  .string({ error: WATCHER_EMAIL_INVALID })
+  .trim()
+  .max(254, { error: WATCHER_EMAIL_INVALID })
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!z.email().safeParse(value).success) {
+      ctx.addIssue({ code: "custom", message: WATCHER_EMAIL_INVALID });
+      return z.NEVER;
+    }
+    return value.toLowerCase();
+  });
+
 export const guestCommentSchema = z.object({
   name,
   body: text("Écrivez votre commentaire."),
+  email: watcherEmail,
   quote: z.string({ error: PASSAGE_INVALID }).max(REVIEW_LIMITS.quote).optional(),
   quoteStart: z.union([z.literal(""), position], { error: PASSAGE_INVALID }).optional(),
   quoteEnd: z.union([z.literal(""), position], { error: PASSAGE_INVALID }).optional(),

@@ -44,6 +44,7 @@ const LIMITS = { perLink: 60, perAddress: 30 } as const;
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
 const dateTimeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "Europe/Paris" });
 
 const STATE_TEXTS = {
   Draft: "En attente de votre avis",
@@ -61,6 +62,13 @@ export async function loader({ params }: Route.LoaderArgs) {
         expiresLabel: dateFormat.format(review.expiresAt),
         expiresAt: review.expiresAt.toISOString(),
         comments: review.comments.map(screenComment),
+        earlier: review.earlier.map(screenComment),
+        // Which round this is (issue 38): "Révision 1, après les commentaires du 28/11".
+        roundLabel: review.round
+          ? `Révision ${review.round.number}${review.round.requestedAt ? `, après les commentaires du ${shortDate.format(review.round.requestedAt)}` : ""}`
+          : "Premier jet",
+        changes: review.changes ? { ...review.changes, sinceLabel: dateTimeFormat.format(review.changes.since) } : null,
+        revisionDueLabel: review.revisionDueAt ? dateTimeFormat.format(review.revisionDueAt) : null,
       },
     },
     { headers: PRIVATE_HEADERS },
@@ -89,7 +97,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 type FormName = "comment" | "decision";
-type Refusal = { form: FormName; errors: Partial<Record<"name" | "body" | "form", string>>; values: Record<string, string> };
+type Refusal = { form: FormName; errors: Partial<Record<"name" | "body" | "email" | "form", string>>; values: Record<string, string> };
 
 const refuse = (refusal: Refusal, status = 400) => data(refusal, { status, headers: PRIVATE_HEADERS });
 
@@ -117,15 +125,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "comment") {
     const parsed = parseSubmission(form, guestCommentSchema);
     if (parsed.status !== "success") return refuse({ form: "comment", errors: fieldErrors(parsed.error), values: fields });
-    const { name, body, quote, quoteStart, quoteEnd } = parsed.value;
+    const { name, body, quote, quoteStart, quoteEnd, email } = parsed.value;
     const passage =
       quote && typeof quoteStart === "number" && typeof quoteEnd === "number" && quoteEnd > quoteStart
         ? { text: quote, start: quoteStart, end: quoteEnd }
         : null;
-    if (!(await guestComment(token, { name, body, quote: passage }))) {
+    if (!(await guestComment(token, { name, body, quote: passage, email }))) {
       throw data(null, { status: 404, headers: PRIVATE_HEADERS });
     }
-    return redirectWithToast(`${back}#commentaires`, successToast("Commentaire envoyé", "L'auteur de l'article est prévenu."));
+    return redirectWithToast(
+      `${back}#commentaires`,
+      successToast(
+        "Commentaire envoyé",
+        email
+          ? `L'auteur de l'article est prévenu ; vous le serez à ${email} quand la révision sera prête.`
+          : "L'auteur de l'article est prévenu.",
+      ),
+    );
   }
 
   const parsed = parseSubmission(form, guestDecisionSchema);
@@ -162,7 +178,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 function fieldErrors(error: Record<string, string[] | null> | null | undefined): Refusal["errors"] {
   const errors: Refusal["errors"] = {};
   for (const [field, messages] of Object.entries(error ?? {})) {
-    const key = field === "name" || field === "body" ? field : "form";
+    const key = field === "name" || field === "body" || field === "email" ? field : "form";
     const message = key === "form" ? PASSAGE_INVALID : messages?.[0];
     if (message) errors[key] ??= message;
   }
@@ -190,6 +206,9 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
             <div className="min-w-0">
               <p className="text-sm text-muted-foreground">Relecture partagée · lien valable jusqu'au {review.expiresLabel}</p>
               <p className="font-medium">{review.title}</p>
+              <p className="text-sm text-muted-foreground" data-testid="review-round">
+                {review.roundLabel}
+              </p>
             </div>
             <p className="rounded-full border bg-background px-3 py-1 text-sm" data-testid="review-state">
               {STATE_TEXTS[review.state]}
@@ -206,6 +225,7 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
               <p className="font-medium">Meta description</p>
               <p className="mt-1 text-muted-foreground">{review.description}</p>
             </section>
+            {review.changes ? <WhatChanged changes={review.changes} /> : null}
             {/<h1[\s>]/i.test(review.html) ? null : <h1 className="mb-6 text-3xl font-bold tracking-tight text-balance">{review.title}</h1>}
             <div data-review-article>
               <ArticleHtml html={review.html} className="sm:text-lg sm:leading-8 [&>:first-child]:mt-0" />
@@ -260,6 +280,27 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
               )}
             </section>
 
+            {review.earlier.length ? (
+              <section aria-labelledby="earlier-title" className="grid gap-3">
+                <h2 id="earlier-title" className="text-lg font-semibold">
+                  Vos commentaires sur la version précédente
+                </h2>
+                <ol className="grid gap-3">
+                  {review.earlier.map((c) => (
+                    <li key={c.id} className="rounded-lg border border-dashed p-4 text-sm">
+                      <p className="text-muted-foreground">
+                        {c.authorName} · {KIND_TEXTS[c.kind].label} · <time dateTime={c.createdAt}>{c.dateLabel}</time>
+                      </p>
+                      {c.quote ? (
+                        <blockquote className="mt-2 border-l-2 pl-3 text-muted-foreground italic">« {c.quote} »</blockquote>
+                      ) : null}
+                      {c.body ? <p className="mt-2 whitespace-pre-wrap">{c.body}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+
             <form method="post" data-review-comment-form className="grid gap-3 rounded-lg border p-4" aria-labelledby="comment-title">
               <h2 id="comment-title" className="text-lg font-semibold">
                 Ajouter un commentaire
@@ -286,6 +327,14 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
                 error={comment.body}
                 defaultValue={valueOf("comment", "body")}
                 multiline
+              />
+              <Field
+                form="comment"
+                field="email"
+                label="Votre e-mail (facultatif)"
+                hint="Pour être prévenu quand la révision sera prête ; il ne sert qu'à cela."
+                error={comment.email}
+                defaultValue={valueOf("comment", "email")}
               />
               {comment.form ? (
                 <p role="alert" className="text-sm text-destructive">
@@ -331,7 +380,9 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
               </form>
             ) : (
               <p className="rounded-lg border p-4 text-sm" role="status">
-                {review.state === "Approved" ? "Cet article est approuvé." : "Des modifications ont été demandées : l'équipe les reprend."}
+                {review.state === "Approved"
+                  ? "Cet article est approuvé."
+                  : `Des modifications ont été demandées : l'équipe les reprend${review.revisionDueLabel ? `, révision attendue d'ici le ${review.revisionDueLabel}` : ""}. Ce lien montrera la révision dès qu'elle sera écrite.`}
               </p>
             )}
           </div>
@@ -348,9 +399,49 @@ const BUTTON_SHAPE =
 const BUTTON = `${BUTTON_SHAPE} bg-primary text-primary-foreground hover:bg-primary/90`;
 const SECONDARY_BUTTON = `${BUTTON_SHAPE} border border-input bg-background text-foreground hover:bg-accent`;
 
+/** What changed since the version this link's reviewers read, paragraph by paragraph (the unchanged ones counted). */
+function WhatChanged({
+  changes,
+}: {
+  changes: { paragraphs: { text: string; kind: "same" | "added" | "removed" }[][]; unchanged: number; sinceLabel: string };
+}) {
+  return (
+    <details className="mb-8 rounded-lg border p-4 text-sm" data-testid="review-changes">
+      <summary className="cursor-pointer font-medium">
+        Ce qui a changé depuis la version du {changes.sinceLabel} ({changes.paragraphs.length} passage
+        {changes.paragraphs.length > 1 ? "s" : ""})
+      </summary>
+      <div className="mt-3 grid gap-3">
+        {changes.paragraphs.map((parts, i) => (
+          <p key={i} className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {parts.map((part, j) =>
+              part.kind === "added" ? (
+                <ins key={j} className="bg-emerald-100 text-emerald-950 no-underline dark:bg-emerald-950 dark:text-emerald-100">
+                  {part.text}
+                </ins>
+              ) : part.kind === "removed" ? (
+                <del key={j} className="bg-rose-100 text-rose-950 dark:bg-rose-950 dark:text-rose-100">
+                  {part.text}
+                </del>
+              ) : (
+                <span key={j}>{part.text}</span>
+              ),
+            )}
+          </p>
+        ))}
+        {changes.unchanged ? (
+          <p className="text-muted-foreground">
+            {changes.unchanged} passage{changes.unchanged > 1 ? "s" : ""} sans changement.
+          </p>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
 function Field(props: {
   form: FormName;
-  field: "name" | "body";
+  field: "name" | "body" | "email";
   label: string;
   hint?: string;
   error?: string;
@@ -376,7 +467,12 @@ function Field(props: {
       {props.multiline ? (
         <textarea {...common} rows={4} maxLength={REVIEW_LIMITS.body} />
       ) : (
-        <input {...common} type="text" autoComplete="name" maxLength={REVIEW_LIMITS.name} />
+        <input
+          {...common}
+          type={props.field === "email" ? "email" : "text"}
+          autoComplete={props.field === "email" ? "email" : "name"}
+          maxLength={props.field === "email" ? 254 : REVIEW_LIMITS.name}
+        />
       )}
       {props.hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
