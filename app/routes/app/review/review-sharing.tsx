@@ -40,8 +40,8 @@ export function ReviewSharing({ links: loaded, comments }: { links: ScreenLink[]
           <Link2 aria-hidden="true" className="size-4" /> Share for review
         </h2>
         <p className="text-sm text-muted-foreground">
-          Anyone with the link reads this version, comments on it and approves it or asks for changes, without an account. A link works for
-          14 days.
+          Anyone with the link reads the page&apos;s newest version, comments on it and approves it or asks for changes, without an account.
+          The link follows the page: after a revision it shows the new round and what changed. A link works for 14 days.
         </p>
         {url ? (
           <div className="grid gap-1.5">
