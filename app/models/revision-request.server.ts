@@ -5,8 +5,8 @@
  * them if it must and confirms them, which queues the revision. Owner functions start from ownedVersion; the team's
  * take the acting TeamMember and check it (assertTeam), and write the audit log.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { pagesActions, pagesVersions, reviewComments, revisionRequests, sites } from "../../db/schema";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { pagesActions, pagesVersions, reviewComments, revisionRequests, sites, teamInbox } from "../../db/schema";
 import { queueRevision } from "~/jobs/revision-request.server";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
@@ -127,8 +127,8 @@ export async function teamRevisionOfVersion(member: TeamMember, versionId: numbe
 
 /**
  * TEAM: confirms a revision waiting for the team, with its instructions as the team leaves them: the revision is
- * queued (a new version, what changed marked) and the confirmation audited. RevisionClosedError when it no longer
- * waits.
+ * queued (a new version, what changed marked), the request's inbox item handled, and the confirmation audited.
+ * RevisionClosedError when it no longer waits.
  */
 export async function teamConfirmRevision(member: TeamMember, requestId: number, instructions: string): Promise<{ actionId: number }> {
   assertTeam(member);
@@ -146,6 +146,11 @@ export async function teamConfirmRevision(member: TeamMember, requestId: number,
     if (!request || !before) throw new RevisionClosedError();
     const [queued] = await queueRevision(tx, member, request);
     await tx.update(revisionRequests).set({ action: queued!.id }).where(eq(revisionRequests.id, request.id));
+    // The request for changes in the inbox is acted on: handled, by whoever confirmed its revision.
+    await tx
+      .update(teamInbox)
+      .set({ handledAt: sql`now()`, handledBy: member.id })
+      .where(and(eq(teamInbox.versionId, request.version), eq(teamInbox.decision, "revision"), isNull(teamInbox.handledAt)));
     await writeAudit(
       {
         actor: auditActor(member),

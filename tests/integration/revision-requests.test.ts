@@ -248,6 +248,9 @@ describe("the versions screen and the console's screens", () => {
       { itemId: String(item!.id) },
     );
     expect(confirmed.body).toMatchObject({ ok: true, toast: { title: "Révision lancée" } });
+    // The request for changes is acted on: its inbox item is handled by whoever confirmed.
+    const [handled] = await database.db.select().from(teamInbox).where(eq(teamInbox.id, item!.id));
+    expect(handled).toMatchObject({ handledBy: member.id, handledAt: expect.any(Date) });
     const again = await runRoute(
       inboxItemAction,
       formPost(browser, itemPath, { intent: "confirm-revision", request: String(shown.body.revision.id), instructions: "Plus court." }),

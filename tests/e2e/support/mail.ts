@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { decodeHeader } from "../../setup/mail-parse";
 
 export type LinkKind = "confirm" | "reset";
 
@@ -49,7 +50,8 @@ export function readOutbox(to: string, dataDir = process.env.E2E_DATA_DIR!): Ema
         {
           file,
           to: recipient,
-          subject: headerValue(raw, "Subject"),
+          // As a mail program shows it: encoded words (accents, «») decoded.
+          subject: decodeHeader(headerValue(raw, "Subject")),
           body: decodeQuotedPrintable(raw),
           writtenAt: fs.statSync(file).mtimeMs,
         },

@@ -83,8 +83,8 @@ export function RevisionCard({ revision, pageLink }: { revision: Revision; pageL
             <input type="hidden" name="request" value={String(revision.id)} />
             <Label htmlFor={fields.instructions.id}>Consignes de la révision</Label>
             <p id={`${fields.instructions.id}-hint`} className="text-sm text-muted-foreground">
-              Faites des commentaires des relecteurs : modifiez-les au besoin. La révision écrit une nouvelle version, où ce qui change est
-              surligné ; la version commentée reste telle quelle.
+              Écrites d'après les commentaires des relecteurs : modifiez-les au besoin. La révision écrit une nouvelle version, où ce qui
+              change est surligné ; la version commentée reste telle quelle.
             </p>
             <Textarea
               id={fields.instructions.id}
