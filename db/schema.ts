@@ -625,8 +625,9 @@ export const teamInboxReplies = pgTable(
 
 /**
  * Invitations to take a site (issue 14): the team e-mails a link to the person who asked for it; it leads to a
- * sign-up with the address filled in, and the site becomes theirs once the account is confirmed. Single use,
- * valid 7 days; only the SHA-256 of the link's token is stored. A newer invitation for the site revokes the older.
+ * sign-up with the address filled in, whose account has the site at once (issue 38: the link proves the address).
+ * Single use, valid 7 days; only the SHA-256 of the link's token is stored. A newer invitation for the site revokes
+ * the older.
  */
 export const siteInvitations = pgTable(
   "site_invitations",
@@ -640,7 +641,7 @@ export const siteInvitations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    /** The account made (or signed in) through the link, waiting for its address to be confirmed. */
+    /** The account made (or signed in) through the link; before issue 38, one could wait here for its address to be confirmed. */
     acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     /** When the site became that account's: the link is used. */

@@ -6,6 +6,7 @@
 import { betterAuth } from "better-auth";
 import { admin, twoFactor } from "better-auth/plugins";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import * as schema from "../../db/schema";
@@ -14,6 +15,7 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { authLimits } from "./auth-limits.server";
 import { steadyReplies } from "./auth-timing.server";
+import { invitationSignUp } from "./auth-invitation.server";
 import { secondFactorSessions } from "./auth-second-factor.server";
 import { teamTwoFactorGate } from "./auth-team-gate.server";
 import { actionMail, queueMail } from "./mail.server";
@@ -72,6 +74,8 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       twoFactor({ issuer: BRAND_NAME }),
       // Which sessions passed the second factor, and the sessions a change of the factor ends (issue 37).
       secondFactorSessions(),
+      // The sign-up of a site invitation's link, which proves the address (issue 38): no URL, the invitation screen's.
+      invitationSignUp(),
     ],
     // A signed-in user links their LinkedIn account, whose e-mail is often not the one they use here.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
@@ -125,7 +129,8 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      // A site the team invited this address to becomes the account's once the address is confirmed (issue 14).
+      // A site the team invited this address to became the account's once the address was confirmed (issue 14); since
+      // issue 38 the invitation's sign-up confirms the address itself, and this serves the invitations accepted before.
       // A failure here must not undo the confirmation: it is logged, and the invitation link still works signed in.
       afterEmailVerification: async (user) => {
         try {
@@ -243,6 +248,38 @@ const FORWARDED_HEADERS = [
   CLIENT_IP_HEADER,
 ];
 
+/** What better-auth reads of the browser's request: its cookies, origin, client address and the like. */
+function forwardedHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * Signs up from a site invitation's link (auth-invitation.server.ts, a server-only endpoint of better-auth): the
+ * account made with its address confirmed, the site given and the session's cookies in `headers`; or better-auth's
+ * code of the refusal (`INVITATION_USED`, `INVITED_ADDRESS_HAS_AN_ACCOUNT`, ...).
+ */
+export async function signUpFromInvitation(
+  request: Request,
+  body: { token: string; name: string; password: string },
+): Promise<AuthCallResult<{ userId: string; site: { id: number; name: string } }>> {
+  const auth = await getAuth();
+  try {
+    const answer = await auth.api.signUpFromInvitation({ body, headers: forwardedHeaders(request), returnHeaders: true });
+    const headers = new Headers();
+    for (const cookie of answer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return { ok: true, status: 200, data: answer.response, headers };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const code = (error.body as { code?: unknown } | undefined)?.code;
+    return { ok: false, status: error.statusCode, data: null, code: typeof code === "string" ? code : undefined, headers: new Headers() };
+  }
+}
+
 /** Calls a better-auth endpoint on behalf of the browser request; returns its answer and cookies. */
 export async function callAuth<T = Record<string, unknown>>(
   request: Request,
@@ -252,11 +289,7 @@ export async function callAuth<T = Record<string, unknown>>(
   const auth = await getAuth();
   const url = new URL(`/api/auth${endpoint}`, getEnv().PUBLIC_URL);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
-  const headers = new Headers();
-  for (const name of FORWARDED_HEADERS) {
-    const value = request.headers.get(name);
-    if (value) headers.set(name, value);
-  }
+  const headers = forwardedHeaders(request);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
   const response = await auth.handler(

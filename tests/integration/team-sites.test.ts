@@ -26,7 +26,8 @@ import { browser, type Browser } from "../setup/auth-client";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, uniqueEmail, type TestUser } from "../setup/factories";
-import { linkTo, mailsTo, waitForMail } from "../setup/outbox";
+import { whoIs } from "../setup/accounts";
+import { linkTo, mailsTo } from "../setup/outbox";
 import { signedInUser } from "../setup/sessions";
 
 const database = useTestDatabase();
@@ -103,7 +104,7 @@ async function post(token: string, b: Browser, form: Record<string, string>): Pr
 
 async function invitationToken(email: string) {
   await sendQueuedMail();
-  const mail = (await mailsTo(email)).at(-1)!;
+  const mail = (await mailsTo(email)).findLast((m) => m.text.includes("/auth/invitation?token="))!;
   return { mail, token: linkTo(mail, "/auth/invitation").searchParams.get("token")! };
 }
 
@@ -161,7 +162,7 @@ describe("giving a site to a client", () => {
 });
 
 describe("inviting the requester", () => {
-  it("e-mails a single-use link, stored hashed; the sign-up it leads to gets the site once the address is confirmed", async () => {
+  it("e-mails a single-use link, stored hashed; signing up from it confirms the address, signs in and gives the site at once, with no second e-mail", async () => {
     const site = await unownedSite();
     const email = uniqueEmail("requester");
     await teamInviteToSite(member, site.id, email);
@@ -182,30 +183,121 @@ describe("inviting the requester", () => {
       confirmPassword: "autre",
     });
     expect(mismatch.status).toBe(400);
+    expect(await database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+
     const made = await post(token, visitor, {
       intent: "signup",
       fullName: "Rémi Requester",
       password: "un mot de passe",
       confirmPassword: "un mot de passe",
     });
-    expect(made).toMatchObject({ status: 200, body: { ok: true, email } });
-    expect(await ownerOf(site.id)).toBeNull();
-    expect(await screen(token, visitor)).toMatchObject({ mode: "check-email" });
-
-    // Confirming the address gives the site.
-    const confirmation = await waitForMail(email, { count: 2 }); // after the invitation
-    const confirmToken = linkTo(confirmation, "/auth/confirm").searchParams.get("token")!;
-    expect((await visitor.call("/verify-email", { method: "GET", query: { token: confirmToken } })).status).toBe(200);
+    // Straight to the site, signed in: the link proved the address.
+    expect(made.status).toBe(302);
+    expect(made.headers.get("location")).toBe(`/sites/${site.id}`);
     const [account] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(account).toMatchObject({ name: "Rémi Requester", emailVerified: true, role: "client" });
+    visitor.keep(made.headers);
+    expect(await whoIs(visitor)).toMatchObject({ id: account!.id, email });
     expect(await ownerOf(site.id)).toBe(account!.id);
+    const [used] = await database.db.select().from(siteInvitations).where(eq(siteInvitations.id, stored!.id));
+    expect(used).toMatchObject({ acceptedBy: account!.id, revokedAt: null });
+    expect(used!.claimedAt).not.toBeNull();
     expect(await auditFor(site.id)).toEqual([
       ["site.invited", member.email],
       ["invitation.claimed", email],
     ]);
-    // Used once: the link says so.
+    // No confirmation e-mail: the invitation is the only message to the address.
+    await sendQueuedMail();
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([mail.subject]);
+    // The password chosen is the account's, kept by better-auth.
+    expect((await browser().call("/sign-in/email", { body: { email, password: "un mot de passe" } })).status).toBe(200);
+
+    // Used once: the link says so, and a second sign-up through it is refused in words.
     expect(await screen(token, browser())).toMatchObject({ mode: "invalid", message: expect.stringContaining("déjà servi") });
+    const again = await post(token, browser(), {
+      intent: "signup",
+      fullName: "Quelqu'un",
+      password: "un autre mot de passe",
+      confirmPassword: "un autre mot de passe",
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.toast.description).toContain("Cette invitation a déjà servi");
+    expect((await database.db.select().from(user).where(eq(user.email, email))).map((row) => row.id)).toEqual([account!.id]);
     const detail = await teamGetSite(member, site.id);
     expect(detail!.invitations).toEqual([expect.objectContaining({ state: "claimed", email, createdByEmail: member.email })]);
+  });
+
+  it("serves once when sent twice at the same moment: one account, one session, the other told the link has served", async () => {
+    const site = await unownedSite();
+    const email = uniqueEmail("twice");
+    await teamInviteToSite(member, site.id, email);
+    const { token } = await invitationToken(email);
+    const form = { intent: "signup", fullName: "Double", password: "un mot de passe", confirmPassword: "un mot de passe" };
+    const answers = await Promise.all([post(token, browser(), form), post(token, browser(), form)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
+    expect(answers.find((a) => a.status === 400)!.body.toast.description).toContain("Cette invitation a déjà servi");
+    const accounts = await database.db.select().from(user).where(eq(user.email, email));
+    expect(accounts).toHaveLength(1);
+    expect(await ownerOf(site.id)).toBe(accounts[0]!.id);
+    expect((await auditFor(site.id)).map(([action]) => action)).toEqual(["site.invited", "invitation.claimed"]);
+  });
+
+  it("sends an address that has an account to sign in: the sign-up changes nothing and the link still serves once signed in", async () => {
+    const site = await unownedSite();
+    const { user: existing, browser: existingBrowser } = await signedInUser("Déjà Cliente");
+    await teamInviteToSite(member, site.id, existing.email);
+    const { token } = await invitationToken(existing.email);
+    expect(await screen(token, browser())).toMatchObject({ mode: "sign-in", email: existing.email });
+    const refused = await post(token, browser(), {
+      intent: "signup",
+      fullName: "Usurpatrice",
+      password: "un mot de passe",
+      confirmPassword: "un mot de passe",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.toast.description).toBe(
+      `Un compte existe déjà pour ${existing.email} : connectez-vous, puis rouvrez le lien de l'invitation pour ajouter le site.`,
+    );
+    const [row] = await database.db.select().from(user).where(eq(user.id, existing.id));
+    expect(row!.name).toBe("Déjà Cliente");
+    expect(await ownerOf(site.id)).toBeNull();
+    // Signed in, the same link adds the site in one click.
+    expect(await screen(token, existingBrowser)).toMatchObject({ mode: "claim" });
+    expect((await post(token, existingBrowser, { intent: "claim" })).status).toBe(302);
+    expect(await ownerOf(site.id)).toBe(existing.id);
+  });
+
+  it("makes an account nobody confirmed the invited person's: its old password and sessions go, the one chosen from the link stays", async () => {
+    const site = await unownedSite();
+    const email = uniqueEmail("unconfirmed");
+    // Someone signed up with the address and never confirmed it (the owner of the mailbox, or not).
+    expect((await browser().call("/sign-up/email", { body: { email, password: "mot de passe ancien", name: "Squat" } })).status).toBe(200);
+    const [before] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(before!.emailVerified).toBe(false);
+    await teamInviteToSite(member, site.id, email);
+    const { token } = await invitationToken(email);
+    const visitor = browser();
+    // The screen is the same as for an address without an account.
+    expect(await screen(token, visitor)).toMatchObject({ mode: "sign-up", email });
+    const made = await post(token, visitor, {
+      intent: "signup",
+      fullName: "Vraie Personne",
+      password: "mot de passe nouveau",
+      confirmPassword: "mot de passe nouveau",
+    });
+    expect(made.status).toBe(302);
+    visitor.keep(made.headers);
+    const [after] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(after).toMatchObject({ id: before!.id, emailVerified: true, name: "Vraie Personne" });
+    expect(await whoIs(visitor)).toMatchObject({ id: before!.id });
+    expect(await ownerOf(site.id)).toBe(before!.id);
+    expect((await browser().call("/sign-in/email", { body: { email, password: "mot de passe ancien" } })).status).toBe(401);
+    expect((await browser().call("/sign-in/email", { body: { email, password: "mot de passe nouveau" } })).status).toBe(200);
+  });
+
+  it("has no address of its own under /api/auth: only the invitation screen signs up from a link", async () => {
+    for (const path of ["/sign-up-from-invitation", "/signUpFromInvitation"])
+      expect((await browser().call(path, { body: { token: "x", name: "x", password: "un mot de passe" } })).status, path).toBe(404);
   });
 
   it("adds the site in one click for someone signed in with the invited address, and for nobody else", async () => {

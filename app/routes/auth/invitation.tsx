@@ -6,14 +6,15 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { authRefusal } from "~/lib/auth-messages";
 import { BRAND_NAME } from "~/lib/constants";
-import { dismissToasts, notify } from "~/lib/notify";
+import { notify } from "~/lib/notify";
 import { invitationSignUpSchema, PASSWORD_MISMATCH } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { emailLocalPart } from "~/lib/user";
-import { callAuth, clientIp, getSessionUser } from "~/services/auth.server";
+import { INVITED_ADDRESS_HAS_AN_ACCOUNT, invitationProblemOf } from "~/services/auth-invitation.server";
+import { clientIp, getSessionUser, signUpFromInvitation } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { intentOf, invalidForm, reply } from "~/services/route-action.server";
@@ -40,9 +41,9 @@ const PROBLEMS: Record<InvitationProblem, string> = {
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
 /**
- * The link of an invitation e-mail (issue 14): a sign-up with the invited address filled in (the site becomes
- * the account's once the address is confirmed); for someone already signed in with that address, one click adds
- * the site; anything else says what to do.
+ * The link of an invitation e-mail (issue 14): a sign-up with the invited address filled in, which signs the new
+ * account in with the site at once (issue 38: the link proves the address); for someone already signed in with that
+ * address, one click adds the site; anything else says what to do.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const found = await findInvitation(tokenOf(request));
@@ -54,9 +55,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (user.email.toLowerCase() === invitation.email) return { mode: "claim", site, email: invitation.email } as const;
     return { mode: "other-account", site, email: invitation.email, signedInAs: user.email } as const;
   }
-  const account = await accountWithEmail(invitation.email);
-  if (account?.emailVerified) return { mode: "sign-in", site, email: invitation.email } as const;
-  if (account && account.id === invitation.acceptedBy) return { mode: "check-email", site, email: invitation.email } as const;
+  // An account nobody confirmed is no account here: the sign-up hands it to the link's holder (auth-invitation.server.ts).
+  if ((await accountWithEmail(invitation.email))?.emailVerified) return { mode: "sign-in", site, email: invitation.email } as const;
   return { mode: "sign-up", site, email: invitation.email } as const;
 }
 
@@ -68,7 +68,14 @@ async function openInvitation(request: Request): Promise<OpenInvitation | string
   return found.ok ? found.invitation : PROBLEMS[found.problem];
 }
 
-/** The account of the invited address: the site is theirs once the address is confirmed. */
+const accountExists = (email: string) =>
+  `Un compte existe déjà pour ${email} : connectez-vous, puis rouvrez le lien de l'invitation pour ajouter le site.`;
+
+/**
+ * The account of the invited address, signed in at once with the site (issue 38): the link proves the address, so
+ * there is no confirmation e-mail. An address with a confirmed account is sent to sign in (the screen said so
+ * already); the link serves once, even sent twice at the same moment.
+ */
 async function signUp(request: Request, form: FormData) {
   const submission = parseSubmission(form, invitationSignUpSchema);
   if (submission.status !== "success")
@@ -76,21 +83,29 @@ async function signUp(request: Request, form: FormData) {
   const invitation = await openInvitation(request);
   if (typeof invitation === "string") return refused(invitation);
   if (await getSessionUser(request)) return refused("Vous êtes déjà connecté : rouvrez le lien de l'invitation.");
+  if ((await accountWithEmail(invitation.email))?.emailVerified) return refused(accountExists(invitation.email), 409);
   const limit = await consumeRateLimit(`signup:${invitation.email}`, 60 * 60, 5);
   if (!limit.allowed) return refused("Trop de tentatives. Réessayez dans une heure.", 429);
   const { fullName, password } = submission.value;
-  const result = await callAuth(request, "/sign-up/email", {
-    body: { email: invitation.email, password, name: fullName || emailLocalPart(invitation.email), callbackURL: "/auth" },
+  const result = await signUpFromInvitation(request, {
+    token: tokenOf(request),
+    name: fullName || emailLocalPart(invitation.email),
+    password,
   });
-  if (!result.ok) {
+  if (!result.ok || !result.data) {
     logger.warn({ ip: clientIp(request), code: result.code, status: result.status }, "invitation sign-up refused");
+    const problem = invitationProblemOf(result.code);
+    if (problem) return refused(PROBLEMS[problem], problem === "taken" ? 409 : 400);
+    if (result.code === INVITED_ADDRESS_HAS_AN_ACCOUNT) return refused(accountExists(invitation.email), 409);
     const { message, status } = authRefusal(result);
     return refused(message, status);
   }
-  const account = await accountWithEmail(invitation.email);
-  if (account && !account.emailVerified) await acceptInvitation(invitation.id, account.id);
-  logger.info({ ip: clientIp(request), invitationId: invitation.id }, "invitation accepted: account made, address to confirm");
-  return reply({ ok: true, email: invitation.email });
+  const { site } = result.data;
+  throw await redirectWithToast(
+    `/sites/${site.id}`,
+    { title: "Compte créé", description: `Vous êtes connecté, et ${site.name} est dans votre compte.` },
+    { headers: result.headers },
+  );
 }
 
 /** Signed in with the invited address: the site is added at once. */
@@ -175,31 +190,9 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
           </AuthCard>
         </AuthMain>
       );
-    case "check-email":
-      return <CheckEmail email={loaderData.email} />;
     case "sign-up":
       return <SignUpCard siteLine={siteLine} email={loaderData.email} />;
   }
-}
-
-function CheckEmail({ email }: { email: string }) {
-  return (
-    <AuthMain>
-      <AuthCard
-        title="Confirmez votre adresse e-mail"
-        description={
-          <>
-            Nous avons envoyé un lien de confirmation à {email}. Une fois l'adresse confirmée, connectez-vous : le site sera dans votre
-            compte.
-          </>
-        }
-      >
-        <Button asChild className="w-full" variant="outline">
-          <Link to="/auth">Aller à la connexion</Link>
-        </Button>
-      </AuthCard>
-    </AuthMain>
-  );
 }
 
 function ClaimCard({ siteLine, email }: { siteLine: React.ReactNode; email: string }) {
@@ -226,20 +219,17 @@ function ClaimCard({ siteLine, email }: { siteLine: React.ReactNode; email: stri
 }
 
 function SignUpCard({ siteLine, email }: { siteLine: React.ReactNode; email: string }) {
-  const fetcher = useToastFetcher<typeof action>((answer) => {
-    if (answer.ok) dismissToasts();
-  });
+  const fetcher = useToastFetcher<typeof action>();
   const [form, fields] = useSchemaForm(invitationSignUpSchema, {
     fetcher,
     onInvalid: (_, errors) => {
       if (errors.confirmPassword?.[0] === PASSWORD_MISMATCH) notify(errorToast(PASSWORD_MISMATCH, ERROR_TITLE));
     },
   });
-  if (fetcher.data && "email" in fetcher.data) return <CheckEmail email={fetcher.data.email} />;
   const busy = fetcher.state !== "idle";
   return (
     <AuthMain>
-      <AuthCard title="Créez votre compte" description={<>{siteLine} Créez votre compte : le site y sera dès votre adresse confirmée.</>}>
+      <AuthCard title="Créez votre compte" description={<>{siteLine} Créez votre compte : le site y sera aussitôt.</>}>
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value="signup" />
           <div className="grid gap-2">
