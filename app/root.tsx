@@ -29,7 +29,7 @@ import { useDelayed } from "~/lib/use-delayed";
 import { isStaticPath, onlyClientParamChanged, useStaticPage } from "~/lib/static-page";
 import type { Toast } from "~/lib/toast";
 import type { PublicConfig } from "~/lib/public-config";
-import { unreadNotificationCount } from "~/models/notification.server";
+import { markNotificationsReadAt, unreadNotificationCount } from "~/models/notification.server";
 import { getSignedIn } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { readToast } from "~/services/toast.server";
@@ -43,8 +43,13 @@ const PLACE_LINKS = {
 export async function loader({ request }: Route.LoaderArgs) {
   const [signedIn, { toast, setCookie }] = await Promise.all([getSignedIn(request), readToast(request)]);
   const user = signedIn?.user ?? null;
-  // The bell's number (issue 16): one indexed count, read again after every action and when the tab comes back.
-  const unread = user ? await unreadNotificationCount(user) : 0;
+  // The bell's number (issue 16): one indexed count, read again after every navigation and action.
+  let unread = user ? await unreadNotificationCount(user) : 0;
+  // Reaching a screen reads the person's notifications that lead to it, whichever way they came (issue 38): one
+  // indexed UPDATE, only when something is unread, and the count above says so at once. Not while an admin sees the
+  // product as the person: they have not seen it.
+  if (signedIn && unread > 0 && !signedIn.impersonatedBy)
+    unread = Math.max(0, unread - (await markNotificationsReadAt(signedIn.user, new URL(request.url).pathname)));
   const env = getEnv();
   const publicConfig: PublicConfig = {
     origin: env.PUBLIC_URL,

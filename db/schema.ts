@@ -789,12 +789,35 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /**
+     * The screen the notification leads to (issue 38), kept by the database from what it is about: the outline to
+     * approve, the month's report, the site's results (a cap reached), the version to review (unless published),
+     * else the page, else the site. Its line and its e-mail link there, and reaching that screen by any way marks
+     * it read (models/notification.server.ts, `markNotificationsReadAt`). A version deleted (set null) moves it to
+     * the page, as the line's link.
+     */
+    path: text("path")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case
+          when "kind" = 'outline_ready' and "page" is not null then '/sites/' || "site"::text || '/pages/' || "page"::text || '/outline'
+          when "kind" = 'monthly_report' then '/sites/' || "site"::text || '/results/report'
+          when "kind" = 'checks_capped' then '/sites/' || "site"::text || '/results'
+          when "version" is not null and "kind" <> 'article_published' then '/review/' || "version"::text
+          when "page" is not null then '/sites/' || "site"::text || '/pages/' || "page"::text
+          else '/sites/' || "site"::text
+        end`,
+      ),
   },
   (t) => [
     // The list, newest first, and the unread count (the bell's one query: a partial index of the unread).
     index("notifications_recipient_created_idx").on(t.recipient, t.createdAt),
     index("notifications_unread_idx")
       .on(t.recipient)
+      .where(sql`${t.readAt} is null`),
+    // A screen reached marks read the person's unread notifications leading there: one indexed UPDATE (issue 38).
+    index("notifications_unread_path_idx")
+      .on(t.recipient, t.path)
       .where(sql`${t.readAt} is null`),
     index("notifications_site_idx").on(t.site),
     index("notifications_page_idx").on(t.page),

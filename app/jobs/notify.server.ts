@@ -24,6 +24,8 @@ export const notificationLineColumns = {
   versionId: notifications.version,
   pageName: notifications.pageName,
   actorName: notifications.actorName,
+  /** Where its line leads: kept by the database from what it is about (db/schema.ts). */
+  path: notifications.path,
 };
 
 /** Who gets a notification's e-mail and how they want it (select from `user` left-joined with notification_preferences). */

@@ -26,6 +26,12 @@ export type NotificationLine = {
   versionId: number | null;
   pageName: string | null;
   actorName: string | null;
+  /**
+   * The screen it leads to, kept by the database (notifications.path): the outline to approve, the month's report,
+   * the site's results (a cap reached), the version to review unless published, else the page, else the site.
+   * Reaching that screen by any way marks it read (issue 38).
+   */
+  path: string;
   createdAt: string;
   read: boolean;
 };
@@ -130,18 +136,6 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
     },
   },
 };
-
-/** Where a line leads: the outline to approve, the version to review when there is one, else the page, else the site. */
-export function notificationPath(n: Pick<NotificationLine, "siteId" | "pageId" | "versionId" | "kind">): string {
-  if (n.kind === "outline_ready" && n.pageId !== null) return outlinePath(n.siteId, n.pageId);
-  if (n.kind === "monthly_report") return `/sites/${n.siteId}/results/report`;
-  // The team opens the site's results, which show it the cap and the month's spending (never a console address here:
-  // this module reaches the clients' browsers).
-  if (n.kind === "checks_capped") return `/sites/${n.siteId}/results`;
-  if (n.versionId !== null && n.kind !== "article_published") return `/review/${n.versionId}`;
-  if (n.pageId !== null) return `/sites/${n.siteId}/pages/${n.pageId}`;
-  return `/sites/${n.siteId}`;
-}
 
 /** The bell's badge: the count, or "9+" past nine (the button's label always says the exact number). */
 export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));

@@ -84,6 +84,23 @@ export async function markNotificationRead(user: Actor, id: number): Promise<boo
   return row !== undefined;
 }
 
+/**
+ * Marks read the person's unread notifications that lead to `path` (issue 38): whoever reaches a screen, through its
+ * notification or any other way (a list, an e-mail's link, the address bar), has seen what it was about. One UPDATE
+ * over the partial index of the unread by path (notifications_unread_path_idx); returns how many it marked.
+ */
+export async function markNotificationsReadAt(user: Actor, path: string): Promise<number> {
+  // The same screen with a trailing slash.
+  const screen = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  const db = await getDb();
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipient, user.id), eq(notifications.path, screen), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 /** Marks every unread notification of the person read; returns how many were. */
 export async function markAllNotificationsRead(user: Actor): Promise<number> {
   const db = await getDb();

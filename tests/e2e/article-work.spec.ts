@@ -36,7 +36,8 @@ test("a new version, a highlighted modification and cover images are made in the
     const { page } = own;
     const { siteId, pageId } = await createSiteWithPage(page, { pageName: "Le compost en appartement" });
 
-    // create_outline first (issue 16): the outline is written, the bell rings, and the versions screen leads to it.
+    // create_outline first (issue 16): the outline is written, the bell rings, and the versions screen leads to it
+    // (opening it reads the notification, issue 38).
     await open(page, versionsPath(siteId, pageId));
     await page.getByRole("button", { name: "Create new page version" }).click();
     await expectToast(page, "New page action created successfully");
@@ -45,6 +46,7 @@ test("a new version, a highlighted modification and cover images are made in the
     await page.getByRole("link", { name: "Review the outline" }).click();
     await expect(page).toHaveURL(new RegExp(`/sites/${siteId}/pages/${pageId}/outline$`));
     await expect(page.getByText("Waiting for your approval")).toBeVisible();
+    await expect(bell).toHaveAccessibleName("Notifications (0)");
     await expect(page.getByLabel("Title")).toHaveValue("Le compost en appartement: the complete guide");
     await expectNoAxeViolations(page, "the outline waiting for approval");
 
@@ -84,8 +86,8 @@ test("a new version, a highlighted modification and cover images are made in the
     ]);
     await expect(renderedArticle(page).getByRole("heading", { level: 3 })).toHaveText(["Un bac à lombrics", "Un bokashi"]);
     // The bell rings with it (issue 16): the screen's refresh brought the number too; and an e-mail leads to the review.
-    await expect(bell).toHaveAccessibleName("Notifications (2)");
-    await expect(bell).toHaveText("2");
+    await expect(bell).toHaveAccessibleName("Notifications (1)");
+    await expect(bell).toHaveText("1");
     await expect
       .poll(() =>
         readOutbox(own.email, own.dataDir).map((mail) => mail.body.includes("est prêt à relire") && /\/review\/\d+/.test(mail.body)),
@@ -107,9 +109,18 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(marked).toHaveCount(1);
     // In place: still one version, whose earlier text is kept.
     await expect(versionRows(page)).toHaveCount(1);
-    await expect(bell).toHaveAccessibleName("Notifications (3)");
+    await expect(bell).toHaveAccessibleName("Notifications (2)");
 
-    // The bell's list: newest first; a line leads to the version to review and is read on the way.
+    // The full list: the outline's read (its screen was opened), the two others marked read from there.
+    await open(page, "/notifications");
+    await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link")).toHaveCount(3);
+    await expect(page.getByRole("main").getByText("2 non lues.")).toBeVisible();
+    await page.getByRole("button", { name: "Tout marquer comme lu" }).click();
+    await expectToast(page, "Toutes les notifications sont lues");
+    await expect(bell).toHaveAccessibleName("Notifications (0)");
+    await expect(page.getByRole("main").getByText("Tout est lu.")).toBeVisible();
+    // The bell's list: newest first; a line leads to the version to review.
     await bell.click();
     const list = page.getByRole("menu");
     const lines = list.getByRole("menuitem").filter({ hasText: "Le compost en appartement" });
@@ -120,15 +131,6 @@ test("a new version, a highlighted modification and cover images are made in the
     ]);
     await lines.first().click();
     await expect(page).toHaveURL(/\/review\/\d+$/);
-    await expect(bell).toHaveAccessibleName("Notifications (2)");
-    // The full list: one still unread, marked read from there; nothing left on the bell.
-    await open(page, "/notifications");
-    await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link")).toHaveCount(3);
-    await page.getByRole("button", { name: "Tout marquer comme lu" }).click();
-    await expectToast(page, "Toutes les notifications sont lues");
-    await expect(bell).toHaveAccessibleName("Notifications (0)");
-    await expect(page.getByRole("main").getByText("Tout est lu.")).toBeVisible();
 
     // create_cover_image: two propositions appear at the site's cover size.
     await open(page, `/sites/${siteId}/pages/${pageId}/images`);

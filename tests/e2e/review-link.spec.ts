@@ -79,9 +79,12 @@ test("a colleague without an account comments on a passage and asks for changes;
   await expectToast(colleague, "Demande envoyée");
   await expect(colleague.getByTestId("review-state")).toHaveText("Modifications demandées : l'équipe les reprend");
 
-  // The owner: told, and the comment with its passage on the version, which is now in revision.
-  await open(owner, `/review/${article.versionId}`);
+  // The owner: told (the bell, on their list of sites), and the comment with its passage on the version, which is now
+  // in revision. Both notifications lead to the version's review: opening it reads them (issue 38).
+  await open(owner, "/sites");
   await expect(owner.getByRole("banner").getByRole("button", { name: "Notifications (2)" })).toBeVisible();
+  await open(owner, `/review/${article.versionId}`);
+  await expect(owner.getByRole("banner").getByRole("button", { name: "Notifications (0)" })).toBeVisible();
   const said = owner.getByRole("list", { name: "Reviewers' comments" });
   await expect(said.getByRole("listitem")).toHaveCount(2);
   await expect(said.getByRole("listitem").first()).toContainText("Zoé Collègue commented");

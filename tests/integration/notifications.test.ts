@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { actions, notifications, pages, pagesActions, pagesVersions, sites, user } from "../../db/schema";
+import { actions, notifications, pages, pagesActions, pagesVersions, session, sites, user } from "../../db/schema";
 import { recordNotifications } from "~/jobs/notify.server";
 import { nextDigestAt } from "~/jobs/notification-mail.server";
 import { actionId, TASKS } from "~/jobs/queue.server";
@@ -28,6 +28,7 @@ import { resetMailForTests } from "~/services/mail.server";
 import { BELL_LIST_SIZE, NOTIFICATIONS_PAGE_SIZE } from "~/lib/notifications";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/app/notifications";
 import { action as settingsAction } from "~/routes/app/settings";
+import { loader as rootLoader } from "~/root";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import type { Browser } from "../setup/auth-client";
 import { formPost, runRoute } from "../setup/accounts";
@@ -254,6 +255,70 @@ describe("the /notifications screen", () => {
     });
     expect(await unreadNotificationCount(reader.user)).toBe(0);
     expect((await post(reader.browser, { intent: "nothing" })).status).toBe(400);
+  });
+});
+
+describe("reaching the screen a notification leads to (issue 38)", () => {
+  /** The root loader of a screen's document or data request, as the person's browser asks for it. */
+  const reach = (b: Browser, path: string) =>
+    runRoute(rootLoader as never, new Request(`${TEST_PUBLIC_URL}${path}`, { headers: { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } }));
+  const unreadOf = async (recipient: string) =>
+    (await rowsOf(recipient)).filter((row) => row.readAt === null).map((row) => [row.kind, row.path]);
+
+  it("each notification has the path its line leads to, kept by the database when its version goes", async () => {
+    const { siteId, pageId } = await pageOf(owner.id, "Les chemins");
+    const versionId = await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    await database.db.transaction(async (tx) => {
+      await recordNotifications(tx, { kind: "outline_ready", pageId, versionId: null });
+      await recordNotifications(tx, { kind: "article_published", pageId, versionId });
+      await recordNotifications(tx, { kind: "monthly_report", siteId });
+    });
+    const paths = async () => (await rowsOf(owner.id)).filter((row) => row.site === siteId).map((row) => [row.kind, row.path]);
+    expect(await paths()).toEqual([
+      ["article_ready", `/review/${versionId}`],
+      ["outline_ready", `/sites/${siteId}/pages/${pageId}/outline`],
+      ["article_published", `/sites/${siteId}/pages/${pageId}`],
+      ["monthly_report", `/sites/${siteId}/results/report`],
+    ]);
+    // The lines say the same.
+    const lines = (await listNotifications(owner, { limit: 50 })).lines.filter((line) => line.siteId === siteId);
+    expect(lines.map((line) => line.path).sort()).toEqual((await paths()).map(([, path]) => path).sort());
+    await database.db.delete(pagesVersions).where(eq(pagesVersions.id, versionId));
+    expect((await paths())[0]).toEqual(["article_ready", `/sites/${siteId}/pages/${pageId}`]);
+  });
+
+  it("reaching /review/:versionId by any way marks read the person's notifications that lead there, only theirs, and the bell's count says so on the same request", async () => {
+    const reader = await signedInUser("Rémi Relecture");
+    const { siteId, pageId } = await pageOf(reader.user.id, "Page relue");
+    const versionId = await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    const otherVersionId = await saveGeneratedVersion(pageId, { html: "<p>2</p>", metaDescription: null });
+    // The client's decision tells the team, on the same screen.
+    await approve(reader.user, versionId);
+    const leadBefore = await unreadOf(lead.id);
+    expect(leadBefore).toContainEqual(["client_approved", `/review/${versionId}`]);
+    expect(await unreadNotificationCount(reader.user)).toBe(2);
+
+    // Another screen reads nothing.
+    expect((await reach(reader.browser, `/sites/${siteId}/pages/${pageId}/page-versions`)).body.unread).toBe(2);
+    // The version's review screen (from the versions list, the e-mail's link, the address bar), as a document or as data.
+    const reached = await reach(reader.browser, `/review/${versionId}`);
+    expect(reached.body.unread).toBe(1);
+    expect(await unreadOf(reader.user.id)).toEqual([["article_ready", `/review/${otherVersionId}`]]);
+    // The team member's notification of the same screen is theirs to read.
+    expect(await unreadOf(lead.id)).toEqual(leadBefore);
+    expect((await reach(reader.browser, `/review/${otherVersionId}/`)).body.unread).toBe(0);
+    expect(await unreadNotificationCount(reader.user)).toBe(0);
+    // Nothing unread: the answer is the same.
+    expect((await reach(reader.browser, `/review/${versionId}`)).body.unread).toBe(0);
+  });
+
+  it("leaves them unread while an admin sees the product as the person", async () => {
+    const reader = await signedInUser("Iris Incarnée");
+    const { pageId } = await pageOf(reader.user.id, "Page vue par l'admin");
+    const versionId = await saveGeneratedVersion(pageId, { html: "<p>1</p>", metaDescription: null });
+    await database.db.update(session).set({ impersonatedBy: lead.id }).where(eq(session.userId, reader.user.id));
+    expect((await reach(reader.browser, `/review/${versionId}`)).body.unread).toBe(1);
+    expect(await unreadNotificationCount(reader.user)).toBe(1);
   });
 });
 
