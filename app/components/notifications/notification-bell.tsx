@@ -1,11 +1,12 @@
 /**
  * The header's bell (issue 16): the number of unread notifications, and under it the newest few, each leading
  * to its page (marked read on the way), "mark all read" and the way to the full list. The number comes from the
- * root loader (read again after every action); the list is asked for when the bell opens, and again when the
- * person comes back to the tab, which also refreshes the number. Nothing polls.
+ * root loader, read again after every navigation and action (which also reads the notifications of the screen
+ * reached, issue 38); the list, with the number, is asked for when the bell opens and every time the person comes
+ * back to the tab. The newer answer of the two is shown. Nothing polls.
  */
 import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { BellWithBadge, bellLabel } from "~/components/header-account-parts";
 import { NotificationLink, useOpenNotification } from "~/components/notifications/notification-line";
 import { Button } from "~/components/ui/button";
@@ -23,28 +24,27 @@ import type { NotificationLine } from "~/lib/notifications";
 /** What /notifications?bell answers. */
 type BellList = { lines: NotificationLine[]; unread: number };
 
-/** The tab coming back refreshes the number, at most this often. */
-const REFRESH_AFTER_MS = 30_000;
-
 export function NotificationBell({ unread: loaded }: { unread: number }) {
   const list = useFetcher<BellList>({ key: "notification-bell" });
   const readAll = useFetcher({ key: "notification-bell-read-all" });
   const open = useOpenNotification();
-  // The freshest number: the root loader's, or the list's when it came later (state adjusted while rendering,
-  // when either changes: React's way of keeping the last of two sources).
+  // Each answer of the root loader is a new object, even when it counts the same as before: how the bell knows
+  // that the root's number is newer than the list's (a screen reached after the list came, say, from 1 to 0 again).
+  const rootAnswer = useRouteLoaderData("root");
+  // The newer number: the root loader's, or the list's when it came later (state adjusted while rendering, when
+  // either answer changes: React's way of keeping the last of two sources).
   const [unread, setUnread] = useState(loaded);
-  const [seen, setSeen] = useState({ loaded, list: list.data });
-  if (seen.loaded !== loaded || seen.list !== list.data) {
-    setSeen({ loaded, list: list.data });
+  const [seen, setSeen] = useState({ rootAnswer, list: list.data });
+  if (seen.rootAnswer !== rootAnswer || seen.list !== list.data) {
+    setSeen({ rootAnswer, list: list.data });
     setUnread(seen.list !== list.data && list.data ? list.data.unread : loaded);
   }
 
+  // The tab coming back into view asks for the number again, every time (one indexed count and the newest lines).
   const { load } = list;
   useEffect(() => {
-    let last = Date.now();
     const onVisible = () => {
-      if (document.visibilityState !== "visible" || Date.now() - last < REFRESH_AFTER_MS || isLeavingTheApp()) return;
-      last = Date.now();
+      if (document.visibilityState !== "visible" || isLeavingTheApp()) return;
       void load("/notifications?bell");
     };
     document.addEventListener("visibilitychange", onVisible);
