@@ -4,7 +4,7 @@
  * screen shows the move, its chart marks the publication, the month's report prints, and the monthly e-mail
  * reaches the outbox with a link that unsubscribes without signing in.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { startFakeDataForSeo } from "../fakes/dataforseo";
 import { startFakeOpenRouter } from "../fakes/openrouter";
 import { startFakeWebhook } from "../fakes/webhook";
@@ -13,6 +13,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { createPageByRequest, slug, unique } from "./support/pages";
+import { postReviewAction } from "./support/review";
 import { createSiteByRequest, siteIdOf } from "./support/sites";
 import { serverWithProviders } from "./support/provider-server";
 import { TEST_SIGN_IN_HEADER, testSignInToken } from "./support/server";
@@ -24,6 +25,26 @@ async function clockTo(page: Page, iso: string) {
   const moved = await page.request.post("/__e2e/clock", { headers: { [TEST_SIGN_IN_HEADER]: testSignInToken() }, data: { to: iso } });
   expect(moved.status(), await moved.text()).toBe(200);
   return (await moved.json()) as { claims: { siteId: number; period: string; status: string; queued: number }[] };
+}
+
+/** The labels of a chart's marks (the days a version was approved or published). */
+const markLabels = (chart: Locator) => chart.locator("svg text").filter({ hasText: /^(Approved|Published|Approved, published)$/ });
+
+/** The chart's mark labels, as the browser lays them out, overlap nowhere. */
+async function expectNoOverlappingLabels(chart: Locator) {
+  const boxes = await markLabels(chart).evaluateAll((labels) =>
+    labels.map((label) => {
+      const box = label.getBoundingClientRect();
+      return { text: label.textContent ?? "", left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }),
+  );
+  const overlapping = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      .map((b) => `${a.text} / ${b.text}`),
+  );
+  expect(overlapping).toEqual([]);
 }
 
 test("weekly checks over simulated weeks show the page climbing after its publication, in the chart, the report and its e-mail", async ({
@@ -77,9 +98,10 @@ test("weekly checks over simulated weeks show the page climbing after its public
     await expect(row.getByRole("cell").first()).toHaveText(/^14/, { timeout: 30_000 });
     await expect(row).toContainText("/blog/levain");
 
-    // The article is published (to the site's webhook) that week.
+    // The article is approved, then published (to the site's webhook) the same day.
     const versionId = await addVersionByRequest(page, siteId, pageId, "<h1>Le pain au levain</h1><p>La méthode complète.</p>");
     expect(versionId).toBeGreaterThan(0);
+    expect((await postReviewAction(page, versionId, "approve")).status()).toBe(200);
     await open(page, `/sites/${siteId}/publishing`);
     await waitForHydration(page);
     await page.getByLabel("Webhook address").fill(hook.url);
@@ -102,7 +124,9 @@ test("weekly checks over simulated weeks show the page climbing after its public
     await row.getByRole("button", { name: /Chart/ }).click();
     const chart = page.getByRole("img", { name: /Position of “pain au levain” over time/ });
     await expect(chart.locator("svg .recharts-line")).toHaveCount(1);
-    await expect(chart.locator("svg")).toContainText("Published");
+    // The day's approval and publication are one mark, whose label no other label covers.
+    await expect(markLabels(chart)).toHaveText(["Approved, published"]);
+    await expectNoOverlappingLabels(chart);
     await page.getByText("The figures", { exact: true }).first().click();
     await expect(page.getByRole("table", { name: "Position of “pain au levain” at each check" })).toContainText("14");
     // AI visibility: the share of voice names the site, cited in the second week's answers.

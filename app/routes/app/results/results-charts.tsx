@@ -3,10 +3,10 @@
  * (their route modules), never by the public pages. Each chart has a table beside it with the same figures, for
  * screen readers and for anyone who reads numbers better than lines; the chart itself is one labelled image.
  */
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from "recharts";
+import { MARK_LABEL_FONT_SIZE, MARK_LABEL_ROW_HEIGHT, placeMarks, type ChartMark } from "./chart-marks";
 
-/** A date on which a version of a page was approved or published: a vertical mark on the charts. */
-export type ChartMark = { at: string; kind: "approved" | "published"; pageName: string };
+export type { ChartMark };
 
 const DAY = (iso: string | number) => new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", timeZone: "UTC" });
 
@@ -19,14 +19,29 @@ const SERIES_STYLES = [
   { stroke: "#be123c", dash: "1 2" },
 ];
 
-function Marks({ marks }: { marks: ChartMark[] }) {
-  return marks.map((mark, i) => (
+/** The marks, one per day, their labels on rows that never overlap at the plot's width (chart-marks.ts). */
+function Marks({ marks, domain }: { marks: ChartMark[]; domain: [number, number] }) {
+  const plot = usePlotArea();
+  return placeMarks(marks, domain, plot?.width ?? 720).map((mark) => (
     <ReferenceLine
-      key={`${mark.kind}-${mark.at}-${i}`}
-      x={new Date(mark.at).getTime()}
+      key={mark.t}
+      x={mark.t}
       stroke={mark.kind === "published" ? "#15803d" : "#64748b"}
       strokeDasharray={mark.kind === "published" ? undefined : "4 4"}
-      label={{ value: mark.kind === "published" ? "Published" : "Approved", position: "insideTopLeft", fontSize: 11, fill: "currentColor" }}
+      label={({ viewBox }: { viewBox?: { x?: number; y?: number } }) => (
+        <g>
+          <title>{`${mark.label}: ${mark.pageNames.join(", ")}`}</title>
+          <text
+            x={(viewBox?.x ?? 0) + (mark.anchor === "start" ? 4 : -4)}
+            y={(viewBox?.y ?? 0) + MARK_LABEL_ROW_HEIGHT * (mark.row + 1) - 3}
+            textAnchor={mark.anchor}
+            fontSize={MARK_LABEL_FONT_SIZE}
+            fill="currentColor"
+          >
+            {mark.label}
+          </text>
+        </g>
+      )}
     />
   ));
 }
@@ -69,7 +84,7 @@ function TimeChart({
             tick={{ fontSize: 12 }}
             stroke="var(--muted-foreground)"
           />
-          <Marks marks={marks} />
+          <Marks marks={marks} domain={domain} />
           {children}
         </LineChart>
       </ResponsiveContainer>
