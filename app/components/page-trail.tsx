@@ -25,9 +25,16 @@ export function PageTrail({
           { label: current },
         ]}
       />
-      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
+      {/* A long page name wraps rather than widen the screen (the button's own text stays on one line). */}
+      <Button
+        asChild
+        variant="ghost"
+        size="sm"
+        className="mb-2 -ml-2 h-auto min-h-8 max-w-full items-start py-1.5 text-left whitespace-normal"
+      >
         <Link to={pagePath}>
-          <ArrowLeft aria-hidden="true" /> {backLabel ?? `Back to ${page.name}`}
+          <ArrowLeft aria-hidden="true" className="mt-0.5" />{" "}
+          <span className="min-w-0 [overflow-wrap:anywhere]">{backLabel ?? `Back to ${page.name}`}</span>
         </Link>
       </Button>
     </>

@@ -618,3 +618,37 @@ test.describe("accessibility", () => {
     await expectNoAxeViolations(page, "compare");
   });
 });
+
+test.describe("on a phone", () => {
+  /** Whether the document scrolls sideways (the screen wider than the window). */
+  const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  test("nothing scrolls the screen sideways at 390 or 484 pixels, a long page name wraps (empty, rendered, code, compare)", async ({
+    signedInPage: page,
+  }) => {
+    const { siteId, pageId, pageName } = await createSiteWithPage(page, {
+      pageName: `Le guide complet de la fermentation au levain naturel pour les boulangers amateurs ${Date.now().toString(36)}`,
+    });
+    for (const width of [390, 484]) {
+      await page.setViewportSize({ width, height: 844 });
+      await openVersions(page, siteId, pageId);
+      await expect(page.getByRole("link", { name: `Back to ${pageName}` })).toBeVisible();
+      expect(await sideways(page), `no sideways scrolling at ${width} px (empty)`).toBeLessThanOrEqual(0);
+    }
+    await addVersionByRequest(page, siteId, pageId, ARTICLE);
+    await addVersionByRequest(page, siteId, pageId, ARTICLE.replace("patience", "constance et une attention de tous les instants"));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openVersions(page, siteId, pageId);
+    await expect(renderedArticle(page)).toBeVisible();
+    expect(await sideways(page), "no sideways scrolling (rendered)").toBeLessThanOrEqual(0);
+    // The link back wraps inside the window.
+    const back = await page.getByRole("link", { name: `Back to ${pageName}` }).boundingBox();
+    expect(back!.x + back!.width).toBeLessThanOrEqual(390);
+    await pressed(page, "Code").click();
+    await expect(page.locator('[data-code-editor="ready"]')).toBeVisible();
+    expect(await sideways(page), "no sideways scrolling (code)").toBeLessThanOrEqual(0);
+    await viewer(page).getByRole("button", { name: "Compare Versions" }).click();
+    await expect(viewer(page).getByRole("table", { name: "Differences between the two versions" })).toBeVisible();
+    expect(await sideways(page), "no sideways scrolling (compare)").toBeLessThanOrEqual(0);
+  });
+});

@@ -27,6 +27,21 @@ async function clockTo(page: Page, iso: string) {
   return (await moved.json()) as { claims: { siteId: number; period: string; status: string; queued: number }[] };
 }
 
+/** Whether a part of the screen is shown whole: inside the window and not clipped by a scrolling box around it. */
+async function expectShownWhole(part: Locator) {
+  const clipped = await part.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.left < 0 || box.right > document.documentElement.clientWidth) return "outside the window";
+    for (let around = element.parentElement; around; around = around.parentElement) {
+      if (getComputedStyle(around).overflowX === "visible") continue;
+      const frame = around.getBoundingClientRect();
+      if (box.left < frame.left - 1 || box.right > frame.right + 1) return `clipped by ${around.tagName.toLowerCase()}.${around.className}`;
+    }
+    return null;
+  });
+  expect(clipped).toBeNull();
+}
+
 /** The labels of a chart's marks (the days a version was approved or published). */
 const markLabels = (chart: Locator) => chart.locator("svg text").filter({ hasText: /^(Approved|Published|Approved, published)$/ });
 
@@ -133,9 +148,12 @@ test("weekly checks over simulated weeks show the page climbing after its public
     const voice = page.getByRole("table").filter({ hasText: "Your site" });
     await expect(voice).toContainText(site.siteName);
     await expectNoAxeViolations(page, "the results");
-    await page.setViewportSize({ width: 375, height: 800 });
+    await page.setViewportSize({ width: 390, height: 844 });
     // The charts follow the new width once their container is measured again.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every column of the ranking is shown on a phone: the best URL and the trend are not hidden in a sideways scroller.
+    await expectShownWhole(row.getByRole("link", { name: /\/blog\/levain/ }));
+    await expectShownWhole(row.getByRole("img", { name: /Trend of “pain au levain”/ }));
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // February's first day: January's report is announced by e-mail, and the page prints.

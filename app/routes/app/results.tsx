@@ -22,6 +22,7 @@ import { formatDateTime } from "~/lib/format";
 import { NotFoundError, parseId, SITE_NOT_FOUND } from "~/lib/not-found";
 import { errorToast, successToast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
+import { cn } from "~/lib/utils";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { requireActor, requireOwnedSite } from "~/models/access.server";
 import {
@@ -226,7 +227,9 @@ function RankingSection({ rankings, marks }: { rankings: KeywordRanking[]; marks
         {rankings.length === 0 ? (
           <p className="text-sm text-muted-foreground">No keyword in use yet: add keywords to the site's pages, then check.</p>
         ) : (
-          <div className="relative min-w-0 overflow-x-auto">
+          // Narrower than its columns (a phone, a narrow window beside the side panel), each keyword is a card
+          // of its own: every column's content is shown, none hidden in a sideways scroller.
+          <div className="@container min-w-0">
             <FiguresTable
               caption="Search ranking"
               columns={[
@@ -238,7 +241,7 @@ function RankingSection({ rankings, marks }: { rankings: KeywordRanking[]; marks
                   Chart
                 </span>,
               ]}
-              className="min-w-[40rem]"
+              className="@2xl:min-w-[40rem] @max-2xl:block @max-2xl:[&>tbody]:block @max-2xl:[&>thead]:sr-only"
             >
               {rankings.map((r) => (
                 <RankingRow
@@ -272,8 +275,8 @@ function RankingRow({
   const panelId = `ranking-chart-${ranking.keywordId}`;
   return (
     <>
-      <tr className="border-b align-top">
-        <th scope="row" className="py-3 pr-3 text-left font-medium">
+      <tr className="border-b align-top @max-2xl:grid @max-2xl:grid-cols-[minmax(0,1fr)_auto] @max-2xl:gap-x-3 @max-2xl:gap-y-2 @max-2xl:py-3">
+        <th scope="row" className="py-3 pr-3 text-left font-medium @max-2xl:self-center @max-2xl:p-0">
           {ranking.keyword}
           {competing ? (
             <Badge variant="outline" className="ml-2 border-amber-600 text-amber-800" title={ranking.competingUrls.join("\n")}>
@@ -281,7 +284,7 @@ function RankingRow({
             </Badge>
           ) : null}
         </th>
-        <td className="py-3 pr-3 whitespace-nowrap">
+        <td data-label="Position" className={cn("py-3 pr-3 whitespace-nowrap", STACKED_CELL)}>
           {ranking.checks === 0 ? (
             <span className="text-muted-foreground">Not checked yet</span>
           ) : ranking.position === null ? (
@@ -291,7 +294,7 @@ function RankingRow({
           )}{" "}
           <Movement ranking={ranking} />
         </td>
-        <td className="max-w-xs py-3 pr-3">
+        <td data-label="Best URL" className={cn("max-w-xs py-3 pr-3 @max-2xl:max-w-none", STACKED_CELL)}>
           {ranking.url ? (
             <>
               <a href={ranking.url} target="_blank" rel="noopener noreferrer" className="break-all text-primary hover:underline">
@@ -303,10 +306,10 @@ function RankingRow({
             <span className="text-muted-foreground">—</span>
           )}
         </td>
-        <td className="py-3 pr-3">
+        <td data-label="Trend" className={cn("py-3 pr-3 @max-2xl:flex @max-2xl:items-center", STACKED_CELL)}>
           <Sparkline series={ranking.series} label={`Trend of “${ranking.keyword}”`} />
         </td>
-        <td className="py-3 text-right">
+        <td className="py-3 text-right @max-2xl:col-start-2 @max-2xl:row-start-1 @max-2xl:p-0">
           {ranking.checks > 0 ? (
             <Button variant="ghost" size="sm" onClick={onToggle} aria-expanded={open} aria-controls={panelId}>
               <BarChart3 aria-hidden="true" /> {open ? "Hide" : "Chart"}
@@ -316,8 +319,8 @@ function RankingRow({
         </td>
       </tr>
       {open ? (
-        <tr id={panelId}>
-          <td colSpan={5} className="border-b pb-4">
+        <tr id={panelId} className="@max-2xl:block">
+          <td colSpan={5} className="border-b pb-4 @max-2xl:block">
             <RankingChart keyword={ranking.keyword} series={ranking.series} marks={marks} />
             {competing ? (
               <p className="mt-2 text-sm">
@@ -346,6 +349,13 @@ function RankingRow({
     </>
   );
 }
+
+/**
+ * A cell of a ranking's row laid out as a card (the table narrower than its columns): on a line of its own, after
+ * its column's name (which the table's header row, kept for screen readers, says otherwise).
+ */
+const STACKED_CELL =
+  "@max-2xl:col-span-2 @max-2xl:p-0 @max-2xl:before:mr-2 @max-2xl:before:text-xs @max-2xl:before:text-muted-foreground @max-2xl:before:content-[attr(data-label)]";
 
 type AnswerCounts = { answers: number; mentioned: number; cited: number };
 
@@ -418,22 +428,22 @@ function VisibilitySection({
               <FiguresTable
                 caption={<>Domains named or cited in the assistants' answers, out of {voice.total}</>}
                 columns={["Domain", "Answers", "Share"]}
-                className="max-w-xl min-w-[22rem]"
+                className="max-w-xl"
               >
                 {voice.domains.map((d) => (
                   <tr key={`${d.isSite}-${d.domain}`} className={`border-b ${d.isSite ? "font-semibold" : ""}`}>
-                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                    <th scope="row" className="py-2 pr-3 text-left font-normal [overflow-wrap:anywhere]">
                       {d.domain} {d.isSite ? <Badge>Your site</Badge> : null}
                     </th>
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pr-3 whitespace-nowrap">
                       {d.answers} of {voice.total}
                     </td>
-                    <td className="py-2">
+                    <td className="py-2 whitespace-nowrap">
                       <span className="inline-flex items-center gap-2">
                         <span
                           aria-hidden="true"
                           className="inline-block h-2 rounded bg-primary"
-                          style={{ width: `${Math.max(2, Math.round(d.share * 80))}px` }}
+                          style={{ width: `${Math.max(2, Math.round(d.share * 64))}px` }}
                         />
                         {Math.round(d.share * 100)}%
                       </span>

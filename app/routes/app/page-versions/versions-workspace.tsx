@@ -43,7 +43,7 @@ export function VersionsWorkspace({
   return (
     // Reading order: choose a version, see it, ask for changes. On wide screens the table and the
     // form share the first row and the viewer takes the full width below them.
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section
         aria-labelledby="page-versions-title"
         className="flex min-w-0 flex-col rounded-xl border bg-card shadow-sm lg:col-start-1 lg:row-start-1"
@@ -71,7 +71,7 @@ export function VersionsWorkspace({
         />
       </section>
 
-      <div className="grid min-w-0 gap-6 lg:col-span-2 lg:row-start-2">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2 lg:row-start-2">
         <HtmlContentViewer
           versions={versions}
           active={active}
