@@ -36,12 +36,6 @@ export type WorkAge = keyof typeof WORK_AGES;
 export const WORK_PAGE_SIZE = 50;
 export const WORK_BULK_MAX = WORK_PAGE_SIZE;
 
-/** Money as the console shows it: US dollars, to the ten-thousandth of a dollar. */
-export function usd(value: number | null | undefined): string {
-  if (value === null || value === undefined) return "—";
-  return `$${value.toFixed(4)}`;
-}
-
 /** A duration in milliseconds as "850 ms", "12,4 s", "3 min 05". */
 export function workDuration(ms: number | null): string {
   if (ms === null || ms < 0) return "—";

@@ -4,7 +4,7 @@
  *
  * 1. With a fake OpenRouter that reports usage and cost (tests/fakes/openrouter.ts): a client makes a site; the
  *    admin adds pages on it and queues articles. /team/work lists the requests under the client's site: one
- *    written (its cost, "$0.0015"), one refused by the provider (failed, its reason), one rate-limited (queued
+ *    written (its cost, "0,0015 $"), one refused by the provider (failed, its reason), one rate-limited (queued
  *    again in an hour); the OpenRouter card says it is configured, with its last error and its failures. The
  *    failed one is retried and written, the rate-limited one cancelled. A written page becomes a demo article
  *    from /team/demo: '/' lists it at once (the server's kept copy is dropped), then no longer once it is taken off. Audited.
@@ -185,7 +185,7 @@ test("the work queue shows the client's article requests with their cost, retrie
   }
   // Written: one attempt, its duration and cost (the tokens in the cell's title); the page has its version now.
   await expect(done.locator("td").nth(4)).toHaveText("1");
-  await expect(done.locator("td").nth(7)).toHaveText("$0.0015");
+  await expect(done.locator("td").nth(7)).toHaveText("0,0015 $");
   await expect(done.locator("td").nth(7)).toHaveAttribute("title", "40 + 60 jetons");
   await expect(done.locator("td").nth(6)).not.toHaveText("—");
   const writtenPage = (await done.locator("td").nth(2).getByRole("link").nth(1).textContent())!.trim();
@@ -226,7 +226,7 @@ test("the work queue shows the client's article requests with their cost, retrie
   // Retried as new: one attempt, the earlier error gone, its cost.
   await expect(retried.locator("td").nth(4)).toHaveText("1");
   await expect(retried.locator("td").nth(8)).toHaveText("—");
-  await expect(retried.locator("td").nth(7)).toHaveText("$0.0015");
+  await expect(retried.locator("td").nth(7)).toHaveText("0,0015 $");
   await waitForHydration(page);
   await later.getByRole("checkbox").check();
   await workBar(page).getByRole("button", { name: "Annuler" }).click();

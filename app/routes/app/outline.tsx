@@ -22,13 +22,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BRAND_NAME } from "~/lib/constants";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatUsd } from "~/lib/format";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { OUTLINE_LIMITS, parsePlan, planText, type OutlineSection } from "~/lib/outline";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import { newOutlineSchema, outlineSchema } from "~/lib/schemas/outline";
 import { parseSubmission } from "~/lib/schemas/submission";
-import { usd } from "~/lib/team-work";
 import { errorToast, successToast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -223,7 +222,7 @@ function OutlineHistory({ outline }: { outline: ShownOutline }) {
     `Written on ${formatDateTime(outline.createdAt)}`,
     outline.updatedByName ? `edited by ${outline.updatedByName} on ${formatDateTime(outline.updatedAt)}` : null,
     outline.approvedAt ? `approved by ${outline.approvedByName ?? "a former user"} on ${formatDateTime(outline.approvedAt)}` : null,
-    outline.costUsd !== null ? `cost ${usd(outline.costUsd)}` : null,
+    outline.costUsd !== null ? `cost ${formatUsd(outline.costUsd)}` : null,
   ].filter(Boolean);
   return <p className="text-sm text-muted-foreground">{parts.join(" · ")}</p>;
 }

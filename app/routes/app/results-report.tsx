@@ -11,8 +11,7 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BRAND_NAME } from "~/lib/constants";
-import { formatDateTime } from "~/lib/format";
-import { usd } from "~/lib/team-work";
+import { formatDateTime, formatUsd } from "~/lib/format";
 import { requireActor, requireOwnedSite } from "~/models/access.server";
 import { monthBounds, reportMonth } from "~/lib/results-rules";
 import { monthlyReport } from "~/models/results.server";
@@ -197,7 +196,7 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
                 </th>
                 <td className="py-2 pr-3">{a.versions}</td>
                 <td className="py-2 pr-3">{a.approved}</td>
-                {showCost ? <td className="py-2">{a.costUsd === null ? "—" : usd(a.costUsd)}</td> : null}
+                {showCost ? <td className="py-2">{a.costUsd === null ? "—" : formatUsd(a.costUsd)}</td> : null}
               </tr>
             ))}
           </FiguresTable>

@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { cannibalised } from "~/lib/results-rules";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatUsd } from "~/lib/format";
 import { NotFoundError, parseId, SITE_NOT_FOUND } from "~/lib/not-found";
 import { errorToast, successToast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
@@ -173,7 +173,7 @@ function ScheduleCard({ schedule, underWay }: { schedule: LoaderData["schedule"]
           <p id="results-frequency-hint" className="w-full text-xs text-muted-foreground">
             {schedule.lastPeriod ? `Last scheduled checks: ${formatDateTime(schedule.lastPeriod.claimedAt)}.` : "No scheduled check yet."}{" "}
             {schedule.capUsd !== null
-              ? `This month: $${(schedule.spentUsd ?? 0).toFixed(2)} of the $${schedule.capUsd.toFixed(2)} cap (set on the console's page of the site).`
+              ? `This month: ${formatUsd(schedule.spentUsd ?? 0)} of the ${formatUsd(schedule.capUsd)} cap (set on the console's page of the site).`
               : null}
             {schedule.lastPeriod?.status === "capped" ? " The month's cap is reached: the team has been told." : null}
           </p>

@@ -5,7 +5,8 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { BRAND_NAME } from "~/lib/constants";
-import { usd, WORK_KINDS } from "~/lib/team-work";
+import { formatUsd } from "~/lib/format";
+import { WORK_KINDS } from "~/lib/team-work";
 import { parseCostPeriod, teamCosts, type CostLine } from "~/models/team-costs.server";
 import { requireTeamMember } from "~/services/auth.server";
 import { DailyChart } from "./costs/daily-chart";
@@ -21,12 +22,12 @@ const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day
 
 export default function TeamCostsScreen({ loaderData: costs }: Route.ComponentProps) {
   const figures = [
-    { label: "Dépense de la période", value: usd(costs.totalUsd) },
+    { label: "Dépense de la période", value: formatUsd(costs.totalUsd) },
     { label: "Appels aux fournisseurs", value: String(costs.calls) },
     { label: "Articles terminés", value: String(costs.articlesFinished) },
     {
       label: "Coût par article terminé",
-      value: costs.costPerArticle === null ? "—" : usd(costs.costPerArticle),
+      value: costs.costPerArticle === null ? "—" : formatUsd(costs.costPerArticle),
       detail: "toute la dépense de la période ÷ articles terminés",
     },
   ];
@@ -100,7 +101,7 @@ export default function TeamCostsScreen({ loaderData: costs }: Route.ComponentPr
                 {costs.byDay.map((d) => (
                   <tr key={d.day} className="border-t">
                     <td className="py-1">{frenchDay(d.day)}</td>
-                    <td className="py-1 text-right tabular-nums">{usd(d.costUsd)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatUsd(d.costUsd)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -153,7 +154,7 @@ function Breakdown({ title, lines }: { title: string; lines: CostLine[] }) {
                     </div>
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{line.calls}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{usd(line.costUsd)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatUsd(line.costUsd)}</td>
                 </tr>
               ))}
             </tbody>

@@ -10,6 +10,7 @@ import { BRAND_NAME } from "~/lib/constants";
 import { idOr404 } from "~/lib/not-found";
 import { revisionsWaitSchema, siteRecipientSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
+import { formatUsd } from "~/lib/format";
 import { teamDateTime } from "~/lib/team-format";
 import { MAX_INCLUDED_ROUNDS } from "~/lib/version-rules";
 import { errorToast, successToast } from "~/lib/toast";
@@ -27,7 +28,6 @@ import {
 } from "~/models/team-sites.server";
 import { asTeam } from "~/models/access.server";
 import { getCheckSchedule, type CheckSchedule } from "~/models/results.server";
-import { usd } from "~/lib/team-work";
 import { MAX_CHECKS_CAP_USD } from "~/lib/results-rules";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
@@ -80,7 +80,7 @@ async function cap({ form, member, siteId }: Ctx) {
     .trim()
     .replace(",", ".");
   await teamSetChecksCap(member, siteId, value === "" ? Number.NaN : Number(value));
-  return reply({ ok: true, intent: "cap", toast: successToast("Plafond enregistré", `${Number(value).toFixed(2)} $ par mois.`) });
+  return reply({ ok: true, intent: "cap", toast: successToast("Plafond enregistré", `${formatUsd(Number(value))} par mois.`) });
 }
 
 /** Whether the site's revisions wait for the team to confirm them (issue 38). */
@@ -295,7 +295,7 @@ function ChecksCap({ checks }: { checks: CheckSchedule }) {
     <div className="grid gap-2">
       <p className="text-sm">
         {`${FREQUENCY_LABELS[checks.frequency][0]!.toUpperCase()}${FREQUENCY_LABELS[checks.frequency].slice(1)}`} · ce mois-ci{" "}
-        {usd(checks.spentUsd ?? 0)} sur {usd(checks.capUsd ?? 0)}
+        {formatUsd(checks.spentUsd ?? 0)} sur {formatUsd(checks.capUsd ?? 0)}
         {checks.lastPeriod?.status === "capped" ? (
           <Badge variant="destructive" className="ml-2">
             Plafond atteint

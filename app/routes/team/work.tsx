@@ -9,8 +9,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { listHref } from "~/lib/list-query";
+import { formatUsd } from "~/lib/format";
 import { teamDateTime } from "~/lib/team-format";
-import { usd, WORK_AGES, WORK_KINDS, WORK_PAGE_SIZE, WORK_STATE_FILTERS, WORK_STATES, workDuration, type WorkState } from "~/lib/team-work";
+import { WORK_AGES, WORK_KINDS, WORK_PAGE_SIZE, WORK_STATE_FILTERS, WORK_STATES, workDuration, type WorkState } from "~/lib/team-work";
 import { errorToast, successToast } from "~/lib/toast";
 import { useLoadingHere } from "~/lib/use-loading-here";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
@@ -310,7 +311,7 @@ function WorkTable({ rows, caption, formId, dim = false }: { rows: WorkRow[]; ca
                   className="px-3 py-2 whitespace-nowrap tabular-nums"
                   title={row.tokensIn || row.tokensOut ? `${row.tokensIn ?? 0} + ${row.tokensOut ?? 0} jetons` : undefined}
                 >
-                  {usd(row.costUsd)}
+                  {formatUsd(row.costUsd)}
                 </td>
                 <td className="max-w-72 px-3 py-2 text-muted-foreground [overflow-wrap:anywhere]">
                   {row.lastError ? <span title={row.lastError}>{row.lastError.slice(0, 160)}</span> : "—"}

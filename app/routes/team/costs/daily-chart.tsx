@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatUsd } from "~/lib/format";
 
 const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
@@ -18,13 +19,13 @@ export function DailyChart({ days }: { days: { day: string; costUsd: number }[] 
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
           <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12 }} minTickGap={16} stroke="var(--muted-foreground)" />
           <YAxis
-            tickFormatter={(v: number) => `$${v.toFixed(decimals)}`}
+            tickFormatter={(v: number) => formatUsd(v, { decimals })}
             tick={{ fontSize: 12 }}
             width={64}
             stroke="var(--muted-foreground)"
           />
           <Tooltip
-            formatter={(value) => [`$${Number(value).toFixed(4)}`, "Dépense"]}
+            formatter={(value) => [formatUsd(Number(value)), "Dépense"]}
             labelFormatter={(label) => shortDay(String(label))}
             cursor={{ fill: "var(--muted)" }}
           />
