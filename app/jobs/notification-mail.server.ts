@@ -3,14 +3,22 @@
  * language (notification_preferences.email_language), each line leading to its page, and a way to change the
  * preferences. Written by the notification_email and notification_digest tasks.
  */
-import { NOTIFICATION_TEXTS, type NotificationKind, type NotificationLanguage, type NotificationLine } from "~/lib/notifications";
+import {
+  NOTIFICATION_TEXTS,
+  notificationHref,
+  type NotificationKind,
+  type NotificationLanguage,
+  type NotificationLine,
+} from "~/lib/notifications";
 import { getEnv } from "~/services/env.server";
 import { signedLinkToken } from "~/services/secret-tokens.server";
 import { REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
 import { actionMail, type Mail } from "~/services/mail.server";
 
 export type Recipient = { email: string; name: string; language: NotificationLanguage };
-export type MailedNotification = Pick<NotificationLine, "kind" | "siteId" | "pageId" | "versionId" | "pageName" | "actorName" | "path">;
+export type MailedNotification = Pick<NotificationLine, "kind" | "siteId" | "pageId" | "versionId" | "pageName" | "actorName" | "path"> & {
+  createdAt: string | Date;
+};
 
 const WORDS = {
   fr: {
@@ -93,7 +101,7 @@ export function notificationMail(to: Recipient, notification: MailedNotification
     greeting: words.greeting(to.name),
     lines: [`${line}.`, details.line],
     action: details.action,
-    url: absolute(notification.path),
+    url: absolute(notificationHref(notification)),
     footer:
       notification.kind === "monthly_report"
         ? `${words.unsubscribeReport(absolute(reportUnsubscribePath(notification.siteId)))}\n${words.footer(absolute("/settings"))}`
@@ -116,7 +124,7 @@ export function digestMail(to: Recipient, notifications: MailedNotification[]): 
     lines: [words.digestIntro],
     items: notifications.map((n) => ({
       text: NOTIFICATION_TEXTS[to.language][n.kind].line(n),
-      url: absolute(n.path),
+      url: absolute(notificationHref(n)),
     })),
     action: words.digestAction,
     url: absolute("/notifications"),

@@ -26,6 +26,7 @@ export const notificationLineColumns = {
   actorName: notifications.actorName,
   /** Where its line leads: kept by the database from what it is about (db/schema.ts). */
   path: notifications.path,
+  createdAt: notifications.createdAt,
 };
 
 /** Who gets a notification's e-mail and how they want it (select from `user` left-joined with notification_preferences). */
@@ -41,8 +42,11 @@ type PageKind<K> = Exclude<K, (typeof SITE_KINDS)[number]>;
 
 export type NotificationEvent =
   | { kind: PageKind<(typeof CLIENT_KINDS)[number]>; pageId: number; versionId: number | null; actorName?: string }
-  /** About a whole site (issue 17): its month's report for the owner, its checks stopped by their cap for the team. */
-  | { kind: (typeof SITE_KINDS)[number]; siteId: number }
+  /**
+   * About a whole site (issue 17): its month's report for the owner, its checks stopped by their cap for the team.
+   * `at`: when it happened by the schedule's clock (the report's line names the month before it).
+   */
+  | { kind: (typeof SITE_KINDS)[number]; siteId: number; at?: Date }
   | {
       kind: PageKind<(typeof TEAM_KINDS)[number]>;
       pageId: number;
@@ -94,7 +98,7 @@ export async function recordNotifications(tx: Db, event: NotificationEvent): Pro
 }
 
 /** The team hears of a site's stopped checks; its owner of the month's report. The line names the site. */
-async function recordSiteNotifications(tx: Db, event: { kind: (typeof SITE_KINDS)[number]; siteId: number }): Promise<number[]> {
+async function recordSiteNotifications(tx: Db, event: { kind: (typeof SITE_KINDS)[number]; siteId: number; at?: Date }): Promise<number[]> {
   const [site] = await tx.select({ id: sites.id, name: sites.name, owner: sites.linkedUser }).from(sites).where(eq(sites.id, event.siteId));
   if (!site) return [];
   const recipients =
@@ -110,7 +114,15 @@ async function recordSiteNotifications(tx: Db, event: { kind: (typeof SITE_KINDS
         : [];
   return insertNotifications(
     tx,
-    recipients.map((recipient) => ({ recipient, kind: event.kind, site: site.id, page: null, version: null, pageName: site.name })),
+    recipients.map((recipient) => ({
+      recipient,
+      kind: event.kind,
+      site: site.id,
+      page: null,
+      version: null,
+      pageName: site.name,
+      ...(event.at ? { createdAt: event.at } : {}),
+    })),
   );
 }
 

@@ -157,7 +157,8 @@ async function sendMonthlyReports(db: Db, workerId: string, now: Date): Promise<
         .values({ siteId, period: key, claimedBy: workerId, claimedAt: now, status })
         .onConflictDoNothing({ target: [siteCheckPeriods.siteId, siteCheckPeriods.period] })
         .returning({ id: siteCheckPeriods.id });
-      if (claim && row.checked) await recordNotifications(tx, { kind: "monthly_report", siteId });
+      // Dated by the schedule's clock: its line names the month before this one (lib/notifications.ts).
+      if (claim && row.checked) await recordNotifications(tx, { kind: "monthly_report", siteId, at: now });
       return Boolean(claim);
     });
     if (claimed) outcomes.push({ siteId, period: key, status, queued: 0 });

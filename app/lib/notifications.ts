@@ -2,10 +2,18 @@
  * Notifications (issue 16): what each kind says, to whom, and where its line leads. Shared by the server (the
  * rows, the e-mails) and the screens (the bell's list, /notifications).
  */
+import { reportMonth } from "./results-rules";
 
 /** The client hears about their articles and what their reviewers said (review links); the team about the clients' decisions. */
 export const GUEST_KINDS = ["guest_commented", "guest_approved", "guest_asked_changes"] as const;
-export const CLIENT_KINDS = ["outline_ready", "article_ready", "revision_done", "article_published", "monthly_report", ...GUEST_KINDS] as const;
+export const CLIENT_KINDS = [
+  "outline_ready",
+  "article_ready",
+  "revision_done",
+  "article_published",
+  "monthly_report",
+  ...GUEST_KINDS,
+] as const;
 export const TEAM_KINDS = ["client_approved", "client_asked_changes", "checks_capped"] as const;
 /** Kinds about a whole site (no page): their line names the site (kept in `pageName`). */
 export const SITE_KINDS = ["monthly_report", "checks_capped"] as const;
@@ -36,10 +44,27 @@ export type NotificationLine = {
   read: boolean;
 };
 
-type Texts = { label: string; line: (n: Pick<NotificationLine, "pageName" | "actorName">) => string };
+/** What a line says it from: its names, and its date (a month's report is announced on the next month's first days). */
+type LineFacts = Pick<NotificationLine, "pageName" | "actorName"> & { createdAt: string | Date };
+
+type Texts = { label: string; line: (n: LineFacts) => string };
 
 const quoted = (name: string | null, language: NotificationLanguage) =>
   name ? (language === "fr" ? `« ${name} »` : `“${name}”`) : language === "fr" ? "votre article" : "your article";
+
+/** The month a report notification is about ('YYYY-MM'): the one before the month it was made in (UTC, as the schedule). */
+const reportMonthOf = (createdAt: string | Date) => reportMonth(new Date(createdAt));
+
+/** That month in words, lower case in French ("novembre 2026", "November 2026"). */
+const monthWords = (createdAt: string | Date, language: NotificationLanguage) =>
+  new Date(`${reportMonthOf(createdAt)}-01T00:00:00Z`).toLocaleDateString(language === "fr" ? "fr-FR" : "en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/** "de novembre 2026", "d'avril 2027": French elides "de" before a vowel. */
+const ofMonthFr = (month: string) => (/^[aeiouyàâéèêîôûh]/i.test(month) ? `d'${month}` : `de ${month}`);
 
 /** Per kind: its name (the preferences' checkboxes) and its line (the list, the e-mail's subject). */
 export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<NotificationKind, Texts>> = {
@@ -82,7 +107,8 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
     },
     monthly_report: {
       label: "Rapport du mois",
-      line: ({ pageName }) => `Le rapport du mois de ${pageName ?? "votre site"} est prêt`,
+      line: ({ pageName, createdAt }) =>
+        `Votre rapport ${ofMonthFr(monthWords(createdAt, "fr"))} pour ${pageName ?? "votre site"} est prêt`,
     },
     checks_capped: {
       label: "Plafond de vérifications atteint",
@@ -128,7 +154,7 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
     },
     monthly_report: {
       label: "Monthly report",
-      line: ({ pageName }) => `The month's report of ${pageName ?? "your site"} is ready`,
+      line: ({ pageName, createdAt }) => `Your ${monthWords(createdAt, "en")} report for ${pageName ?? "your site"} is ready`,
     },
     checks_capped: {
       label: "Checks spending cap reached",
@@ -136,6 +162,14 @@ export const NOTIFICATION_TEXTS: Record<NotificationLanguage, Record<Notificatio
     },
   },
 };
+
+/**
+ * Where a line leads: its path (kept by the database from what it is about), and for a monthly report the month it
+ * reports on (the one before its date), so that an older report's line opens that month.
+ */
+export function notificationHref(n: Pick<NotificationLine, "kind" | "path"> & { createdAt: string | Date }): string {
+  return n.kind === "monthly_report" ? `${n.path}?month=${reportMonthOf(n.createdAt)}` : n.path;
+}
 
 /** The bell's badge: the count, or "9+" past nine (the button's label always says the exact number). */
 export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));

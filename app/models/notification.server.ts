@@ -40,7 +40,6 @@ export async function listNotifications(
   const rows = await db
     .select({
       ...notificationLineColumns,
-      createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       unread: sql<number>`count(*) filter (where ${notifications.readAt} is null) over ()`.mapWith(Number),

@@ -165,6 +165,8 @@ test("weekly checks over simulated weeks show the page climbing after its public
       })
       .toBeTruthy();
     const mail = readOutbox(own.email, own.dataDir).find((m) => m.body.includes(`/sites/${siteId}/results/report`))!;
+    expect(mail.subject).toBe(`Votre rapport de janvier 2027 pour ${site.siteName} est prêt`);
+    expect(mail.body).toContain(`/sites/${siteId}/results/report?month=2027-01`);
     const unsubscribe = mail.body.match(/https?:\/\/[^\s"'<>]+\/reports\/unsubscribe\/\d+\/[A-Za-z0-9_-]+/)?.[0];
     expect(unsubscribe, mail.body).toBeTruthy();
 

@@ -29,6 +29,8 @@ import { capReached, periodOf, scheduleDueChecks, spreadDelays, type ClaimOutcom
 import { replaceLlmAnswers } from "~/jobs/tasks/llm_answers.server";
 import { replaceSerpResults } from "~/jobs/tasks/serps.server";
 import { reportUnsubscribePath } from "~/jobs/notification-mail.server";
+import { TASKS } from "~/jobs/queue.server";
+import { runOnce } from "~/jobs/run.server";
 import { NotFoundError } from "~/lib/not-found";
 import { cannibalised } from "~/lib/results-rules";
 import {
@@ -55,6 +57,7 @@ import { TEST_PUBLIC_URL } from "../setup/constants";
 import { signedInUser } from "../setup/sessions";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
+import { mailsTo } from "../setup/outbox";
 
 const database = useTestDatabase();
 let owner: TestUser;
@@ -422,6 +425,11 @@ describe("the monthly report", () => {
       .from(notifications)
       .where(and(eq(notifications.site, siteId), eq(notifications.kind, "monthly_report")));
     expect(told.slice(toldBefore.length).map((n) => [n.recipient, n.pageName])).toEqual([[owner.id, "Boulangerie Dupont"]]);
+    // Its e-mail names the month it reports on, in French, and leads to that month's report.
+    while (await runOnce("mail-worker", { notification_email: TASKS.notification_email }));
+    const mail = (await mailsTo(owner.email)).findLast((m) => m.subject.includes("rapport"));
+    expect(mail?.subject).toBe("Votre rapport de janvier 2027 pour Boulangerie Dupont est prêt");
+    expect(mail?.text).toContain(`Lire le rapport : ${TEST_PUBLIC_URL}/sites/${siteId}/results/report?month=2027-01`);
 
     expect(await siteOfUnsubscribeLink(siteId, "forged")).toBeNull();
     const token = reportUnsubscribePath(siteId).split("/").at(-1)!;

@@ -1,7 +1,17 @@
-import { BarChart3, CheckCircle2, CircleDollarSign, FileText, Globe, ListTree, MessageSquare, MessageSquareWarning, RefreshCw } from "lucide-react";
+import {
+  BarChart3,
+  CheckCircle2,
+  CircleDollarSign,
+  FileText,
+  Globe,
+  ListTree,
+  MessageSquare,
+  MessageSquareWarning,
+  RefreshCw,
+} from "lucide-react";
 import { useSubmit } from "react-router";
 import { formatDateTime } from "~/lib/format";
-import { NOTIFICATION_TEXTS, type NotificationKind, type NotificationLine } from "~/lib/notifications";
+import { NOTIFICATION_TEXTS, notificationHref, type NotificationKind, type NotificationLine } from "~/lib/notifications";
 import { cn } from "~/lib/utils";
 
 const ICONS: Record<NotificationKind, typeof FileText> = {
@@ -39,7 +49,7 @@ export function NotificationLink({
   return (
     <a
       {...rest}
-      href={line.path}
+      href={notificationHref(line)}
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) onOpen?.(line, event);
@@ -71,6 +81,6 @@ export function useOpenNotification() {
   return (line: NotificationLine, event: React.MouseEvent<HTMLAnchorElement>) => {
     if (line.read || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    void submit({ intent: "open", id: String(line.id), to: line.path }, { method: "post", action: "/notifications" });
+    void submit({ intent: "open", id: String(line.id), to: notificationHref(line) }, { method: "post", action: "/notifications" });
   };
 }

@@ -23,11 +23,23 @@ export function decodeQuotedPrintable(source: string): string {
 
 export type Email = { file: string; to: string; subject: string; body: string; writtenAt: number };
 
+/** A header's MIME encoded-words (RFC 2047: "=?UTF-8?Q?pr=C3=AAt?=", "=?UTF-8?B?...?=") as the text they encode. */
+function decodeEncodedWords(value: string): string {
+  return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=(?:\s+(?==\?))?/g, (_word, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_byte, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+}
+
 function headerValue(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
   const match = unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, "im"));
-  return match?.[1]?.trim() ?? "";
+  return decodeEncodedWords(match?.[1]?.trim() ?? "");
 }
 
 /**
