@@ -3,7 +3,7 @@
  * comments on a passage and asks for changes; the owner sees the comment on the version and is told; after the
  * revision the colleague approves. A revoked link answers 404.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
 import { createArticle, postReviewAction } from "./support/review";
@@ -111,4 +111,67 @@ test("a colleague without an account comments on a passage and asks for changes;
   const gone = await colleague.goto(new URL(url).pathname);
   expect(gone!.status()).toBe(404);
   await expect(colleague.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
+
+/** Waits for the window to have scrolled and to be still (a smooth scroll is over). */
+async function scrolledAndStill(page: Page) {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const still = y === last;
+        last = y;
+        return still && y > 0;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+}
+
+/** How far below the sticky header's bottom a heading's top is (negative: hidden under the header). */
+const belowHeader = (page: Page, heading: Locator) =>
+  heading.evaluate((element) => element.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom);
+
+test("after a comment, and after a link of the article's own contents, the heading jumped to is below the sticky header", async ({
+  signedInPage: owner,
+  openContext,
+}) => {
+  const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>Paragraphe ${i + 1} : le levain se nourrit chaque jour.</p>`).join("");
+  const article = await createArticle(
+    owner,
+    `<h1>Le levain au long cours</h1><p><a href="#entretien">Aller à l'entretien</a></p>${paragraphs}<h2 id="entretien">L'entretien</h2>${paragraphs}`,
+    { pageName: "Le levain au long cours" },
+  );
+  await open(owner, `/review/${article.versionId}`);
+  await owner.getByRole("button", { name: "Create a review link" }).click();
+  await expectToast(owner, "Review link created");
+  const url = await owner.getByRole("textbox", { name: /New link/ }).inputValue();
+
+  const { page: colleague } = await openContext({ viewport: { width: 1280, height: 800 } });
+  await colleague.goto(new URL(url).pathname);
+  await waitForHydration(colleague);
+  // The article's own link to one of its headings.
+  await colleague.getByRole("link", { name: "Aller à l'entretien" }).click();
+  await expect(colleague).toHaveURL(/#article-entretien$/);
+  const section = colleague.getByRole("heading", { level: 2, name: "L'entretien" });
+  await scrolledAndStill(colleague);
+  expect(await belowHeader(colleague, section)).toBeGreaterThanOrEqual(0);
+
+  // A comment: the page comes back at the comments, their heading in sight.
+  await colleague.getByLabel("Votre nom").first().fill("Zoé Collègue");
+  await colleague.getByLabel("Commentaire", { exact: true }).fill("Et le week-end ?");
+  await colleague.getByRole("button", { name: "Envoyer le commentaire" }).click();
+  await expectToast(colleague, "Commentaire envoyé");
+  await expect(colleague).toHaveURL(/#commentaires$/);
+  const comments = colleague.getByRole("heading", { level: 2, name: "Commentaires (1)" });
+  await scrolledAndStill(colleague);
+  expect(await belowHeader(colleague, comments)).toBeGreaterThanOrEqual(0);
+  // On a phone too, where the comment's note is added under its paragraph after the page is shown.
+  await colleague.setViewportSize({ width: 390, height: 844 });
+  await colleague.goto(`${new URL(url).pathname}#commentaires`);
+  await waitForHydration(colleague);
+  await scrolledAndStill(colleague);
+  expect(await belowHeader(colleague, comments)).toBeGreaterThanOrEqual(0);
+  await expect(comments).toBeInViewport();
 });

@@ -19,7 +19,7 @@ export function Section({ id, eyebrow, title, intro, tone = "plain", className, 
       id={id}
       aria-labelledby={headingId}
       className={cn(
-        "scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20",
+        "scroll-mt-header px-4 py-16 sm:px-6 sm:py-20",
         tone === "muted" && "bg-muted/50",
         tone === "brand" && "bg-primary text-primary-foreground",
         className,

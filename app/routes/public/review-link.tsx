@@ -242,7 +242,7 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
           </button>
 
           <div className="mt-12 grid max-w-3xl gap-10">
-            <section id="commentaires" aria-labelledby="comments-title" className="grid gap-4">
+            <section id="commentaires" aria-labelledby="comments-title" className="grid scroll-mt-header gap-4">
               <h2 id="comments-title" className="text-xl font-semibold">
                 Commentaires ({review.comments.length})
               </h2>
@@ -258,7 +258,7 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
                       <li
                         key={c.id}
                         id={`commentaire-${c.id}`}
-                        className="rounded-lg border p-4"
+                        className="scroll-mt-header rounded-lg border p-4"
                         data-comment-author={c.authorName}
                         {...(c.quote ? { "data-comment-quote": c.quote, "data-comment-start": String(c.quoteStart ?? 0) } : {})}
                       >
