@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd } from "./format";
+import { formatDate, formatUsd } from "./format";
 
 /** French number formatting puts a no-break space before the symbol and a narrow one between thousands. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -26,5 +26,15 @@ describe("formatUsd (money as the screens write it)", () => {
     expect(formatUsd(undefined)).toBe("—");
     expect(plain(formatUsd(0.05, { decimals: 3 }))).toBe("0,050 $");
     expect(plain(formatUsd(20, { decimals: 0 }))).toBe("20 $");
+  });
+});
+
+describe("formatDate (a day, as every date of the results and the report)", () => {
+  it("writes the day as dd/mm/yyyy, in French time", () => {
+    expect(formatDate("2026-11-23")).toBe("23/11/2026");
+    expect(formatDate(new Date("2027-01-04T08:00:00Z"))).toBe("04/01/2027");
+    // Late in the UTC evening it is already the next day in Paris.
+    expect(formatDate("2026-12-31T23:30:00Z")).toBe("01/01/2027");
+    expect(formatDate(null)).toBe("");
   });
 });

@@ -14,6 +14,16 @@ function dateTimeFormatter(): Intl.DateTimeFormat {
   return dateTimeFormat;
 }
 
+let dateFormat: Intl.DateTimeFormat | undefined;
+
+/** A day as the screens write it (dd/mm/yyyy), in French time: a week, a check's day, the report's dates. */
+export function formatDate(value: Date | string | null | undefined): string {
+  if (!value) return "";
+  const date = value instanceof Date ? value : new Date(value);
+  dateFormat ??= new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" });
+  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+}
+
 export function formatDateTime(value: Date | string | null | undefined): string {
   if (!value) return "";
   const date = value instanceof Date ? value : new Date(value);

@@ -7,6 +7,7 @@ import {
   hostMatchesSite,
   mentionedDomains,
   mentionsSite,
+  monthsBetween,
   normalizeUrl,
   sameUrl,
   siteHost,
@@ -455,5 +456,22 @@ describe("mentionedDomains", () => {
       "See https://www.Levain-Club.fr/guide and [Wikipedia](https://fr.wikipedia.org/wiki/Levain). " +
       "Marmiton.org has recipes too; write to chef@boulangerie-dupont.fr or open notes.txt. levain-club.fr again.";
     expect(mentionedDomains(answer)).toEqual(["levain-club.fr", "fr.wikipedia.org", "marmiton.org"]);
+  });
+});
+
+describe("monthsBetween (the report's month picker)", () => {
+  it("gives the months from the first one's to now's, newest first (UTC)", () => {
+    expect(monthsBetween(new Date("2026-09-30T23:30:00Z"), new Date("2027-01-04T08:00:00Z"))).toEqual([
+      "2027-01",
+      "2026-12",
+      "2026-11",
+      "2026-10",
+      "2026-09",
+    ]);
+    expect(monthsBetween(new Date("2026-11-28T10:00:00Z"), new Date("2026-11-30T10:00:00Z"))).toEqual(["2026-11"]);
+  });
+
+  it("gives now's month alone when the first date is later (a clock moved back)", () => {
+    expect(monthsBetween(new Date("2027-03-01T00:00:00Z"), new Date("2027-01-15T00:00:00Z"))).toEqual(["2027-01"]);
   });
 });

@@ -280,5 +280,17 @@ export function monthBounds(month: string): { start: Date; end: Date } | null {
   return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
 }
 
+/**
+ * The months from `first`'s to `now`'s ('YYYY-MM', UTC as the schedule's), newest first: those a site's report can
+ * be read for. Now's month alone when `first` is later (a clock moved back).
+ */
+export function monthsBetween(first: Date, now: Date): string[] {
+  const months: string[] = [];
+  const start = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1);
+  for (let at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)); at.getTime() >= start; at.setUTCMonth(at.getUTCMonth() - 1))
+    months.push(at.toISOString().slice(0, 7));
+  return months.length ? months : [now.toISOString().slice(0, 7)];
+}
+
 /** The month before `now`'s, as 'YYYY-MM': the one the month's first days report on. */
 export const reportMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);

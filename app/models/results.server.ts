@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { siteCheckSchedules, sites } from "../../db/schema";
 import { checkSignedLinkToken } from "~/services/secret-tokens.server";
-import { monthBounds, REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
+import { monthBounds, monthsBetween, REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
 import {
   CHECK_FREQUENCIES,
   DEFAULT_MONTHLY_CAP_USD,
@@ -313,6 +313,26 @@ export type MonthlyReport = {
   articles: { pageId: number; pageName: string; versions: number; approved: number; costUsd: number | null }[];
   marks: ResultMark[];
 };
+
+/**
+ * The months a site's report can be read for, newest first: from the site's creation, or its first check when that
+ * is earlier, to the current month (the schedule's clock).
+ */
+export async function reportMonths(actor: Actor, siteId: number): Promise<string[]> {
+  await ownedSite(actor, siteId);
+  const db = await getDb();
+  // least() leaves out the checks' minimum when the site has none.
+  const [row] = await rowsOf<{ first: string | Date }>(
+    db,
+    sql`
+    select least(
+      (select created_at from sites where id = ${siteId}),
+      (select min(checked_at) from serp_checks where site = ${siteId}),
+      (select min(checked_at) from llm_checks where site = ${siteId})) as first`,
+  );
+  const now = clockNow();
+  return monthsBetween(row?.first ? new Date(row.first) : now, now);
+}
 
 /** The figures of a site's month, each from one query. Null when the month is not a month. */
 export async function monthlyReport(actor: Actor, siteId: number, month: string): Promise<MonthlyReport | null> {

@@ -42,6 +42,18 @@ async function expectShownWhole(part: Locator) {
   expect(clipped).toBeNull();
 }
 
+/** The months from `from`'s (UTC) to `to` ('YYYY-MM'), newest first, in words as the report's picker says them. */
+function monthsSince(from: Date, to: string): string[] {
+  const months: string[] = [];
+  for (
+    let at = new Date(`${to}-01T00:00:00Z`);
+    at >= new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+    at.setUTCMonth(at.getUTCMonth() - 1)
+  )
+    months.push(at.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }));
+  return months;
+}
+
 /** The labels of a chart's marks (the days a version was approved or published). */
 const markLabels = (chart: Locator) => chart.locator("svg text").filter({ hasText: /^(Approved|Published|Approved, published)$/ });
 
@@ -148,6 +160,10 @@ test("weekly checks over simulated weeks show the page climbing after its public
     const voice = page.getByRole("table").filter({ hasText: "Your site" });
     await expect(voice).toContainText(site.siteName);
     await expectNoAxeViolations(page, "the results");
+    // Dates read dd/mm/yyyy, the weeks' too.
+    await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+    await page.getByText("The figures, per model and week", { exact: true }).click();
+    await expect(page.getByRole("table", { name: "AI visibility per model and week" })).toContainText("11/01/2027");
     await page.setViewportSize({ width: 390, height: 844 });
     // The charts follow the new width once their container is measured again.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -172,6 +188,9 @@ test("weekly checks over simulated weeks show the page climbing after its public
 
     await open(page, `/sites/${siteId}/results/report?month=2027-01`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${site.siteName} — January 2027`);
+    // The months offered: from the site's creation (today, before the simulated weeks) to the simulated clock's month.
+    await expect(page.getByLabel("Month").locator("option")).toHaveText(monthsSince(new Date(), "2027-02"));
+    await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     const movers = page.getByRole("table").filter({ hasText: "End of month" });
     await expect(movers.getByRole("row", { name: /pain au levain/ })).toContainText("up 8");
     await expect(page.getByText(/cites .*\/blog\/levain about “Le pain au levain”/).first()).toBeVisible();

@@ -36,6 +36,7 @@ import { cannibalised } from "~/lib/results-rules";
 import {
   aiVisibility,
   monthlyReport,
+  reportMonths,
   siteOfUnsubscribeLink,
   unsubscribeFromReports,
   getCheckSchedule,
@@ -441,10 +442,50 @@ describe("the monthly report", () => {
   });
 });
 
-describe("the results routes", () => {
-  const get = (path: string, b: Browser | null) =>
-    new Request(`${TEST_PUBLIC_URL}${path}`, { headers: b?.cookie ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} });
+const get = (path: string, b: Browser | null) =>
+  new Request(`${TEST_PUBLIC_URL}${path}`, { headers: b?.cookie ? { cookie: b.cookie, [CLIENT_IP_HEADER]: b.ip } : {} });
 
+describe("the report's months", () => {
+  it("go from the site's creation, or its first check when that is earlier, to the current month", async () => {
+    at("2027-03-10T00:00:00Z");
+    await database.db
+      .update(sites)
+      .set({ createdAt: new Date("2026-12-15T00:00:00Z") })
+      .where(eq(sites.id, siteId));
+    expect(await reportMonths(owner, siteId)).toEqual(["2027-03", "2027-02", "2027-01", "2026-12"]);
+    // Its first check (January) before its recorded creation: the checks' first month opens the list.
+    await database.db
+      .update(sites)
+      .set({ createdAt: new Date("2027-02-20T00:00:00Z") })
+      .where(eq(sites.id, siteId));
+    expect(await reportMonths(owner, siteId)).toEqual(["2027-03", "2027-02", "2027-01"]);
+    await expect(reportMonths(stranger, siteId)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("are what the report's screen offers, and a month outside them shows the last complete one (or the current)", async () => {
+    at("2027-03-10T00:00:00Z");
+    const client = await signedInUser("Rapport Récent");
+    const [site] = await database.db
+      .insert(sites)
+      .values({ name: "Récent", url: "https://recent.example", linkedUser: client.user.id, createdAt: new Date("2027-01-20T00:00:00Z") })
+      .returning();
+    const params = { siteId: String(site.id) };
+    const report = (query: string) =>
+      runRoute(reportLoader as never, get(`/sites/${site.id}/results/report${query}`, client.browser), params);
+    const asked = await report("?month=2027-01");
+    expect(asked.body).toMatchObject({ months: ["2027-03", "2027-02", "2027-01"], report: { month: "2027-01" } });
+    expect((await report("?month=2026-06")).body).toMatchObject({ report: { month: "2027-02" } });
+    expect((await report("")).body).toMatchObject({ report: { month: "2027-02" } });
+    // Made this month: no complete month yet, the current one is shown.
+    await database.db
+      .update(sites)
+      .set({ createdAt: new Date("2027-03-02T00:00:00Z") })
+      .where(eq(sites.id, site.id));
+    expect((await report("")).body).toMatchObject({ months: ["2027-03"], report: { month: "2027-03" } });
+  });
+});
+
+describe("the results routes", () => {
   it("answer only the site's owner: another account gets 404, nobody signed in goes to /auth", async () => {
     const other = await signedInUser("Autre Compte");
     const params = { siteId: String(siteId) };

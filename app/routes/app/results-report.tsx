@@ -13,8 +13,8 @@ import { Button } from "~/components/ui/button";
 import { BRAND_NAME } from "~/lib/constants";
 import { formatDateTime, formatUsd } from "~/lib/format";
 import { requireActor, requireOwnedSite } from "~/models/access.server";
-import { monthBounds, reportMonth } from "~/lib/results-rules";
-import { monthlyReport } from "~/models/results.server";
+import { reportMonth } from "~/lib/results-rules";
+import { monthlyReport, reportMonths } from "~/models/results.server";
 import { clockNow } from "~/services/clock.server";
 import { RankingChart } from "./results/results-charts";
 import { FiguresTable } from "./results/figures-table";
@@ -25,20 +25,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-/** The months a person may pick: the twelve before the current one, and the current one. */
-function monthChoices(now: Date): string[] {
-  return Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const site = await requireOwnedSite(user, params.siteId, request);
-  const now = clockNow();
+  // The months the picker offers: from the site's creation (or its first check) to the current one.
+  const months = await reportMonths(user, site.id);
   const asked = new URL(request.url).searchParams.get("month");
-  // A month that is not one falls back to the last complete month.
-  const month = asked && monthBounds(asked) ? asked : reportMonth(now);
+  // A month it does not offer (or no month) shows the last complete month, or the current one for a site made this month.
+  const lastComplete = reportMonth(clockNow());
+  const month = asked && months.includes(asked) ? asked : months.includes(lastComplete) ? lastComplete : months[0]!;
   const report = (await monthlyReport(user, site.id, month))!;
-  return { report, months: monthChoices(now) };
+  return { report, months };
 }
 
 const monthName = (month: string) =>

@@ -397,12 +397,12 @@ function VisibilitySection({
           How often the assistants' answers about the site's pages name {siteName}, and cite one of its URLs.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid min-w-0 gap-6">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-6">
         {weeks.length === 0 ? (
           <p className="text-sm text-muted-foreground">No answer checked yet: ask the LLMs on a page, or wait for the scheduled checks.</p>
         ) : (
           <>
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               {SHARE_CHARTS.map(({ id, heading, label, share }) => (
                 <section key={id} aria-labelledby={id} className="grid min-w-0 gap-2">
                   <h3 id={id} className="text-sm font-medium">

@@ -7,6 +7,7 @@ import { LineChart } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
 import type { KeywordRanking, VisibilityPoint } from "~/models/results.server";
 import { Sparkline } from "../results/sparkline";
 import { FiguresTable } from "../results/figures-table";
@@ -70,7 +71,7 @@ export function PageResults({
         <p data-testid="page-ai-visibility">
           {answers === 0
             ? "No assistant has been asked about this page yet."
-            : `Latest answers (week of ${lastWeek}): ${mentioned} of ${answers} name the site, ${cited} cite one of its URLs.`}
+            : `Latest answers (week of ${formatDate(lastWeek)}): ${mentioned} of ${answers} name the site, ${cited} cite one of its URLs.`}
         </p>
       </CardContent>
     </Card>

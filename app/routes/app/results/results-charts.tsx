@@ -4,11 +4,14 @@
  * screen readers and for anyone who reads numbers better than lines; the chart itself is one labelled image.
  */
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from "recharts";
+import { formatDate } from "~/lib/format";
 import { MARK_LABEL_FONT_SIZE, MARK_LABEL_ROW_HEIGHT, placeMarks, type ChartMark } from "./chart-marks";
 
 export type { ChartMark };
 
-const DAY = (iso: string | number) => new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", timeZone: "UTC" });
+/** The days on the time axis (dd/mm) and in the tooltips (dd/mm/yyyy), as every date of the results and the report. */
+const TICK_DAY = (t: string | number) => formatDate(new Date(t)).slice(0, 5);
+const DAY = (t: string | number) => formatDate(new Date(t));
 
 /** Lines of the models, told apart by colour and by dash (never by colour alone). */
 const SERIES_STYLES = [
@@ -80,7 +83,7 @@ function TimeChart({
             type="number"
             scale="time"
             domain={domain}
-            tickFormatter={DAY}
+            tickFormatter={TICK_DAY}
             tick={{ fontSize: 12 }}
             stroke="var(--muted-foreground)"
           />
