@@ -339,6 +339,11 @@ export const pagesVersions = pgTable(
     metaDescription: text("meta_description"),
     /** The revision round its text belongs to (issue 16): 0 for the first draft, then 1, 2... after each request for changes. */
     revisionRound: integer("revision_round").notNull().default(0),
+    /**
+     * Made by editing another version's text in the code editor (issue 38): its round's label says so ('Revision
+     * round 1, edited'), and, like every new version, it is not approved until someone approves it.
+     */
+    edited: boolean("edited").notNull().default(false),
   },
   (t) => [
     uniqueIndex("pages_versions_public_id_uq").on(t.publicId),
@@ -1079,7 +1084,9 @@ export const serpChecks = pgTable(
     page: integer("page").references(() => pages.id, { onDelete: "set null" }),
     checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
     /** The results as the provider gave them: [{ position, url, title, type }]. */
-    results: jsonb("results").$type<{ position: number | null; url: string | null; title: string | null; type: string | null }[]>().notNull(),
+    results: jsonb("results")
+      .$type<{ position: number | null; url: string | null; title: string | null; type: string | null }[]>()
+      .notNull(),
     sitePosition: integer("site_position"),
     siteUrl: text("site_url"),
     /** Whether the site's best URL is the page of the check; null when the site is not in the results. */

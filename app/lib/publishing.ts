@@ -12,6 +12,9 @@ export function contentTypeOf(defaultTypePagePost: string | null | undefined): "
   return defaultTypePagePost?.trim().toLowerCase() === "page" ? "page" : "post";
 }
 
+/** What a publish button adds when the version it sends is not approved (issue 38): it is sent all the same. */
+export const NOT_APPROVED_YET = "(not approved yet)";
+
 /** What a site's default_status means on WordPress. */
 export const WORDPRESS_STATUS_LABELS: Record<string, string> = { draft: "Draft", private: "Private", publish: "Published" };
 

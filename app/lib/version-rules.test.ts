@@ -211,5 +211,9 @@ describe("revisionRoundLabel", () => {
     expect(revisionRoundLabel(2, { included: 2, team: true })).toBe("Revision round 2");
     expect(revisionRoundLabel(3, { included: 2, team: false })).toBe("Revision round 3");
     expect(revisionRoundLabel(3, { included: 2, team: true })).toBe("Revision round 3, beyond the 2 included");
+    // A version made by editing another's text says so, apart from the one it was edited from (issue 38).
+    expect(revisionRoundLabel(1, { included: 2, team: false }, true)).toBe("Revision round 1, edited");
+    expect(revisionRoundLabel(0, { included: 2, team: false }, true)).toBe("First draft, edited");
+    expect(revisionRoundLabel(3, { included: 2, team: true }, true)).toBe("Revision round 3, edited, beyond the 2 included");
   });
 });

@@ -185,12 +185,12 @@ export function sideBySideDiff(previous: string, current: string): SideBySideDif
 
 /**
  * The revision round of a version (issue 16), as the versions table and the review screen say it: the first
- * draft, then each round of changes. The team also reads when a round goes past those the client's offer
- * includes (more are allowed).
+ * draft, then each round of changes; a version made by editing another's text in the code editor says so
+ * ('Revision round 1, edited', issue 38), apart from the revision it was edited from. The team also reads when a
+ * round goes past those the client's offer includes (more are allowed).
  */
-export function revisionRoundLabel(round: number, rounds: { included: number; team: boolean }): string {
-  if (round <= 0) return "First draft";
-  const label = `Revision round ${round}`;
+export function revisionRoundLabel(round: number, rounds: { included: number; team: boolean }, edited = false): string {
+  const label = `${round <= 0 ? "First draft" : `Revision round ${round}`}${edited ? ", edited" : ""}`;
   return rounds.team && round > rounds.included ? `${label}, beyond the ${rounds.included} included` : label;
 }
 

@@ -12,6 +12,7 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
   type Row = {
     latest_version_id: number | null;
     latest_public_id: string | null;
+    latest_approved: boolean | null;
     versions: number;
     keywords: number;
     llm_answers: number;
@@ -23,6 +24,7 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
     select
       latest.id as latest_version_id,
       latest.public_id as latest_public_id,
+      latest.approved as latest_approved,
       (select count(*)::int from ${pagesVersions} where ${pagesVersions.page} = ${pageId}) as versions,
       (select count(*)::int from ${pagesKeywords} where ${pagesKeywords.linkedPage} = ${pageId}) as keywords,
       (select count(*)::int from ${pagesLlmAnswers} where ${pagesLlmAnswers.linkedPage} = ${pageId}) as llm_answers,
@@ -31,7 +33,8 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
       (select ${pageOutlines.status} from ${pageOutlines} where ${pageOutlines.page} = ${pageId} and ${pageOutlines.status} <> 'replaced'
         order by ${pageOutlines.status} = 'ready' desc, ${pageOutlines.createdAt} desc limit 1) as outline
     from (select 1) one
-    left join lateral (select ${pagesVersions.id} as id, ${pagesVersions.publicId} as public_id from ${pagesVersions}
+    left join lateral (select ${pagesVersions.id} as id, ${pagesVersions.publicId} as public_id, ${pagesVersions.approved} as approved
+      from ${pagesVersions}
       where ${pagesVersions.page} = ${pageId} order by ${pagesVersions.createdDate} desc, ${pagesVersions.id} desc limit 1) latest on true
   `)) as unknown as { rows: Row[] };
   const row = result.rows[0];
@@ -40,6 +43,8 @@ export async function getPageSummary(user: Actor, siteId: number, ref: PageRef) 
     latestVersionId: row?.latest_version_id ?? null,
     /** The address of the newest version's public view (/view/{publicId}). */
     latestPublicId: row?.latest_public_id ?? null,
+    /** Whether the newest version is approved (null: no version): publishing says when it is not (issue 38). */
+    latestApproved: row?.latest_approved ?? null,
     /** The current outline's state: one waiting for approval, else an approved one; null when none. */
     outline: row?.outline ?? null,
     counts: { versions: row?.versions ?? 0, keywords: row?.keywords ?? 0, llmAnswers: row?.llm_answers ?? 0, images: row?.images ?? 0 },

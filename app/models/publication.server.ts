@@ -4,7 +4,7 @@
  * publish_article request. Only the site's owner and the team reach it (ownedVersion, ownedPageRef).
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { actions, pagePublications, pages, pagesActions, sitePublishing, user } from "../../db/schema";
+import { actions, pagePublications, pages, pagesActions, pagesVersions, sitePublishing, user } from "../../db/schema";
 import { queueActions } from "~/jobs/queue.server";
 import { POST_MISSING } from "~/lib/publishing";
 import { getDb } from "~/services/db.server";
@@ -102,15 +102,20 @@ export async function getPagePublication(actor: Actor, ref: PageRef): Promise<Pa
 
 /**
  * 'Publish to WordPress' for a version: queues a publish_article request, unless the site has no connection or
- * a publish of the page is already under way. `recreate`: make the post again after it was deleted there.
+ * a publish of the page is already under way. `recreate`: make the post again after it was deleted there. Says
+ * whether the version is approved: one that is not is published all the same, and the screen says so (issue 38).
  */
-export async function queuePublish(actor: Actor, versionId: number, options: { recreate?: boolean } = {}): Promise<{ requestId: number }> {
+export async function queuePublish(
+  actor: Actor,
+  versionId: number,
+  options: { recreate?: boolean } = {},
+): Promise<{ requestId: number; approved: boolean }> {
   const { page } = await ownedVersion(actor, versionId);
   const db = await getDb();
-  const [connection] = await db
-    .select({ target: sitePublishing.target })
-    .from(sitePublishing)
-    .where(eq(sitePublishing.siteId, page.site.id));
+  const [[connection], [version]] = await Promise.all([
+    db.select({ target: sitePublishing.target }).from(sitePublishing).where(eq(sitePublishing.siteId, page.site.id)),
+    db.select({ approved: pagesVersions.approved }).from(pagesVersions).where(eq(pagesVersions.id, versionId)),
+  ]);
   if (connection?.target !== "wordpress" && connection?.target !== "webhook") throw new NotConnectedError();
   // The check and the queuing hold the page's row: two publishes asked for at the same instant (two browsers, a
   // click and an approval) queue one; the other waits for it, then finds it under way.
@@ -134,7 +139,7 @@ export async function queuePublish(actor: Actor, versionId: number, options: { r
     return row!;
   });
   logger.info({ pageId: page.id, versionId, userId: actor.id, recreate: Boolean(options.recreate) }, "publish to WordPress queued");
-  return { requestId: queued.id };
+  return { requestId: queued.id, approved: version?.approved ?? false };
 }
 
 /**

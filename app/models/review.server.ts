@@ -60,6 +60,7 @@ const versionColumns = {
   commentsToModify: pagesVersions.commentsToModify,
   publicId: pagesVersions.publicId,
   revisionRound: pagesVersions.revisionRound,
+  edited: pagesVersions.edited,
 };
 
 export type ReviewVersion = {
@@ -74,6 +75,8 @@ export type ReviewVersion = {
   commentsToModify: string | null;
   /** The revision round its text belongs to (issue 16). */
   revisionRound: number;
+  /** Made by editing another version's text (issue 38). */
+  edited: boolean;
 };
 
 export type ReviewArticle = {

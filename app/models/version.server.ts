@@ -28,6 +28,7 @@ export const versionColumns = {
   approved: pagesVersions.approved,
   metaDescription: pagesVersions.metaDescription,
   revisionRound: pagesVersions.revisionRound,
+  edited: pagesVersions.edited,
 };
 
 export type VersionRow = { [K in keyof typeof versionColumns]: (typeof pagesVersions.$inferSelect)[K] };
@@ -116,9 +117,10 @@ export async function restoreEarlierText(user: Actor, pageId: number, historyId:
 
 /**
  * Saves HTML as a NEW version of the page, created by the user. With `basedOn` (the version that was
- * edited), that version must be one of the page's, and the new version keeps its meta description unless
- * `metaDescription` is given ("" or null: none, the text describes it). Without `basedOn`, the version has the
- * description given, or none.
+ * edited), that version must be one of the page's, the new version is an edit (its round's label says so) and
+ * keeps its meta description unless `metaDescription` is given ("" or null: none, the text describes it).
+ * Without `basedOn`, the version has the description given, or none. Either way its review starts over: a copy of
+ * an approved version is not approved (issue 38).
  */
 export async function createVersion(
   user: Actor,
@@ -146,6 +148,7 @@ export async function createVersion(
       metaDescription: metaDescription || null,
       creator: user.id,
       revisionRound: roundOfPage(pageId),
+      edited: options.basedOn !== undefined,
     })
     .returning(versionColumns);
   return row;

@@ -11,7 +11,9 @@ import { startFakeWebhook } from "../fakes/webhook";
 import { startFakeWordPress, type FakeWordPress } from "../fakes/wordpress";
 import { expect, failedResource, test } from "./support/fixtures";
 import { addVersionByRequest, createPageByRequest, createSite, unique } from "./support/pages";
+import { postReviewAction, stateBadge } from "./support/review";
 import { expectToast, open, waitForHydration } from "./support/ui";
+import { openVersions, replaceEditorText, rowIds, rowOf, viewer } from "./support/versions";
 
 const PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
 
@@ -253,6 +255,55 @@ test("a site without WordPress publishes to its webhook: the secret shown once, 
     await page.getByRole("alertdialog", { name: "Stop using this webhook?" }).getByRole("button", { name: "Disconnect" }).click();
     await expectToast(page, "Disconnected");
     await expect(page.getByText("Not in use", { exact: true })).toBeVisible();
+  } finally {
+    await hook.close();
+  }
+});
+
+test("an edited copy of an approved version is told apart and needs its own approval: the Publish button says so", async ({
+  signedInPage: page,
+}) => {
+  const hook = await startFakeWebhook();
+  try {
+    const { siteId } = await createSite(page, unique("Relu"));
+    const pageId = await createPageByRequest(page, siteId, { name: "Comté", url: "/fromages/comte" });
+    const approved = await addVersionByRequest(page, siteId, pageId, "<h1>Le comté</h1><p>Affiné douze mois.</p>");
+    expect((await postReviewAction(page, approved, "approve")).status()).toBe(200);
+    await open(page, `/sites/${siteId}/publishing`);
+    await waitForHydration(page);
+    await page.getByLabel("Webhook address").fill(hook.url);
+    await page.getByRole("button", { name: "Use this webhook" }).click();
+    await expectToast(page, "Webhook saved");
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await expect(page.getByRole("button", { name: "Send to the webhook", exact: true })).toBeVisible();
+
+    // Edited after its approval: a new version, said to be an edit, whose review starts over.
+    await openVersions(page, siteId, pageId);
+    await viewer(page).getByRole("button", { name: "Code", exact: true }).click();
+    await viewer(page).getByRole("button", { name: "Edit" }).click();
+    await replaceEditorText(page, "<h1>Le comté</h1><p>Affiné dix-huit mois.</p>");
+    await viewer(page).getByRole("button", { name: "Modify", exact: true }).click();
+    await expectToast(page, "HTML content updated successfully");
+    await expect.poll(() => rowIds(page)).toHaveLength(2);
+    const [edited] = await rowIds(page);
+    await expect(rowOf(page, edited!)).toContainText("First draft, edited");
+    await expect(rowOf(page, approved)).not.toContainText("edited");
+    await open(page, `/review/${edited}`);
+    await expect(stateBadge(page)).toHaveText("Draft");
+    await expect(page.getByRole("main").getByText(/· First draft, edited/)).toBeVisible();
+
+    // The page detail says the newest version is not approved, on its button and in the toast.
+    await open(page, `/sites/${siteId}/pages/${pageId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send to the webhook (not approved yet)" }).click();
+    await expectToast(page, "Publishing to WordPress", /not approved yet/);
+    await expect(page.getByTestId("wordpress-status")).toHaveText("Sent as draft", { timeout: 20_000 });
+    expect(hook.deliveries.at(-1)!.body).toMatchObject({ version_id: edited });
+
+    // Approved, the button says nothing more.
+    expect((await postReviewAction(page, edited!, "approve")).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Publish the newest version again", exact: true })).toBeVisible();
   } finally {
     await hook.close();
   }

@@ -84,6 +84,7 @@ describe("getReviewVersion", () => {
         commentsToModify: "earlier note",
         publicId: version.publicId,
         revisionRound: 0,
+        edited: false,
       },
       page: { id: page.id, name: "Comment choisir un vélo", hideRevisionsTextsFromPreview: false, hideCoverImageFromPreview: false },
       site: { id: aliceSite, name: "Alice's site", url: "https://alice.example" },

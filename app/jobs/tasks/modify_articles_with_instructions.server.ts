@@ -261,7 +261,14 @@ export async function saveModification(
     });
     await tx
       .update(pagesVersions)
-      .set({ htmlContent: article.html, metaDescription: article.metaDescription, revisionRound: roundOfPage(context.pageId) })
+      // A new text is not the one approved: an approved version needs approving again (issue 38).
+      .set({
+        htmlContent: article.html,
+        metaDescription: article.metaDescription,
+        revisionRound: roundOfPage(context.pageId),
+        approved: false,
+        approvedAt: null,
+      })
       .where(eq(pagesVersions.id, context.versionId));
     await recordNotifications(tx, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
     await tellReviewWatchers(tx, context.pageId);

@@ -94,14 +94,20 @@ async function retryRequest({ form, user, pageId }: Ctx) {
 async function publish({ form, user }: Ctx) {
   const versionId = formId(form, "versionId");
   if (versionId === null) return reply({ ok: false, toast: errorToast("Choose a version to publish.") }, 400);
+  let queued;
   try {
-    await queuePublish(user, versionId, { recreate: form.get("recreate") === "on" });
+    queued = await queuePublish(user, versionId, { recreate: form.get("recreate") === "on" });
   } catch (error) {
     if (error instanceof NotConnectedError || error instanceof PublishUnderWayError)
       return reply({ ok: false, toast: errorToast(error.message, "Not published") }, error instanceof NotConnectedError ? 400 : 409);
     throw error;
   }
-  return reply({ ok: true, toast: successToast("Publishing to WordPress", "The page will show when it is done.") });
+  // A version nobody approved is published all the same (the button said so): the toast says it again (issue 38).
+  const when = "The page will show when it is done.";
+  return reply({
+    ok: true,
+    toast: successToast("Publishing to WordPress", queued.approved ? when : `This version is not approved yet. ${when}`),
+  });
 }
 
 const INTENTS = { "cancel-request": cancelRequest, "retry-request": retryRequest, publish };
@@ -135,7 +141,7 @@ const NO_VERSION = {
 };
 
 export default function PageDetail({
-  loaderData: { page, latestVersionId, latestPublicId, counts, outline, requests, pending, publication, results },
+  loaderData: { page, latestVersionId, latestPublicId, latestApproved, counts, outline, requests, pending, publication, results },
 }: Route.ComponentProps) {
   usePollWhile(pending.any);
   const base = `/sites/${page.site.id}/pages/${page.id}`;
@@ -236,7 +242,7 @@ export default function PageDetail({
         </div>
       </div>
 
-      <PublicationCard publication={publication} latestVersionId={latestVersionId} />
+      <PublicationCard publication={publication} latestVersionId={latestVersionId} latestApproved={latestApproved === true} />
 
       <OutlineLine path={`${base}/outline`} outline={outline} writing={pending.outline} />
 

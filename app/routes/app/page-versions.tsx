@@ -74,6 +74,10 @@ function toScreenVersion(row: ListedVersion, label: string) {
     waitingRevision: row.waitingRevision,
     /** 0 for the first draft, then the round of changes its text was written in (issue 16). */
     revisionRound: row.revisionRound,
+    /** Made by editing another version in the code editor (issue 38): its round's label says so. */
+    edited: row.edited,
+    /** Whether it is approved: 'Publish to WordPress' says when it is not (issue 38). */
+    approved: row.approved,
     needToDoWebSearchForModification: row.needToDoWebSearchForModification,
     highlightModifiedContent: row.highlightModifiedContent,
     unhighlightModifiedContent: row.unhighlightModifiedContent,

@@ -82,6 +82,8 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
     approved: version.approved,
     commentsToModify: version.commentsToModify,
     revisionRound: version.revisionRound,
+    /** Made by editing another version (issue 38): its round's label says so. */
+    edited: version.edited,
   };
 }
 
@@ -327,7 +329,7 @@ function ReviewScreen({
         <h1 className="text-2xl font-semibold tracking-tight break-words">{page.name}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
           {/* The loader's label (told apart from the page's other versions); the actions do not change it. */}
-          <time dateTime={version.createdDate}>{loaded.label}</time> · {revisionRoundLabel(version.revisionRound, rounds)}
+          <time dateTime={version.createdDate}>{loaded.label}</time> · {revisionRoundLabel(version.revisionRound, rounds, version.edited)}
           <span className="sr-only">, review state: {state}</span>
         </p>
       </div>

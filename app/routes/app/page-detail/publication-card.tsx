@@ -10,11 +10,20 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
-import { WORDPRESS_STATUS_LABELS } from "~/lib/publishing";
+import { NOT_APPROVED_YET, WORDPRESS_STATUS_LABELS } from "~/lib/publishing";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { PagePublication } from "~/models/publication.server";
 
-export function PublicationCard({ publication, latestVersionId }: { publication: PagePublication; latestVersionId: number | null }) {
+export function PublicationCard({
+  publication,
+  latestVersionId,
+  latestApproved,
+}: {
+  publication: PagePublication;
+  latestVersionId: number | null;
+  /** Whether the newest version is approved: the button says when it is not. */
+  latestApproved: boolean;
+}) {
   const publishing = useToastFetcher();
   const retrying = useToastFetcher();
   const { remote, lastRequest, connected } = publication;
@@ -98,9 +107,11 @@ export function PublicationCard({ publication, latestVersionId }: { publication:
               disabled={busy || underWay || !latestVersionId}
               onClick={() => publish(false)}
               title={latestVersionId ? undefined : "No version yet"}
+              className="h-auto min-h-9 py-2 text-left whitespace-normal"
             >
               <Send aria-hidden="true" />{" "}
               {remote ? "Publish the newest version again" : webhook ? "Send to the webhook" : "Publish to WordPress"}
+              {latestVersionId && !latestApproved ? ` ${NOT_APPROVED_YET}` : null}
             </Button>
           ) : (
             <Button asChild variant="outline">

@@ -12,6 +12,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { canCompare, canEdit, canToggleView, defaultCompareId, type ViewerMode } from "~/lib/version-rules";
 import { cn } from "~/lib/utils";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
+import { NOT_APPROVED_YET } from "~/lib/publishing";
 import { CodeEditor } from "./code-editor";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import type { action } from "../page-versions";
@@ -161,7 +162,7 @@ export function HtmlContentViewer({
               <Button type="button" variant="outline" size="sm" disabled={!editEnabled} onClick={onStartEdit}>
                 <Pencil aria-hidden="true" /> Edit
               </Button>
-              {active ? <PublishVersionButton versionId={active.id} /> : null}
+              {active ? <PublishVersionButton versionId={active.id} approved={active.approved} /> : null}
               {active ? <DownloadLinks versionId={active.id} /> : null}
             </>
           )}
@@ -389,7 +390,7 @@ function DownloadLinks({ versionId }: { versionId: number }) {
  * 'Publish to WordPress' for the version shown (issue 15): posts the page detail's publish intent; the toast says
  * it is queued, or why not (no connection, a publish under way). The page detail shows where it stands.
  */
-function PublishVersionButton({ versionId }: { versionId: number }) {
+function PublishVersionButton({ versionId, approved }: { versionId: number; approved: boolean }) {
   const { siteId, pageId } = useParams();
   const fetcher = useToastFetcher();
   return (
@@ -402,7 +403,8 @@ function PublishVersionButton({ versionId }: { versionId: number }) {
         fetcher.submit({ intent: "publish", versionId: String(versionId) }, { method: "post", action: `/sites/${siteId}/pages/${pageId}` })
       }
     >
-      <Send aria-hidden="true" /> {fetcher.state !== "idle" ? "Queuing..." : "Publish to WordPress"}
+      <Send aria-hidden="true" />{" "}
+      {fetcher.state !== "idle" ? "Queuing..." : `Publish to WordPress${approved ? "" : ` ${NOT_APPROVED_YET}`}`}
     </Button>
   );
 }

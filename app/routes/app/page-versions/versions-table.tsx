@@ -121,7 +121,7 @@ export function VersionsTable({
                       rounds.team && version.revisionRound > rounds.included && "font-medium text-amber-800",
                     )}
                   >
-                    {revisionRoundLabel(version.revisionRound, rounds)}
+                    {revisionRoundLabel(version.revisionRound, rounds, version.edited)}
                   </span>
                   {version.historyCount > 0 ? (
                     <span className="text-xs text-muted-foreground">

@@ -1,0 +1,1 @@
+ALTER TABLE "pages_versions" ADD COLUMN "edited" boolean DEFAULT false NOT NULL;
