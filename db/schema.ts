@@ -412,6 +412,11 @@ export const pagesActions = pgTable(
     tokensIn: integer("tokens_in"),
     tokensOut: integer("tokens_out"),
     costUsd: numeric("cost_usd", { precision: 14, scale: 6 }),
+    /**
+     * A request that runs only once this one has finished, whatever its end (done, failed for good, cancelled, or
+     * parked for a missing provider): a trial's outline waits for its keyword's search (issue 38). Null: due at once.
+     */
+    runsAfter: integer("runs_after").references((): AnyPgColumn => pagesActions.id, { onDelete: "set null" }),
   },
   (t) => [
     check("pages_actions_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed', 'waiting', 'cancelled')`),
@@ -420,6 +425,7 @@ export const pagesActions = pgTable(
     index("pages_actions_linked_action_idx").on(t.linkedAction),
     index("pages_actions_linked_pages_version_idx").on(t.linkedPagesVersion),
     index("pages_actions_creator_idx").on(t.creator),
+    index("pages_actions_runs_after_idx").on(t.runsAfter),
     // The team's work queue (issue 14): newest first; each provider's last success and failures; its last error.
     index("pages_actions_created_date_idx").on(t.createdDate, t.id),
     index("pages_actions_action_state_finished_idx").on(t.linkedAction, t.state, t.finishedAt),
@@ -588,6 +594,14 @@ export const teamInbox = pgTable(
     assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    /** A first-article request (issue 38): the topic or keyword the visitor gave for the article, if any. */
+    topic: text("topic"),
+    /** Its trial article, once the team started it: the page, when and by whom. */
+    pageId: integer("page_id").references(() => pages.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    startedBy: text("started_by").references(() => user.id, { onDelete: "set null" }),
+    /** The first draft that answered it (the request closes itself when it is written). */
+    deliveredVersion: integer("delivered_version").references(() => pagesVersions.id, { onDelete: "set null" }),
   },
   (t) => [
     check("team_inbox_kind_check", sql`${t.kind} in ('first_article', 'contact', 'review')`),
@@ -602,6 +616,9 @@ export const teamInbox = pgTable(
     index("team_inbox_client_id_idx").on(t.clientId),
     index("team_inbox_assigned_to_idx").on(t.assignedTo),
     index("team_inbox_handled_by_idx").on(t.handledBy),
+    index("team_inbox_page_id_idx").on(t.pageId),
+    index("team_inbox_started_by_idx").on(t.startedBy),
+    index("team_inbox_delivered_version_idx").on(t.deliveredVersion),
   ],
 );
 
@@ -1008,10 +1025,18 @@ export const siteBriefs = pgTable(
     wordsToUse: text("words_to_use").notNull().default(""),
     /** Whether an outline is written and approved before each article (true until the site's owner skips it). */
     outlineStep: boolean("outline_step").notNull().default(true),
+    /**
+     * Who approves the outlines (issue 38): the site's owner ('client'), or the team ('team': a trial started before
+     * the client has an account). The outline-ready notification goes to them.
+     */
+    outlineApprover: text("outline_approver").notNull().default("client"),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   },
-  (t) => [index("site_briefs_updated_by_idx").on(t.updatedBy)],
+  (t) => [
+    index("site_briefs_updated_by_idx").on(t.updatedBy),
+    check("site_briefs_outline_approver_check", sql`${t.outlineApprover} in ('client', 'team')`),
+  ],
 );
 
 /**
