@@ -7,10 +7,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { answer, formIsland, settle, toast } from "./lib/testing";
 import { FirstArticleForm } from "~/routes/public/first-article/first-article-form";
 import { FIRST_ARTICLE_SUBMIT_ERROR } from "~/lib/first-article";
+import type { LanguageChoices } from "~/lib/site-language";
 import { STATIC_PAGE } from "~/lib/static-page";
 
+/** Three languages and four countries, as listLanguageChoices gives them. */
+const choices: LanguageChoices = {
+  languages: [
+    { code: "nl", name: "Dutch", usualCountry: 3 },
+    { code: "fr", name: "French", usualCountry: 2 },
+    { code: "de", name: "German", usualCountry: 4 },
+  ],
+  countries: [
+    { id: 1, name: "Belgium", languages: ["fr", "nl", "de"] },
+    { id: 2, name: "France", languages: ["fr"] },
+    { id: 4, name: "Germany", languages: ["de"] },
+    { id: 3, name: "Netherlands", languages: ["nl"] },
+  ],
+};
+
 function renderForm() {
-  const Stub = createRoutesStub([{ path: "/first-article", Component: () => createElement(FirstArticleForm), handle: STATIC_PAGE }]);
+  const Stub = createRoutesStub([
+    { path: "/first-article", Component: () => createElement(FirstArticleForm, { choices }), handle: STATIC_PAGE },
+  ]);
   document.body.innerHTML = renderToString(createElement(Stub, { initialEntries: ["/first-article"] }));
 }
 
@@ -69,6 +87,41 @@ describe("the first-article form island", () => {
     expect(field("stripe_email").hasAttribute("aria-invalid")).toBe(false);
     expect(form().textContent).not.toContain("Stripe email is required");
     expect(form().textContent).toContain("Please enter a valid URL");
+  });
+
+  it("choosing the language picks its usual country and leaves the countries where it is spoken; a country that speaks the next one stays", async () => {
+    const language = form().querySelector<HTMLSelectElement>('select[name="language"]')!;
+    const country = form().querySelector<HTMLSelectElement>('select[name="country"]')!;
+    const shown = () => [...country.options].filter((o) => o.value && !o.hidden && !o.disabled).map((o) => o.text);
+    const choose = (select: HTMLSelectElement, value: string) => {
+      select.value = value;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    // Before a language: every country, none chosen (the server would take the language's usual one).
+    expect(country.value).toBe("");
+    expect(shown()).toEqual(["Belgium", "France", "Germany", "Netherlands"]);
+    choose(language, "fr");
+    expect(country.selectedOptions[0]!.text).toBe("France");
+    expect(shown()).toEqual(["Belgium", "France"]);
+    choose(country, "1");
+    choose(language, "nl");
+    expect(country.selectedOptions[0]!.text).toBe("Belgium");
+    expect(shown()).toEqual(["Belgium", "Netherlands"]);
+    choose(language, "de");
+    expect(country.selectedOptions[0]!.text).toBe("Belgium");
+    choose(country, "4");
+    choose(language, "fr");
+    expect(country.selectedOptions[0]!.text).toBe("France");
+  });
+
+  it("shows the server's refusal of the pair under the country", async () => {
+    const refusal = "German is not offered for France: choose a country where German is spoken, or leave the country to us";
+    vi.stubGlobal("fetch", answer(400, { ok: false, result: { error: { country: [refusal] } } }));
+    await submit();
+    const country = form().querySelector<HTMLSelectElement>('select[name="country"]')!;
+    expect(country.getAttribute("aria-invalid")).toBe("true");
+    expect(country.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)?.textContent)[0]).toBe(refusal);
+    expect(document.activeElement).toBe(country);
   });
 
   it("taken: stays 'Submitting...' while the browser goes where the answer says", async () => {

@@ -5,6 +5,8 @@
  * Refused by the schema: each message under its field (aria-invalid, aria-describedby), the focus on the
  * first. Anything else (too many submissions, a failure, the network down, a proxy's error page): the
  * notice, and what was typed stays. A field's message goes as soon as the person changes that field.
+ * Choosing the site's language (issue 38) picks its usual country and leaves only the countries where it is spoken
+ * (the server rendered each language's usual country and each country's languages as data attributes).
  */
 import { FIRST_ARTICLE_BUSY_LABEL, FIRST_ARTICLE_SUBMIT_ERROR, FIRST_ARTICLE_SUBMIT_LABEL } from "~/lib/first-article";
 import { errorToast, type Toast } from "~/lib/toast";
@@ -13,17 +15,37 @@ import { mount, part } from "./lib/mount";
 import { showToast } from "./lib/toast";
 
 type Answer = { ok: boolean; redirectTo?: string; result?: { error?: Record<string, string[] | null> }; toast?: Toast };
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The countries where the chosen language is spoken, and the language's usual one when the chosen country is not one of them. */
+function followLanguage(language: HTMLSelectElement, country: HTMLSelectElement) {
+  const code = language.value;
+  for (const option of country.options) {
+    if (!option.value) continue;
+    const spoken = !code || (option.dataset.languages ?? "").split(" ").includes(code);
+    option.hidden = !spoken;
+    option.disabled = !spoken;
+  }
+  const current = country.selectedOptions[0];
+  if (code && (!current?.value || current.disabled)) country.value = language.selectedOptions[0]?.dataset.country ?? "";
+}
 
 mount("first-article-form", (root) => {
   if (!(root instanceof HTMLFormElement)) return;
   const form = root;
   const submit = part<HTMLButtonElement>(form, 'button[type="submit"]');
   // The person's fields (the honeypot sits in a hidden block of its own).
-  const fields = [...form.querySelectorAll<Field>("input[name][id], textarea[name][id]")].filter(
+  const fields = [...form.querySelectorAll<Field>("input[name][id], textarea[name][id], select[name][id]")].filter(
     (field) => !field.closest('[aria-hidden="true"]'),
   );
   let sending = false;
+  const language = form.querySelector<HTMLSelectElement>("[data-language-select]");
+  const country = form.querySelector<HTMLSelectElement>("[data-country-select]");
+  if (language && country) {
+    language.addEventListener("change", () => followLanguage(language, country));
+    // A language the browser kept (back to the page) filters the countries too.
+    if (language.value) followLanguage(language, country);
+  }
 
   function setSending(value: boolean) {
     sending = value;

@@ -16,6 +16,7 @@ import { consumeRateLimit } from "~/services/rate-limit.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import { queueMailWith } from "~/jobs/outbox.server";
 import { queueHeld, runHeld } from "~/jobs/queue.server";
+import { findLanguagePair } from "./reference.server";
 import { mailContactMessage } from "~/jobs/tasks/contact_form.server";
 
 /** Per client address: 5 contact messages per 10 minutes, 3 first-article forms per hour. */
@@ -58,13 +59,14 @@ export async function submitContactMessage(input: ContactInput, ip: string) {
   return { messageId, actionId };
 }
 
-/** The site defaults of the first-article form (spec part 3, sections 3 and 9). */
+/**
+ * The site defaults of the first-article form (spec part 3, sections 3 and 9). The spec's form left the country
+ * and the language empty; the visitor now chooses them (issue 38), and the writer's prompt names the language.
+ */
 export const FIRST_ARTICLE_SITE_DEFAULTS = {
   /** A neutral image served by the app until the owner uploads a logo. */
   imageLogo: "/placeholder.svg",
   linkedUser: null,
-  country: null,
-  language: null,
   familiarTerms: false,
   forceDefinedLanguageForSerps: false,
   serpsNbResults: 10,
@@ -80,13 +82,27 @@ export const FIRST_ARTICLE_SITE_DEFAULTS = {
   toneArticlesGroup: null,
 } as const;
 
+/** The language and country chosen are not a pair the reference data has (or not in it at all): the field to correct, and why. */
+export class FirstArticleChoiceError extends Error {
+  constructor(
+    public readonly field: "language" | "country",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Creates the site record of a first-article intake, with nobody as its owner yet, and queues, in the same
  * transaction, the two e-mails that make it reach somebody: the team's (CONTACT_EMAIL, with everything
  * submitted) and the requester's confirmation (what happens next). The worker sends them; the person who
  * submitted waits for neither. Made by someone signed in (`owner`), the site is theirs at once, in their list.
+ * The site's language and country are the visitor's choice (the language's usual country when none was chosen);
+ * a pair the reference data has not is refused first (FirstArticleChoiceError), before the address's limit counts it.
  */
 export async function createFirstArticleSite(input: FirstArticleInput, ip: string, owner: { id: string; email: string } | null = null) {
+  const pair = await findLanguagePair(input.language, input.country);
+  if (!pair.ok) throw new FirstArticleChoiceError(pair.field, pair.message);
   await limit("first-article", ip, FIRST_ARTICLE_LIMIT);
   const db = await getDb();
   const site = await db.transaction(async (tx) => {
@@ -97,13 +113,16 @@ export async function createFirstArticleSite(input: FirstArticleInput, ip: strin
         linkedUser: owner?.id ?? null,
         name: siteNameFromUrl(input.url),
         url: input.url,
+        country: pair.country,
+        language: pair.language,
         additionalGuidelines: input.additional_guidelines,
         stripeEmail: input.stripe_email,
         email1: input.email1,
       })
       .returning();
-    await recordInboxArrival({ kind: "first_article", siteId: row.id, url: row.url }, tx);
-    await queueMailWith(tx, [firstArticleTeamMail(getEnv().CONTACT_EMAIL, row, owner), firstArticleConfirmationMail(row)]);
+    await recordInboxArrival({ kind: "first_article", siteId: row.id, url: row.url, topic: input.topic }, tx);
+    const request = { ...row, language: `${pair.languageName} (${pair.countryName})`, topic: input.topic };
+    await queueMailWith(tx, [firstArticleTeamMail(getEnv().CONTACT_EMAIL, request, owner), firstArticleConfirmationMail(row)]);
     return row;
   });
   logger.info({ siteId: site.id, ip, userId: owner?.id }, "first-article intake received");
@@ -119,13 +138,18 @@ type IntakeSite = {
   additionalGuidelines: string | null;
 };
 
+/** What the team's notice says besides the site: the language chosen (with its country) and the topic, if any. */
+type IntakeRequest = IntakeSite & { language?: string | null; topic?: string | null };
+
 /** Where the requester hears back: the contact e-mail when given, else the payment one. */
 const requesterAddress = (site: IntakeSite) => site.email1 ?? site.stripeEmail ?? "";
 
 /** The team's notice of a first-article request: everything submitted, answerable to the requester. */
-export function firstArticleTeamMail(to: string, site: IntakeSite, owner: { email: string } | null = null): Mail {
+export function firstArticleTeamMail(to: string, site: IntakeRequest, owner: { email: string } | null = null): Mail {
   const fields: [string, string][] = [
     ["Website", site.url],
+    ["Language", site.language ?? "—"],
+    ["Topic or keyword", site.topic ?? "— (none given: choose one from the guidelines)"],
     ["Payment (Stripe) e-mail", site.stripeEmail ?? "—"],
     ["Contact e-mail", site.email1 ?? "— (none given: answer the payment e-mail)"],
     ["Additional guidelines", site.additionalGuidelines ?? "—"],

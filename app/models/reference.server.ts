@@ -1,7 +1,8 @@
-/** Reference data the site dialog offers: countries, their languages, tone groups. */
+/** Reference data the forms offer: countries, their languages, tone groups. */
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { locationCountries, locationLanguages, toneArticles } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { languageChoices, resolveLanguagePair, type LanguageChoices, type LanguagePair } from "~/lib/site-language";
+import { getDb, type Db } from "~/services/db.server";
 
 export async function listCountries() {
   const db = await getDb();
@@ -52,4 +53,37 @@ export async function listCountriesWithLanguages(): Promise<CountryWithLanguages
     if (row.languageId !== null && row.languageName !== null) country.languages.push({ id: row.languageId, name: row.languageName });
   }
   return [...countries.values()];
+}
+
+const languageRowColumns = {
+  countryId: locationCountries.id,
+  countryName: locationCountries.countryName,
+  countryIso: locationCountries.isoCode,
+  languageId: locationLanguages.id,
+  languageName: locationLanguages.languageName,
+  languageCode: locationLanguages.languageCode,
+};
+
+/** Every language of every country, in one query (the first-article form's choices, issue 38). */
+export async function listLanguageChoices(): Promise<LanguageChoices> {
+  const db = await getDb();
+  const rows = await db
+    .select(languageRowColumns)
+    .from(locationLanguages)
+    .innerJoin(locationCountries, eq(locationCountries.id, locationLanguages.linkedCountry));
+  return languageChoices(rows);
+}
+
+/**
+ * The site's country and language rows for a language code and a chosen country (null: the language's usual one),
+ * or the field to correct and why: the rows of that language and of that country, read in one query.
+ */
+export async function findLanguagePair(code: string, countryId: number | null, db?: Db): Promise<LanguagePair> {
+  const database = db ?? (await getDb());
+  const rows = await database
+    .select(languageRowColumns)
+    .from(locationLanguages)
+    .innerJoin(locationCountries, eq(locationCountries.id, locationLanguages.linkedCountry))
+    .where(or(eq(locationLanguages.languageCode, code), countryId === null ? undefined : eq(locationCountries.id, countryId)));
+  return resolveLanguagePair(rows, code, countryId);
 }

@@ -108,7 +108,7 @@ const FORMS: FormCase[] = [
   {
     name: "first article",
     schema: firstArticleSchema,
-    valid: { url: "example.com", stripe_email: EMAIL, email1: "", additional_guidelines: "" },
+    valid: { url: "example.com", stripe_email: EMAIL, email1: "", additional_guidelines: "", language: "fr", country: "", topic: "" },
     publicForm: true,
   },
   {

@@ -7,7 +7,7 @@ import { teamInbox } from "../../db/schema";
 import { getDb, type Db } from "./db.server";
 
 export type InboxArrival =
-  | { kind: "first_article"; siteId: number; url: string }
+  | { kind: "first_article"; siteId: number; url: string; topic?: string | null }
   | { kind: "contact"; contactMessageId: number; name: string; email: string }
   | {
       kind: "review";
@@ -24,7 +24,7 @@ export async function recordInboxArrival(arrival: InboxArrival, tx?: Db): Promis
   const db = tx ?? (await getDb());
   switch (arrival.kind) {
     case "first_article":
-      await db.insert(teamInbox).values({ kind: arrival.kind, siteId: arrival.siteId, subject: arrival.url });
+      await db.insert(teamInbox).values({ kind: arrival.kind, siteId: arrival.siteId, subject: arrival.url, topic: arrival.topic ?? null });
       return;
     case "contact":
       await db

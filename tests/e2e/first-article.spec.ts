@@ -17,8 +17,18 @@ test.describe("the first-article form", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Website URL is required")).toBeVisible();
     await expect(page.getByText("Stripe email is required")).toBeVisible();
+    await expect(page.getByText("Please choose the language of your website")).toBeVisible();
     await expect(field(page, "Website URL")).toHaveAttribute("aria-invalid", "true");
     await expect(field(page, "Website URL")).toBeFocused();
+
+    // The site's language (issue 38): its usual country comes with it, and only the countries where it is spoken stay.
+    const country = field(page, "Country of your readers");
+    await field(page, "Language of your website").selectOption({ label: "French" });
+    await expect(country.locator("option:checked")).toHaveText("France");
+    await expect(country.locator("option:not([hidden])")).toContainText(["The language's usual country", "Belgium", "Canada", "France"]);
+    await expect(country.locator('option:not([hidden]):text-is("Germany")')).toHaveCount(0);
+    await country.selectOption({ label: "Belgium" });
+    await expect(page.getByText("Please choose the language of your website")).toHaveCount(0);
 
     await field(page, "Website URL").fill("not a website");
     await field(page, "Stripe email").fill("payer@");
@@ -30,6 +40,7 @@ test.describe("the first-article form", () => {
     await field(page, "Website URL").fill("www.ma-boulangerie.example");
     await field(page, "Stripe email").fill(`payer-${Date.now()}@example.test`);
     await field(page, "Contact email (optional)").fill("");
+    await field(page, "Topic or keyword for your first article (optional)").fill("pain au levain maison");
     await field(page, "Additional guidelines (optional)").fill("Sourdough, organic flour, no competitor names.");
     await page.getByRole("button", { name: "Submit" }).click();
 
@@ -49,6 +60,16 @@ test.describe("the first-article form", () => {
     await expect(page.getByText("Website URL is required")).toBeVisible();
     await field(page, "Website URL").fill("https://no-js.example");
     await field(page, "Stripe email").fill(`nojs-${Date.now()}@example.test`);
+    // Both selects work without a script; the server checks the pair (issue 38).
+    await field(page, "Language of your website").selectOption({ label: "German" });
+    await field(page, "Country of your readers").selectOption({ label: "France" });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("German is not offered for France: choose a country where German is spoken, or leave the country to us")).toBeVisible();
+    await expect(field(page, "Country of your readers")).toHaveAttribute("aria-invalid", "true");
+    // The page came back with the messages (the fields empty, as after the first refusal): the country left to the server.
+    await field(page, "Website URL").fill("https://no-js.example");
+    await field(page, "Stripe email").fill(`nojs-${Date.now()}@example.test`);
+    await field(page, "Language of your website").selectOption({ label: "German" });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/first-article-success$/);
     await context.close();
@@ -63,6 +84,7 @@ test.describe("the first-article form", () => {
     );
     await field(page, "Website URL").fill("https://kept.example");
     await field(page, "Stripe email").fill("kept@example.test");
+    await field(page, "Language of your website").selectOption({ label: "English" });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText(/There was an error submitting your information\. Please try again\./).first()).toBeVisible();
     await expect(page).toHaveURL(/\/first-article$/);

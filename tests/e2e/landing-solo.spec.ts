@@ -190,6 +190,7 @@ test("after signing up from a trial button, the empty site list offers the first
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.getByText("Website URL is required")).toBeVisible();
   await form.getByLabel("Website URL").fill("https://www.trial-bakery.example");
+  await form.getByLabel("Language of your website").selectOption({ label: "English" });
   await form.getByRole("button", { name: "Submit" }).click();
 
   // The request is made, and the site is the account's, in its list.

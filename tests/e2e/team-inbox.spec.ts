@@ -74,6 +74,7 @@ test("what visitors send reaches the inbox; a team member takes a message, answe
   const visitor = (await openContext({ baseURL: server.url })).page;
   await open(visitor, "/first-article");
   await visitor.getByLabel("Website URL", { exact: true }).fill(siteUrl);
+  await visitor.getByLabel("Language of your website", { exact: true }).selectOption({ label: "French" });
   await visitor.getByLabel("Stripe email", { exact: true }).fill(payerEmail);
   await visitor.getByLabel("Contact email (optional)", { exact: true }).fill(requesterEmail);
   await visitor.getByLabel("Additional guidelines (optional)", { exact: true }).fill(guidelines);

@@ -124,6 +124,7 @@ test("a team member invites a first-article requester, who signs up and gets the
   const visitor = (await openContext({ baseURL: server.url })).page;
   await open(visitor, "/first-article");
   await visitor.getByLabel("Website URL", { exact: true }).fill(siteUrl);
+  await visitor.getByLabel("Language of your website", { exact: true }).selectOption({ label: "French" });
   await visitor.getByLabel("Stripe email", { exact: true }).fill(uniqueEmail("payer"));
   await visitor.getByLabel("Contact email (optional)", { exact: true }).fill(requesterEmail);
   await visitor.getByRole("button", { name: "Submit" }).click();

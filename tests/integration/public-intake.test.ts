@@ -3,9 +3,19 @@
  * (POST /first-article, and POST /api/first-article as the page's island sends it), through their route actions: stored, validated with the spec's messages, guarded
  * by a honeypot and rate limited per client address. Also the demo list and the sitemap that read them.
  */
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { actions, contactMessages, pages, pagesActions, pagesVersions, sites } from "../../db/schema";
+import {
+  actions,
+  contactMessages,
+  locationCountries,
+  locationLanguages,
+  pages,
+  pagesActions,
+  pagesVersions,
+  sites,
+  teamInbox,
+} from "../../db/schema";
 import { CLIENT_IP_HEADER } from "~/services/client-ip";
 import { resetEnvForTests } from "~/services/env.server";
 import { resetMailForTests } from "~/services/mail.server";
@@ -22,6 +32,19 @@ import { mailsTo } from "../setup/outbox";
 import { multipartPost, signedInUser } from "../setup/sessions";
 
 const database = useTestDatabase();
+
+/** The reference data's ids: a country by its name, and the row of a language in a country. */
+async function countryNamed(name: string): Promise<number> {
+  const [row] = await database.db.select({ id: locationCountries.id }).from(locationCountries).where(eq(locationCountries.countryName, name));
+  return row!.id;
+}
+async function languageOf(code: string, country: string): Promise<number> {
+  const [row] = await database.db
+    .select({ id: locationLanguages.id })
+    .from(locationLanguages)
+    .where(and(eq(locationLanguages.languageCode, code), eq(locationLanguages.linkedCountry, await countryNamed(country))));
+  return row!.id;
+}
 
 function post(path: string, fields: Record<string, string>, ip = uniqueIp()) {
   return new Request(`http://localhost:3999${path}`, {
@@ -41,7 +64,9 @@ async function run(fn: (args: never) => unknown, request: Request): Promise<{ st
 }
 
 const contact = (fields: Record<string, string>, ip?: string) => run(contactAction as never, post("/api/contact", fields, ip));
-const firstArticle = (fields: Record<string, string>, ip?: string) => run(firstArticleAction as never, post("/first-article", fields, ip));
+/** The form as a visitor sends it: with the site's language (issue 38) unless the test says otherwise. */
+const firstArticle = (fields: Record<string, string>, ip?: string) =>
+  run(firstArticleAction as never, post("/first-article", { language: "en", ...fields }, ip));
 
 describe("the contact form", () => {
   it("stores the message, records a contact_form request with the message as JSON, and mails the team", async () => {
@@ -153,7 +178,7 @@ describe("the contact form", () => {
 });
 
 describe("the first-article form", () => {
-  it("creates the site with exactly the spec's defaults, nobody as owner, and leads to the success page", async () => {
+  it("creates the site with exactly the spec's defaults (but its language), nobody as owner, and leads to the success page", async () => {
     const stripe = uniqueEmail("payer");
     const answer = await firstArticle({
       url: "https://www.boulangerie-lyon.example/blog/",
@@ -173,8 +198,9 @@ describe("the first-article form", () => {
       linkedUser: null,
       additionalGuidelines: "Talk about sourdough; never mention competitors.",
       email1: "owner@boulangerie-lyon.example",
-      country: null,
-      language: null,
+      // The spec's first form had none; the visitor now says which (issue 38): English, of the United Kingdom.
+      country: await countryNamed("United Kingdom"),
+      language: await languageOf("en", "United Kingdom"),
       familiarTerms: false,
       forceDefinedLanguageForSerps: false,
       serpsNbResults: 10,
@@ -264,6 +290,59 @@ describe("the first-article form", () => {
     expect(await database.db.$count(sites)).toBe(before);
   });
 
+  it("stores the site's language and country: the language's usual country when none is chosen, the chosen one when the data has the pair, and the topic on the request", async () => {
+    const usual = uniqueEmail("usual");
+    expect((await firstArticle({ url: "https://fournil.example", stripe_email: usual, language: "fr", country: "" })).status).toBe(302);
+    const [first] = await database.db.select().from(sites).where(eq(sites.stripeEmail, usual));
+    expect(first).toMatchObject({ country: await countryNamed("France"), language: await languageOf("fr", "France") });
+
+    const chosen = uniqueEmail("chosen");
+    const belgium = await countryNamed("Belgium");
+    const answer = await firstArticle({
+      url: "https://friterie.example",
+      stripe_email: chosen,
+      language: "fr",
+      country: String(belgium),
+      topic: "  Les meilleures frites de Bruxelles  ",
+    });
+    expect(answer.status).toBe(302);
+    const [second] = await database.db.select().from(sites).where(eq(sites.stripeEmail, chosen));
+    expect(second).toMatchObject({ country: belgium, language: await languageOf("fr", "Belgium") });
+    const [line] = await database.db.select().from(teamInbox).where(eq(teamInbox.siteId, second.id));
+    expect(line.topic).toBe("Les meilleures frites de Bruxelles");
+    expect(first.id).not.toBe(second.id);
+    const [none] = await database.db.select().from(teamInbox).where(eq(teamInbox.siteId, first.id));
+    expect(none.topic).toBeNull();
+
+    // The team's e-mail says them.
+    while (await runOnce("test-worker"));
+    const team = (await mailsTo("contact@seo-ia-content.fr")).find((m) => m.text.includes(chosen));
+    expect(team?.text).toContain("Language: French (Belgium)");
+    expect(team?.text).toContain("Topic or keyword: Les meilleures frites de Bruxelles");
+  });
+
+  it("refuses a missing language, and a country the language is not offered for, with clear messages, and creates nothing", async () => {
+    const before = await database.db.$count(sites);
+    const missing = await firstArticle({ url: "https://sans-langue.example", stripe_email: uniqueEmail("p"), language: "" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.result.error).toEqual({ language: ["Please choose the language of your website"] });
+    const unknown = await firstArticle({ url: "https://klingon.example", stripe_email: uniqueEmail("p"), language: "tlh" });
+    expect(unknown.body.result.error).toEqual({ language: ["Please choose the language of your website"] });
+    const pair = await firstArticle({
+      url: "https://paire.example",
+      stripe_email: uniqueEmail("p"),
+      language: "de",
+      country: String(await countryNamed("France")),
+    });
+    expect(pair.status).toBe(400);
+    expect(pair.body.result.error).toEqual({
+      country: ["German is not offered for France: choose a country where German is spoken, or leave the country to us"],
+    });
+    const notACountry = await firstArticle({ url: "https://pays.example", stripe_email: uniqueEmail("p"), language: "fr", country: "France" });
+    expect(notACountry.body.result.error).toEqual({ country: ["Please choose a country from the list"] });
+    expect(await database.db.$count(sites)).toBe(before);
+  });
+
   it("drops a filled honeypot without creating a site", async () => {
     const stripe = uniqueEmail("bot");
     const answer = await firstArticle({ url: "https://bot.example", stripe_email: stripe, website: "x" });
@@ -284,7 +363,8 @@ describe("the first-article form", () => {
 });
 
 describe("the first-article form posted by its island (POST /api/first-article)", () => {
-  const api = (fields: Record<string, string>, ip?: string) => run(firstArticleApi as never, post("/api/first-article", fields, ip));
+  const api = (fields: Record<string, string>, ip?: string) =>
+    run(firstArticleApi as never, post("/api/first-article", { language: "en", ...fields }, ip));
 
   it("answers where to go, with the success toast's cookie, and creates the site as the page's action does", async () => {
     const stripe = uniqueEmail("island");
@@ -317,7 +397,7 @@ describe("the first-article form posted by its island (POST /api/first-article)"
 
   it("someone signed in gets the site in their list and is sent back to it, the trial offer forgotten", async () => {
     const { user, browser } = await signedInUser();
-    const request = multipartPost(browser, "/api/first-article", { url: "https://mine.example", stripe_email: user.email });
+    const request = multipartPost(browser, "/api/first-article", { url: "https://mine.example", stripe_email: user.email, language: "fr" });
     const answer = await run(firstArticleApi as never, request);
     expect(answer.body).toEqual({ ok: true, redirectTo: "/sites" });
     expect(answer.headers.get("Set-Cookie")).toMatch(/seo_toast=.*seo_trial_offer=;|seo_trial_offer=;.*seo_toast=/s);

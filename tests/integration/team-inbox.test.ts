@@ -82,7 +82,15 @@ describe("what reaches the inbox", () => {
     const stripe = uniqueEmail("payer");
     const contact = uniqueEmail("requester");
     const site = await createFirstArticleSite(
-      { url: "https://boulangerie-inbox.example", stripe_email: stripe, email1: contact, additional_guidelines: "Ton chaleureux." },
+      {
+        url: "https://boulangerie-inbox.example",
+        stripe_email: stripe,
+        email1: contact,
+        additional_guidelines: "Ton chaleureux.",
+        language: "fr",
+        country: null,
+        topic: null,
+      },
       uniqueIp(),
     );
     const item = await itemWhere(eq(teamInbox.siteId, site.id));
@@ -131,7 +139,7 @@ describe("what reaches the inbox", () => {
 
   it("keeps a line when its record goes, with what it was about", async () => {
     const site = await createFirstArticleSite(
-      { url: "https://supprime.example", stripe_email: uniqueEmail("gone"), email1: null, additional_guidelines: null },
+      { url: "https://supprime.example", stripe_email: uniqueEmail("gone"), email1: null, additional_guidelines: null, language: "fr", country: null, topic: null },
       uniqueIp(),
     );
     const item = await itemWhere(eq(teamInbox.siteId, site.id));

@@ -4,7 +4,7 @@
  * aria-invalid and aria-describedby (the message, then the field's hint `#<field id>-hint` if it has one)
  * follow.
  */
-export function setFieldError(field: HTMLInputElement | HTMLTextAreaElement, message: string | undefined) {
+export function setFieldError(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, message: string | undefined) {
   const errorId = `${field.id}-error`;
   let error = document.getElementById(errorId);
   if (message && !error) {

@@ -9,6 +9,8 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_MESSAGE_MAX = 5000;
 export const GUIDELINES_MAX = 5000;
+/** The first article's topic or keyword (issue 38): it becomes the page's name and keyword. */
+export const TOPIC_MAX = 150;
 
 /** The honeypot: hidden from people (and from assistive technology); bots fill it. */
 export const HONEYPOT_FIELD = "website";

@@ -40,26 +40,50 @@ describe("the contact form schema", () => {
 });
 
 describe("the first-article form schema", () => {
-  it("requires the URL and the Stripe e-mail with the spec's messages", () => {
+  it("requires the URL and the Stripe e-mail with the spec's messages, and the site's language (issue 38)", () => {
     expect(parse(firstArticleSchema, {})).toEqual({
       ok: false,
-      errors: { url: "Website URL is required", stripe_email: "Stripe email is required" },
+      errors: { url: "Website URL is required", stripe_email: "Stripe email is required", language: "Please choose the language of your website" },
     });
   });
 
   it("checks the URL and both e-mails", () => {
-    expect(parse(firstArticleSchema, { url: "hello world", stripe_email: "x", email1: "y@" })).toEqual({
+    expect(parse(firstArticleSchema, { url: "hello world", stripe_email: "x", email1: "y@", language: "fr" })).toEqual({
       ok: false,
       errors: { url: "Please enter a valid URL", stripe_email: "Please enter a valid email", email1: "Please enter a valid email" },
     });
   });
 
-  it("treats the contact e-mail and the guidelines as optional", () => {
+  it("treats the contact e-mail, the guidelines, the country and the topic as optional", () => {
     expect(
-      parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", email1: "", additional_guidelines: " " }),
+      parse(firstArticleSchema, {
+        url: "https://example.com",
+        stripe_email: "pay@example.com",
+        email1: "",
+        additional_guidelines: " ",
+        language: "fr",
+        country: "",
+        topic: " ",
+      }),
     ).toEqual({
       ok: true,
-      data: { url: "https://example.com", stripe_email: "pay@example.com", email1: null, additional_guidelines: null },
+      data: {
+        url: "https://example.com",
+        stripe_email: "pay@example.com",
+        email1: null,
+        additional_guidelines: null,
+        language: "fr",
+        country: null,
+        topic: null,
+      },
+    });
+    expect(parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", language: "fr", country: "12" })).toMatchObject({
+      ok: true,
+      data: { country: 12, topic: null },
+    });
+    expect(parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", language: "fr", country: "France" })).toEqual({
+      ok: false,
+      errors: { country: "Please choose a country from the list" },
     });
   });
 });

@@ -3,7 +3,8 @@
  * again in the actions. Both forms carry a honeypot field ('website') that people never see nor fill.
  */
 import { z } from "~/lib/zod";
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_NAME_MIN, GUIDELINES_MAX } from "./public-form-fields";
+import { LANGUAGE_MESSAGES } from "~/lib/site-language";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_NAME_MIN, GUIDELINES_MAX, TOPIC_MAX } from "./public-form-fields";
 
 export * from "./public-form-fields";
 
@@ -90,5 +91,21 @@ export const firstArticleSchema = z.object({
     .transform((v) => (v ? v.toLowerCase() : null))
     .pipe(z.email(validEmail).nullable()),
   additional_guidelines: optionalText(GUIDELINES_MAX, `Please enter guidelines of at most ${GUIDELINES_MAX} characters`),
+  /**
+   * The site's language (issue 38), by its code; the server checks that the data has it. The country is optional:
+   * empty, it is the language's usual one; the server checks the pair (lib/site-language.ts).
+   */
+  language: z
+    .string({ error: LANGUAGE_MESSAGES.language })
+    .trim()
+    .regex(/^[a-z]{2,3}$/, LANGUAGE_MESSAGES.language),
+  country: z
+    .string({ error: LANGUAGE_MESSAGES.country })
+    .trim()
+    .regex(/^([1-9][0-9]{0,8})?$/, LANGUAGE_MESSAGES.country)
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
+  /** What the first article is about (issue 38), if the visitor knows: the page's name and keyword once the team starts it. */
+  topic: optionalText(TOPIC_MAX, `Please enter a topic of at most ${TOPIC_MAX} characters`),
 });
 export type FirstArticleInput = z.infer<typeof firstArticleSchema>;

@@ -25,7 +25,9 @@ import { notify } from "~/lib/notify";
 import { FIRST_ARTICLE_TURNAROUND, TRIAL_PRICE_EUR, WORDS_LABEL } from "~/lib/offer";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
+import type { LanguageChoices } from "~/lib/site-language";
 import { getActor } from "~/models/access.server";
+import { listLanguageChoices } from "~/models/reference.server";
 import { createSite, deleteSite, InvalidReferenceError, listSites, updateSite, type SiteRow } from "~/models/site.server";
 import { requireUser, type SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
@@ -43,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Streamed: the page shows 'Loading your sites...' until the list arrives. An account that came through a
   // trial button (trial-offer.server) is offered the first-article form while it has no site.
   const [trial, siteForm] = await Promise.all([hasTrialOffer(request), loadSiteFormOptions(user)]);
-  return { sites: listSites(user), trial: trial ? { email: user.email } : null, siteForm };
+  // The form's languages and countries (issue 38), read only when the form is offered.
+  const trialOffer = trial ? { email: user.email, choices: await listLanguageChoices() } : null;
+  return { sites: listSites(user), trial: trialOffer, siteForm };
 }
 
 type Ctx = { request: Request; form: FormData; user: SessionUser };
@@ -154,7 +158,7 @@ export default function SitesPage({ loaderData }: Route.ComponentProps) {
           {(sites) =>
             sites.length === 0 ? (
               loaderData.trial ? (
-                <TrialOffer email={loaderData.trial.email} onCreate={openCreate} />
+                <TrialOffer email={loaderData.trial.email} choices={loaderData.trial.choices} onCreate={openCreate} />
               ) : (
                 <EmptyState onCreate={openCreate} />
               )
@@ -262,7 +266,7 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
 }
 
 /** The empty list of an account that came for the 1€ trial: the first-article form, with the account's e-mail. */
-function TrialOffer({ email, onCreate }: { email: string; onCreate: () => void }) {
+function TrialOffer({ email, choices, onCreate }: { email: string; choices: LanguageChoices; onCreate: () => void }) {
   return (
     <section
       aria-labelledby="trial-offer-title"
@@ -284,7 +288,7 @@ function TrialOffer({ email, onCreate }: { email: string; onCreate: () => void }
           </Button>
         </p>
       </div>
-      <FirstArticleForm defaultEmail={email} className="p-5 sm:p-8" />
+      <FirstArticleForm choices={choices} defaultEmail={email} className="p-5 sm:p-8" />
     </section>
   );
 }

@@ -7,7 +7,7 @@
  * app/islands/first-article-form.ts posts the form to /api/first-article and shows the answer in place.
  */
 import { ClipboardCheck, Clock, FileText } from "lucide-react";
-import { redirect, useActionData } from "react-router";
+import { redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/first-article";
 import { takeFirstArticle } from "./first-article/intake.server";
 import { FirstArticleForm } from "./first-article/first-article-form";
@@ -17,13 +17,19 @@ import { BRIEF_MINUTES, FIRST_ARTICLE_TURNAROUND, REVISION_ROUNDS, WORDS_LABEL }
 import { seoMeta } from "~/lib/seo";
 import { loadAsDocument, STATIC_PAGE } from "~/lib/static-page";
 import { useOptionalUser } from "~/root";
+import { listLanguageChoices } from "~/models/reference.server";
 import { reply } from "~/services/route-action.server";
 
 /** A static page (lib/static-page.ts): no framework scripts; the form's island (app/islands/first-article-form.ts) posts it. */
 export const handle = { ...STATIC_PAGE, lang: "en" as const };
 export const clientLoader = loadAsDocument;
-/** A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for the browser). */
-export const loader = () => null;
+/**
+ * A server loader, so that the server renders the page itself (with a clientLoader alone, React Router would wait for
+ * the browser): the languages and countries the form offers (issue 38), rendered as options; no script needs them.
+ */
+export async function loader() {
+  return { choices: await listLanguageChoices() };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -58,6 +64,7 @@ const STEPS = [
 export default function FirstArticle() {
   // A post without JavaScript: the page again, with the fields' messages or the notice.
   const answer = useActionData<typeof action>();
+  const { choices } = useLoaderData<typeof loader>();
   // Signed in (a trial button led here after sign-up): the payment e-mail starts as the account's.
   const user = useOptionalUser();
 
@@ -84,7 +91,11 @@ export default function FirstArticle() {
             </ul>
           </div>
 
-          <FirstArticleForm serverErrors={answer && "result" in answer ? answer.result.error : undefined} defaultEmail={user?.email} />
+          <FirstArticleForm
+            choices={choices}
+            serverErrors={answer && "result" in answer ? answer.result.error : undefined}
+            defaultEmail={user?.email}
+          />
         </div>
       </main>
       <MarketingFooter />

@@ -9,16 +9,18 @@ import type { action } from "../first-article";
 import { FIRST_ARTICLE_ACTION, FIRST_ARTICLE_API, FIRST_ARTICLE_BUSY_LABEL, FIRST_ARTICLE_SUBMIT_LABEL } from "~/lib/first-article";
 import { notify } from "~/lib/notify";
 import { checkForm, type FormErrors } from "~/lib/schemas/form";
-import { GUIDELINES_MAX, HONEYPOT_FIELD } from "~/lib/schemas/public-form-fields";
+import { GUIDELINES_MAX, HONEYPOT_FIELD, TOPIC_MAX } from "~/lib/schemas/public-form-fields";
+import type { LanguageChoices } from "~/lib/site-language";
 import { cn } from "~/lib/utils";
 import { useOnChange } from "~/lib/use-on-change";
+import { LanguageFields } from "./language-fields";
 
 const loadSchema = () => import("~/lib/schemas/public-forms").then((module) => module.firstArticleSchema);
 const preloadSchema = () => void loadSchema().catch(() => undefined);
 
 /**
- * The first-article form (spec part 3): website URL, the payment e-mail, an optional contact e-mail and optional
- * guidelines. It works without JavaScript (a plain post to /first-article). On the public page, a static page,
+ * The first-article form (spec part 3): website URL, its language and country (issue 38), an optional topic or
+ * keyword for the article, the payment e-mail, an optional contact e-mail and optional guidelines. It works without JavaScript (a plain post to /first-article). On the public page, a static page,
  * its island (app/islands/first-article-form.ts) posts it to /api/first-article and shows the answer; on the
  * signed-in site list, a hydrated page, a fetcher posts it to /first-article after the schema checked the
  * fields (checkForm: no conform on this form, docs/decisions/017), and stays on the list when it is refused.
@@ -28,11 +30,14 @@ const preloadSchema = () => void loadSchema().catch(() => undefined);
  * `defaultEmail` fills the payment e-mail (a signed-in account's address).
  */
 export function FirstArticleForm({
+  choices,
   serverErrors,
   defaultEmail,
   title = "About your website",
   className,
 }: {
+  /** The languages and countries to offer (the loader's listLanguageChoices). */
+  choices: LanguageChoices;
   serverErrors?: FormErrors;
   defaultEmail?: string;
   title?: string;
@@ -99,6 +104,21 @@ export function FirstArticleForm({
         placeholder="https://example.com"
         error={error("url")}
         onChange={clear("url")}
+      />
+      <LanguageFields
+        choices={choices}
+        errors={{ language: error("language"), country: error("country") }}
+        onEdit={(name) => clear(name)()}
+      />
+      <FormField
+        id="topic"
+        label="Topic or keyword for your first article (optional)"
+        name="topic"
+        maxLength={TOPIC_MAX}
+        placeholder="e.g. sourdough bread at home"
+        hint="What the article should be about, as your readers would search for it. Left empty, we choose one from your guidelines."
+        error={error("topic")}
+        onChange={clear("topic")}
       />
       <FormField
         label="Stripe email"

@@ -9,7 +9,7 @@ import { FIRST_ARTICLE_SUBMIT_ERROR } from "~/lib/first-article";
 import { firstArticleSchema, HONEYPOT_FIELD } from "~/lib/schemas/public-forms";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
-import { createFirstArticleSite, RateLimitedError } from "~/models/public-intake.server";
+import { createFirstArticleSite, FirstArticleChoiceError, RateLimitedError } from "~/models/public-intake.server";
 import { clientIp, getSessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { invalidForm } from "~/services/route-action.server";
@@ -41,6 +41,10 @@ export async function takeFirstArticle(request: Request): Promise<IntakeOutcome>
   try {
     await createFirstArticleSite(submission.value, ip, user);
   } catch (err) {
+    // A language and country the data does not pair: said on the field, as the schema's refusals are.
+    if (err instanceof FirstArticleChoiceError) {
+      return { kind: "invalid", result: invalidForm(submission, { fieldErrors: { [err.field]: [err.message] } }).result };
+    }
     if (err instanceof RateLimitedError) {
       const minutes = Math.max(1, Math.ceil(err.retryAfterSeconds / 60));
       const description = `${FIRST_ARTICLE_SUBMIT_ERROR} Too many submissions from your address: wait ${minutes} minute${minutes > 1 ? "s" : ""}.`;
