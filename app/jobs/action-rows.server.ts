@@ -15,6 +15,8 @@ export type QueuedItem = {
   info2?: string | null;
   /** Not to run before this time (a digest due the next morning); null or absent: at once. */
   notBefore?: Date | null;
+  /** Not to run before this request has finished, however it ended (a trial's outline after its search); null or absent: at once. */
+  runsAfter?: number | null;
 };
 
 /**
@@ -40,6 +42,7 @@ export function insertActionRows(
         info2: item.info2 ?? null,
         queued: index === 0 || independent ? null : true,
         nextAttemptAt: item.notBefore ?? null,
+        runsAfter: item.runsAfter ?? null,
       })),
     )
     .returning({ id: pagesActions.id, linkedPage: pagesActions.linkedPage });

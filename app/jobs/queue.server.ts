@@ -279,7 +279,9 @@ type Row = {
 /**
  * Claims the oldest runnable action among `names`: queued and due, or running with an expired lease. A batch
  * item (queued = true) waits until the earlier items of its batch (same action, creator and creation time,
- * as one insert writes them) have finished. Returns null when there is nothing to do.
+ * as one insert writes them) have finished. A request that runs after another (runs_after) waits while that one
+ * is queued or running, and goes once it has ended in any way: done, failed for good, cancelled, or waiting for a
+ * provider that is not configured (it could wait for ever). Returns null when there is nothing to do.
  */
 export async function claimNextAction(
   workerId: string,
@@ -309,6 +311,10 @@ export async function claimNextAction(
             (a.state = 'queued' and (a.next_attempt_at is null or a.next_attempt_at <= now()))
             or (a.state = 'running' and a.lease_until < now())
           )
+          and (a.runs_after is null or not exists (
+            select 1 from pages_actions f
+            where f.id = a.runs_after and f.state in ('queued', 'running')
+          ))
           and (a.queued is not true or not exists (
             select 1 from pages_actions b
             where b.linked_action = a.linked_action

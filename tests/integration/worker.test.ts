@@ -119,6 +119,36 @@ describe("the queue", () => {
     expect((await claimNextAction("w", ["contact_form"], 60))?.id).toBe(batch[1].id);
   });
 
+  it("holds a request that runs after another until that one has finished, however it ended (issue 38)", async () => {
+    await clearQueue();
+    // Each end of the first: done, failed for good, cancelled, parked for a missing provider.
+    for (const end of ["done", "failed", "cancelled", "waiting"] as const) {
+      const [first] = await queueIndependent(1, `first (${end})`);
+      const [then] = await queueActions(null, "contact_form", [{ ...contact(`then (${end})`), runsAfter: first.id }]);
+      expect(await stateOf(then.id)).toMatchObject({ runsAfter: first.id, state: "queued" });
+      // Held while the first is queued (also between two attempts) or running.
+      const claimed = await claimNextAction("w", ["contact_form"], 60);
+      expect(claimed?.id).toBe(first.id);
+      expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
+      await failAttempt(first.id, "w", "a passing failure", 0);
+      await database.db.update(pagesActions).set({ nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(pagesActions.id, first.id));
+      expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
+      // The first ends: the second is due.
+      await database.db
+        .update(pagesActions)
+        .set({ state: end, nextAttemptAt: null, workerId: null })
+        .where(eq(pagesActions.id, first.id));
+      expect((await claimNextAction("w", ["contact_form"], 60))?.id).toBe(then.id);
+      await completeAction(then.id, "w");
+    }
+    // Gone (its page deleted, say): the second no longer waits.
+    const [first] = await queueIndependent(1, "first (deleted)");
+    const [then] = await queueActions(null, "contact_form", [{ ...contact("then (deleted)"), runsAfter: first.id }]);
+    await database.db.delete(pagesActions).where(eq(pagesActions.id, first.id));
+    expect(await stateOf(then.id)).toMatchObject({ runsAfter: null });
+    expect((await claimNextAction("w", ["contact_form"], 60))?.id).toBe(then.id);
+  });
+
   it("puts a failed attempt back with a delay, or fails it for good with the reason", async () => {
     await clearQueue();
     const [action] = await queueActions(null, "contact_form", [contact("retry")]);
