@@ -9,6 +9,13 @@ export type OutlineSection = { heading: string; subheadings: string[] };
 /** What an outline says: as the writer proposes it, as the client edits it, and as the article is written from it. */
 export type OutlineContent = { title: string; angle: string; sections: OutlineSection[]; keywords: string[]; sources: string[] };
 
+/**
+ * Who approves a site's outlines (issue 38, the brief's setting): its owner, or the team (a trial started before the
+ * client has an account); the outline-ready notification goes to them.
+ */
+export const OUTLINE_APPROVERS = ["client", "team"] as const;
+export type OutlineApprover = (typeof OUTLINE_APPROVERS)[number];
+
 export const OUTLINE_LIMITS = {
   title: 200,
   angle: 1000,

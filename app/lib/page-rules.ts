@@ -85,6 +85,22 @@ export function normalizePageUrl(input: string, siteUrl: string): string {
   return joinToSite(siteUrl, value.replace(/^\/+/, ""));
 }
 
+/**
+ * A page's address segment made from a text (a trial article's topic, issue 38): lower case, accents dropped,
+ * letters and digits of any script kept, the rest a single '-'; at most 80 characters; `fallback` when nothing is left.
+ */
+export function slugOfText(text: string, fallback: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || fallback;
+}
+
 function joinToSite(siteUrl: string, path: string): string {
   let base = siteUrl.trim().replace(/\/+$/, "");
   if (!/^https?:\/\//i.test(base)) base = `https://${base}`;

@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = {
   "inbox.handled": "Demande traitée",
   "inbox.reopened": "Demande rouverte",
   "inbox.replied": "Réponse envoyée",
+  "inbox.trial_started": "Article d'essai lancé",
   "site.given": "Site donné à un client",
   "site.invited": "Invitation envoyée",
   "site.rounds_set": "Révisions incluses changées",

@@ -1,7 +1,9 @@
 /** The console's forms (issue 14), checked in the browser and again by the actions. */
 import { z } from "~/lib/zod";
+import { OUTLINE_APPROVERS } from "~/lib/outline";
 import { emailField } from "./auth";
 import { idField } from "./id";
+import { TOPIC_MAX } from "./public-form-fields";
 
 export const INBOX_REPLY_LIMITS = { subject: 200, body: 20_000 } as const;
 
@@ -51,6 +53,26 @@ export const revisionsWaitSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
 });
+
+/**
+ * Starting a first-article request's trial article (issue 38): the topic or keyword (the page's name and keyword),
+ * who approves its outline, and the site's language when the request gave none.
+ */
+export const trialStartSchema = z.object({
+  topic: z
+    .string({ error: "Saisissez le sujet ou le mot-clé de l'article." })
+    .trim()
+    .min(1, "Saisissez le sujet ou le mot-clé de l'article.")
+    .max(TOPIC_MAX, `Le sujet tient en ${TOPIC_MAX} caractères.`),
+  approver: z.enum(OUTLINE_APPROVERS, { error: "Choisissez qui valide le plan." }),
+  language: z
+    .string({ error: "Choisissez la langue du site dans la liste." })
+    .trim()
+    .regex(/^([a-z]{2,3})?$/, "Choisissez la langue du site dans la liste.")
+    .optional()
+    .transform((v) => v || null),
+});
+export type TrialStart = z.output<typeof trialStartSchema>;
 
 /** Giving a site to an existing client, or inviting someone to take it: their e-mail address. */
 export const siteRecipientSchema = z.object({ email: emailField });
