@@ -4,13 +4,14 @@
  * the event and its notifications exist together or not at all, so none is lost or told twice.
  *
  * - A client hears about the articles of their sites (the site's owner): ready for review, revised, published.
- *   A site without an owner (a first-article request nobody claimed yet) notifies nobody.
+ *   A site without an owner (a first-article request nobody claimed yet) notifies nobody. An outline whose site's
+ *   brief says the team approves it (a trial, issue 38) is told to the team instead.
  * - The team hears about the clients' review decisions: every team member gets the line.
  * Each notification's e-mail is queued with it (a notification_email request), and sent, put in the day's
  * digest or left out by the worker, as the recipient's preferences say when it runs.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { notificationPreferences, notifications, pages, sites, user } from "../../db/schema";
+import { notificationPreferences, notifications, pages, siteBriefs, sites, user } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 import { CLIENT_KINDS, SITE_KINDS, TEAM_KINDS } from "~/lib/notifications";
 import { actionNamed, insertActionRows } from "./action-rows.server";
@@ -61,14 +62,17 @@ export type NotificationEvent =
 export async function recordNotifications(tx: Db, event: NotificationEvent): Promise<number[]> {
   if ("siteId" in event) return recordSiteNotifications(tx, event);
   const [page] = await tx
-    .select({ id: pages.id, name: pages.name, siteId: pages.site, owner: sites.linkedUser })
+    .select({ id: pages.id, name: pages.name, siteId: pages.site, owner: sites.linkedUser, approver: siteBriefs.outlineApprover })
     .from(pages)
     .innerJoin(sites, eq(sites.id, pages.site))
+    .leftJoin(siteBriefs, eq(siteBriefs.siteId, sites.id))
     .where(eq(pages.id, event.pageId));
   if (!page) return [];
   let recipients: string[];
   let actorName: string | null = event.actorName ?? null;
-  if ((TEAM_KINDS as readonly string[]).includes(event.kind)) {
+  // An outline the team approves (the brief says so: a trial started before the client had an account, issue 38) is the team's to hear of.
+  const teamApproves = event.kind === "outline_ready" && page.approver === "team";
+  if ((TEAM_KINDS as readonly string[]).includes(event.kind) || teamApproves) {
     const actorId = "actorId" in event ? event.actorId : undefined;
     // One after the other: a transaction holds one connection.
     const team = await tx

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   "inbox.reopened": "Demande rouverte",
   "inbox.replied": "Réponse envoyée",
   "inbox.trial_started": "Article d'essai lancé",
+  "outline.approved": "Plan validé par l'équipe",
   "site.given": "Site donné à un client",
   "site.invited": "Invitation envoyée",
   "site.rounds_set": "Révisions incluses changées",

@@ -12,6 +12,7 @@ import type { OutlineInput } from "~/lib/schemas/outline";
 import { queueActions } from "~/jobs/queue.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { writeAudit } from "~/services/team-audit.server";
 import { isTeamActor, ownedPage, ownedPageRef, siteReach, type Actor, type PageRef } from "./access.server";
 
 /** The outline was approved (or replaced) meanwhile: it can no longer change. */
@@ -161,6 +162,19 @@ export async function saveOutline(actor: Actor, pageId: number, outlineId: numbe
     };
     // Saved unchanged: nothing to write.
     if (Object.keys(changes).length) await tx.update(pageOutlines).set(changes).where(eq(pageOutlines.id, row.id));
+    // The team approving for the client (a trial's outline, issue 38) is a team action: in the audit log.
+    if (approve && isTeamActor(actor)) {
+      const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
+      await writeAudit(
+        {
+          actor: { id: actor.id, email: member?.email ?? actor.id },
+          action: "outline.approved",
+          record: { type: "page", id: row.pageId },
+          details: { outline: row.id, edited },
+        },
+        tx,
+      );
+    }
     return { pageId: row.pageId, articleRequest };
   });
   logger.info({ userId: actor.id, outlineId, pageId: result.pageId, approved: approve }, approve ? "outline approved" : "outline saved");

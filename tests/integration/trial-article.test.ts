@@ -13,16 +13,20 @@ import {
   keywords,
   locationCountries,
   locationLanguages,
+  notifications,
   pageOutlines,
   pages,
   pagesActions,
   pagesKeywords,
+  pagesVersions,
   siteBriefs,
   sites,
   teamAuditLog,
   teamInbox,
   user,
 } from "../../db/schema";
+import { asTeam } from "~/models/access.server";
+import { saveOutline } from "~/models/outline.server";
 import { createFirstArticleSite, submitContactMessage } from "~/models/public-intake.server";
 import { NotTeamError } from "~/models/team-access.server";
 import { teamStartTrialArticle, teamTrialProgress, TrialRefusedError } from "~/models/team-trial.server";
@@ -263,5 +267,72 @@ describe("the trial's work", () => {
     const asked = writer.asked.find((a) => a.question.startsWith('Plan the article "Pain sans gluten"'))!;
     expect(asked.question).not.toContain("What ranks today");
     expect(await teamTrialProgress(lead, item.id)).toMatchObject({ research: { state: "failed", results: 0 }, outline: { status: "ready" } });
+  });
+
+  it("tells the team that the outline is ready when the team approves it, and the site's owner when the client does", async () => {
+    const owner = await insertUser(database.db, { name: "Claire Client" });
+    const outlineReady = async (pageId: number) =>
+      (
+        await database.db
+          .select({ recipient: notifications.recipient })
+          .from(notifications)
+          .where(and(eq(notifications.page, pageId), eq(notifications.kind, "outline_ready")))
+      )
+        .map((n) => n.recipient)
+        .sort();
+
+    // The team approves: a client who may not exist yet (here one does) is not told; every team member is.
+    const byTeam = await request("equipe-valide.example", { topic: "Fougasse" });
+    await database.db.update(sites).set({ linkedUser: owner.id }).where(eq(sites.id, byTeam.site.id));
+    const teamPage = await teamStartTrialArticle(lead, byTeam.item.id, { topic: "Fougasse", approver: "team", language: null });
+    await drain();
+    expect(await outlineReady(teamPage.pageId)).toEqual([lead.id, colleague.id].sort());
+
+    // The client approves: their site's owner is told, the team is not.
+    const byClient = await request("client-valide.example", { topic: "Baguette" });
+    await database.db.update(sites).set({ linkedUser: owner.id }).where(eq(sites.id, byClient.site.id));
+    const clientPage = await teamStartTrialArticle(lead, byClient.item.id, { topic: "Baguette", approver: "client", language: null });
+    await drain();
+    expect(await outlineReady(clientPage.pageId)).toEqual([owner.id]);
+  });
+});
+
+describe("the request closes itself when its draft is delivered", () => {
+  it("the team approves the outline (audited), the article is written, and the request is handled, linked to the draft (audited)", async () => {
+    const { item } = await request("livre-essai.example", { topic: "Pain d'épices" });
+    const { pageId } = await teamStartTrialArticle(lead, item.id, { topic: "Pain d'épices", approver: "team", language: null });
+    await drain();
+    const [outline] = await database.db.select().from(pageOutlines).where(eq(pageOutlines.page, pageId));
+    expect((await database.db.select().from(teamInbox).where(eq(teamInbox.id, item.id)))[0]!.handledAt).toBeNull();
+
+    const { title, angle, sections, keywords: words, sources } = outline!;
+    await saveOutline(asTeam(lead), pageId, outline!.id, { title, angle, sections, keywords: words, sources }, { approve: true });
+    const approvals = await database.db
+      .select({ action: teamAuditLog.action, actorLabel: teamAuditLog.actorLabel, details: teamAuditLog.details })
+      .from(teamAuditLog)
+      .where(and(eq(teamAuditLog.recordType, "page"), eq(teamAuditLog.recordId, String(pageId))));
+    expect(approvals).toEqual([{ action: "outline.approved", actorLabel: lead.email, details: { outline: outline!.id, edited: false } }]);
+    expect(await teamTrialProgress(lead, item.id)).toMatchObject({ outline: { status: "approved", approvedByName: "Lea" }, article: { state: "queued" } });
+
+    await drain();
+    const [version] = await database.db.select().from(pagesVersions).where(eq(pagesVersions.page, pageId));
+    expect(version).toBeTruthy();
+    const [line] = await database.db.select().from(teamInbox).where(eq(teamInbox.id, item.id));
+    expect(line).toMatchObject({ deliveredVersion: version!.id, handledBy: null });
+    expect(line!.handledAt).toBeInstanceOf(Date);
+    expect((await auditOf(item.id)).map(({ action, actorLabel, details }) => ({ action, actorLabel, details }))).toEqual([
+      expect.objectContaining({ action: "inbox.trial_started" }),
+      { action: "inbox.trial_delivered", actorLabel: "service (automatique)", details: { page: pageId, version: version!.id } },
+    ]);
+    expect(await teamTrialProgress(lead, item.id)).toMatchObject({
+      article: { state: "done" },
+      delivered: { versionId: version!.id, at: version!.createdDate },
+    });
+
+    // A revision later is no new delivery: the request stays as it was closed.
+    const { saveGeneratedVersion } = await import("~/jobs/tasks/create_article.server");
+    await saveGeneratedVersion(pageId, { html: "<h1>Révisé</h1>", metaDescription: null }, "revision_done");
+    expect((await database.db.select().from(teamInbox).where(eq(teamInbox.id, item.id)))[0]!.deliveredVersion).toBe(version!.id);
+    expect((await auditOf(item.id)).map((l) => l.action)).toEqual(["inbox.trial_started", "inbox.trial_delivered"]);
   });
 });
