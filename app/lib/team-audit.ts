@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   "inbox.reopened": "Demande rouverte",
   "inbox.replied": "Réponse envoyée",
   "inbox.trial_started": "Article d'essai lancé",
+  "inbox.trial_delivered": "Brouillon d'essai livré, demande close",
   "outline.approved": "Plan validé par l'équipe",
   "site.given": "Site donné à un client",
   "site.invited": "Invitation envoyée",

@@ -7,8 +7,10 @@ import { teamAuditLog } from "../../db/schema";
 import type { AuditAction } from "~/lib/team-audit";
 import { getDb, type Db } from "./db.server";
 
-/** Who acted: a team member (their id and e-mail), or the command line. */
-export type AuditActor = { id: string; email: string } | "command line";
+/** Who acted: a team member (their id and e-mail), the command line, or the service itself (a request closed by its delivered draft, issue 38). */
+export type AuditActor = { id: string; email: string } | "command line" | "service";
+
+const ACTOR_LABELS = { "command line": "ligne de commande", service: "service (automatique)" } as const;
 
 export type AuditEntry = {
   actor: AuditActor;
@@ -21,8 +23,8 @@ export async function writeAudit(entry: AuditEntry, tx?: Db): Promise<void> {
   const db = tx ?? (await getDb());
   const { actor } = entry;
   await db.insert(teamAuditLog).values({
-    actorId: actor === "command line" ? null : actor.id,
-    actorLabel: actor === "command line" ? "ligne de commande" : actor.email,
+    actorId: typeof actor === "string" ? null : actor.id,
+    actorLabel: typeof actor === "string" ? ACTOR_LABELS[actor] : actor.email,
     action: entry.action,
     recordType: entry.record?.type ?? null,
     recordId: entry.record ? String(entry.record.id) : null,

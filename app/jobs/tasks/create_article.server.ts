@@ -27,6 +27,7 @@ import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
+import { closeTrialRequest } from "~/services/team-inbox.server";
 import { recordNotifications } from "../notify.server";
 import { tellReviewWatchers } from "../review-watchers.server";
 import { roundOfPage } from "../revision-round.server";
@@ -288,7 +289,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
  * Saves a generated article as a new version of the page (no human creator), with its meta description: the
  * one the model wrote, else one taken from the article's text, so that every written version has one to edit.
  * The site's owner is told in the same transaction: a new article (`article_ready`) or a revision written as a
- * new version (`revision_done`).
+ * new version (`revision_done`); a new article that is a trial's first draft closes its request (issue 38).
  */
 export async function saveGeneratedVersion(
   pageId: number,
@@ -309,6 +310,8 @@ export async function saveGeneratedVersion(
     await recordNotifications(tx, { kind, pageId, versionId: row.id });
     // A revision: the reviewers who asked to be told of it are (issue 38).
     if (kind === "revision_done") await tellReviewWatchers(tx, pageId);
+    // A trial's first draft answers its first-article request, which closes itself (issue 38).
+    if (kind === "article_ready") await closeTrialRequest(tx, pageId, row.id);
     return row.id;
   });
 }
