@@ -6,7 +6,18 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { contactMessages, pages, pagesActions, pagesVersions, sites, teamInbox, teamInboxReplies, user } from "../../db/schema";
+import {
+  contactMessages,
+  locationCountries,
+  locationLanguages,
+  pages,
+  pagesActions,
+  pagesVersions,
+  sites,
+  teamInbox,
+  teamInboxReplies,
+  user,
+} from "../../db/schema";
 import { choiceParam, choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 import { BRAND_NAME } from "~/lib/constants";
@@ -67,7 +78,14 @@ const itemColumns = {
     email1: sites.email1,
     guidelines: sites.additionalGuidelines,
     ownerEmail: siteOwner.email,
+    // Its language and country as the request chose them (issue 38): "French (Belgium)", null when none.
+    language: sql<string | null>`(select ${locationLanguages.languageName} || ' (' || ${locationCountries.countryName} || ')'
+      from ${locationLanguages} join ${locationCountries} on ${locationCountries.id} = ${locationLanguages.linkedCountry}
+      where ${locationLanguages.id} = ${sites.language})`,
   },
+  // A first-article request's topic, and its trial article (issue 38): started (its page), delivered (its draft).
+  topic: teamInbox.topic,
+  trial: { pageId: teamInbox.pageId, startedAt: teamInbox.startedAt, deliveredVersion: teamInbox.deliveredVersion },
   // A contact message.
   contact: { name: contactMessages.name, email: contactMessages.email, message: contactMessages.message },
   // A review decision: the version and its page (null once deleted), and who decided.
@@ -108,6 +126,8 @@ function toItem(row: Row) {
     handledAt: row.handledAt,
     handlerName: row.handlerName,
     site: row.kind === "first_article" ? row.site : null,
+    topic: row.topic,
+    trial: row.trial.startedAt ? row.trial : null,
     contact: row.kind === "contact" ? row.contact : null,
     review:
       row.kind === "review" ? { decision: row.decision, comments: row.comments, clientEmail: row.clientEmail, version: row.review } : null,

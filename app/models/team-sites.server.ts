@@ -5,7 +5,7 @@
  * writes its audit line in the same transaction as the change.
  */
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { siteCheckSchedules, siteInvitations, sites, teamInbox, user } from "../../db/schema";
+import { pagesVersions, siteCheckSchedules, siteInvitations, sites, teamInbox, user } from "../../db/schema";
 import { choiceParamOr, pageParam, parseListQuery, textParam } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 import { BRAND_NAME } from "~/lib/constants";
@@ -119,6 +119,8 @@ export type TeamSiteDetail = {
   invitations: TeamSiteInvitation[];
   /** The inbox line of its first-article request, if it came that way. */
   inboxItemId: number | null;
+  /** The first draft that answered that request (issue 38): its page and version, and when it was written. */
+  trialDraft: { pageId: number; versionId: number; at: Date } | null;
 };
 
 /** One site with its invitations; null when there is no such site. */
@@ -161,8 +163,9 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
       .where(eq(siteInvitations.siteId, siteId))
       .orderBy(desc(siteInvitations.createdAt), desc(siteInvitations.id)),
     db
-      .select({ id: teamInbox.id })
+      .select({ id: teamInbox.id, pageId: pagesVersions.page, versionId: pagesVersions.id, at: pagesVersions.createdDate })
       .from(teamInbox)
+      .leftJoin(pagesVersions, eq(pagesVersions.id, teamInbox.deliveredVersion))
       .where(and(eq(teamInbox.siteId, siteId), eq(teamInbox.kind, "first_article")))
       .limit(1),
   ]);
@@ -171,6 +174,7 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
   return {
     site: row,
     inboxItemId: item?.id ?? null,
+    trialDraft: item?.versionId && item.pageId && item.at ? { pageId: item.pageId, versionId: item.versionId, at: item.at } : null,
     invitations: invitations.map(({ acceptedAt, claimedAt, revokedAt, ...invitation }) => ({
       ...invitation,
       state: claimedAt

@@ -11,6 +11,7 @@ import { and, count, desc, eq, inArray, ne, sql, type AnyColumn } from "drizzle-
 import { actions, keywords, pageOutlines, pages, pagesActions, pagesKeywords, pagesVersions, serps, siteBriefs, sites, teamInbox, user } from "../../db/schema";
 import { keywordKey, normalizeKeyword } from "~/lib/keyword-rules";
 import type { OutlineApprover } from "~/lib/outline";
+import type { TrialProgress, TrialRequest } from "~/lib/team-inbox";
 import { normalizePageUrl, slugOfText } from "~/lib/page-rules";
 import { PAGE_STATUS_DRAFT } from "~/lib/publishing";
 import type { TrialStart } from "~/lib/schemas/team";
@@ -130,23 +131,6 @@ export async function teamStartTrialArticle(member: TeamMember, itemId: number, 
   logger.info({ userId: member.id, itemId, ...started }, "trial article started");
   return started;
 }
-
-/** Where one queued request of the trial stands: its queue state, and its last error when it has one. */
-export type TrialRequest = { state: string; lastError: string | null };
-
-/** Where a started trial stands, step by step (lib/team-inbox.ts, trialSteps, says it in the console's words). */
-export type TrialProgress = {
-  startedAt: Date;
-  startedByName: string | null;
-  approver: OutlineApprover;
-  /** Null once the page was deleted. */
-  page: { id: number; siteId: number; name: string; url: string } | null;
-  research: (TrialRequest & { results: number }) | null;
-  outlineRequest: TrialRequest | null;
-  outline: { status: "ready" | "approved"; approvedAt: Date | null; approvedByName: string | null } | null;
-  article: TrialRequest | null;
-  delivered: { versionId: number; at: Date } | null;
-};
 
 const personName = (id: AnyColumn) =>
   sql<string | null>`(select coalesce(nullif(trim(${user.name}), ''), ${user.email}) from ${user} where ${user.id} = ${id})`;

@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { BackLink, DetailField } from "~/components/detail-list";
 import type { Route } from "./+types/inbox-item";
 import { RevisionCard } from "./inbox-item/revision-card";
+import { TrialCard } from "./inbox-item/trial-card";
 import { FieldError, FormField } from "~/components/form-field";
 import { NativeSelect } from "~/components/native-select";
 import { Badge } from "~/components/ui/badge";
@@ -13,7 +14,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BRAND_NAME } from "~/lib/constants";
 import { idOr404 } from "~/lib/not-found";
-import { inboxAssignSchema, inboxReplySchema, INBOX_REPLY_LIMITS, revisionConfirmSchema } from "~/lib/schemas/team";
+import { inboxAssignSchema, inboxReplySchema, INBOX_REPLY_LIMITS, revisionConfirmSchema, trialStartSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { teamDateTime } from "~/lib/team-format";
 import { firstArticleDueText, INBOX_KINDS, REVIEW_DECISIONS } from "~/lib/team-inbox";
@@ -30,6 +31,8 @@ import {
   type InboxItem,
 } from "~/models/team-inbox.server";
 import { RevisionClosedError, teamConfirmRevision, teamRevisionOfVersion } from "~/models/revision-request.server";
+import { listLanguageChoices } from "~/models/reference.server";
+import { teamStartTrialArticle, teamTrialProgress, TrialRefusedError } from "~/models/team-trial.server";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
@@ -45,7 +48,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A request for changes: the revision it started (issue 38).
   const versionId = found.item.review?.decision === "revision" ? found.item.review.version.versionId : null;
   const revision = versionId ? await teamRevisionOfVersion(member, versionId) : null;
-  return { ...found, revision, memberId: member.id, now: new Date().toISOString() };
+  // A first-article request's trial article (issue 38): where it stands, or, before it starts, the languages to
+  // choose from when the request gave none.
+  const trial = found.item.kind === "first_article" ? await teamTrialProgress(member, found.item.id) : null;
+  const site = found.item.site;
+  const languages = !trial && site?.id && !site.language ? (await listLanguageChoices()).languages : [];
+  return { ...found, revision, trial, languages, memberId: member.id, now: new Date().toISOString() };
 }
 
 type Ctx = { request: Request; form: FormData; member: TeamMember; id: number };
@@ -82,7 +90,18 @@ async function confirmRevision({ form, member }: Ctx) {
   return reply({ ok: true, toast: successToast("Révision lancée", "La nouvelle version s'écrit ; le client en sera prévenu.") });
 }
 
-const INTENTS = { assign, handle, reopen, send, "confirm-revision": confirmRevision };
+/** Starts the request's trial article (issue 38): the page, its search, then its outline. */
+async function start({ form, member, id }: Ctx) {
+  const submission = parseSubmission(form, trialStartSchema);
+  if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "Article d'essai non lancé" }) });
+  const started = await teamStartTrialArticle(member, id, submission.value);
+  return reply({
+    ok: true,
+    toast: successToast("Article d'essai lancé", `La page ${started.pageUrl} est créée ; sa recherche est en file, le plan suivra.`),
+  });
+}
+
+const INTENTS = { assign, handle, reopen, send, start, "confirm-revision": confirmRevision };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
@@ -95,15 +114,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent,
     { request, form, member, id, user: member },
     {
-      expected: [InboxItemMissingError, InboxRefusedError, RevisionClosedError],
-      failed: (error) =>
+      expected: [InboxItemMissingError, InboxRefusedError, RevisionClosedError, TrialRefusedError],
+      failed: (error, failedIntent) =>
         reply({
           ok: false,
           toast: errorToast(
-            error instanceof InboxItemMissingError || error instanceof InboxRefusedError || error instanceof RevisionClosedError
+            error instanceof InboxItemMissingError ||
+              error instanceof InboxRefusedError ||
+              error instanceof RevisionClosedError ||
+              error instanceof TrialRefusedError
               ? error.message
               : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
-            "Erreur",
+            failedIntent === "start" ? "Article d'essai non lancé" : "Erreur",
           ),
         }),
     },
@@ -127,7 +149,7 @@ function replySubject(item: InboxItem): string {
 }
 
 export default function TeamInboxItem({
-  loaderData: { item, addresses, replies, members, memberId, now, revision },
+  loaderData: { item, addresses, replies, members, memberId, now, revision, trial, languages },
 }: Route.ComponentProps) {
   const due = item.kind === "first_article" && !item.handledAt ? firstArticleDueText(new Date(item.receivedAt), new Date(now)) : null;
   return (
@@ -143,7 +165,7 @@ export default function TeamInboxItem({
         <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{item.subject}</h1>
         <p className="text-sm text-muted-foreground" data-testid="inbox-state">
           {item.handledAt
-            ? `Traité le ${teamDateTime(item.handledAt)}${item.handlerName ? ` par ${item.handlerName}` : ""}.`
+            ? `Traité le ${teamDateTime(item.handledAt)}${item.handlerName ? ` par ${item.handlerName}` : item.trial?.deliveredVersion ? " : brouillon d'essai livré" : ""}.`
             : item.assignee?.id
               ? `À traiter, par ${item.assignee.id === memberId ? "vous" : item.assignee.name}.`
               : "À traiter, par personne encore."}
@@ -151,7 +173,10 @@ export default function TeamInboxItem({
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] [&>*]:min-w-0">
-        <Details item={item} />
+        <div className="grid content-start gap-6">
+          {item.site ? <TrialCard site={item.site} topic={item.topic} trial={trial} languages={languages} /> : null}
+          <Details item={item} />
+        </div>
         <Handling item={item} members={members} />
       </div>
 
@@ -227,6 +252,8 @@ function Details({ item }: { item: InboxItem }) {
                     item.site.url
                   )}
                 </DetailField>
+                <DetailField label="Langue">{item.site.language ?? "— (la demande n'en donne pas)"}</DetailField>
+                <DetailField label="Sujet ou mot-clé">{item.topic ?? "— (à choisir d'après les consignes)"}</DetailField>
                 <DetailField label="E-mail de paiement">{item.site.stripeEmail ?? "—"}</DetailField>
                 <DetailField label="E-mail de contact">{item.site.email1 ?? "—"}</DetailField>
                 <DetailField label="Consignes">{item.site.guidelines ?? "—"}</DetailField>

@@ -143,7 +143,7 @@ const INVITATION_STATES: Record<TeamSiteInvitation["state"], { label: string; to
     expired: { label: "Expirée", tone: "outline" },
   };
 
-export default function TeamSite({ loaderData: { site, invitations, inboxItemId, checks } }: Route.ComponentProps) {
+export default function TeamSite({ loaderData: { site, invitations, inboxItemId, trialDraft, checks } }: Route.ComponentProps) {
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
       <BackLink to="/team/sites">Sites des clients</BackLink>
@@ -188,9 +188,19 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
             ) : null}
             {inboxItemId ? (
               <DetailField label="Demande">
-                <Link to={`/team/inbox/${inboxItemId}`} className="text-primary underline underline-offset-4">
-                  Voir la demande de premier article
-                </Link>
+                <span className="flex flex-wrap gap-x-4 gap-y-1">
+                  <Link to={`/team/inbox/${inboxItemId}`} className="text-primary underline underline-offset-4">
+                    Voir la demande de premier article
+                  </Link>
+                  {trialDraft ? (
+                    <Link
+                      to={`/sites/${site.id}/pages/${trialDraft.pageId}/page-versions`}
+                      className="text-primary underline underline-offset-4"
+                    >
+                      Son brouillon d'essai, livré le {teamDateTime(trialDraft.at)}
+                    </Link>
+                  ) : null}
+                </span>
               </DetailField>
             ) : null}
           </dl>
