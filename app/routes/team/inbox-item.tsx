@@ -172,7 +172,7 @@ export default function TeamInboxItem({
         </p>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] [&>*]:min-w-0">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] [&>*]:min-w-0">
         <div className="grid content-start gap-6">
           {item.site ? <TrialCard site={item.site} topic={item.topic} trial={trial} languages={languages} /> : null}
           <Details item={item} />

@@ -144,6 +144,9 @@ const INVITATION_STATES: Record<TeamSiteInvitation["state"], { label: string; to
   };
 
 export default function TeamSite({ loaderData: { site, invitations, inboxItemId, trialDraft, checks } }: Route.ComponentProps) {
+  // Held here, not by the cards: giving the site takes the cards away with its answer, whose toast must still show.
+  const giving = useToastFetcher<typeof action>(undefined, "site-give");
+  const inviting = useToastFetcher<typeof action>(undefined, "site-invite");
   return (
     <div className="grid max-w-4xl grid-cols-1 gap-6">
       <BackLink to="/team/sites">Sites des clients</BackLink>
@@ -210,6 +213,7 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
       {site.owner ? null : (
         <div className="grid gap-6 md:grid-cols-2">
           <RecipientCard
+            fetcher={inviting}
             intent="invite"
             title="Inviter le demandeur"
             description="Un e-mail avec un lien à usage unique, valable 7 jours, vers une inscription avec l'adresse déjà remplie. Le site sera dans son compte dès l'adresse confirmée."
@@ -218,6 +222,7 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
             pending="Envoi..."
           />
           <RecipientCard
+            fetcher={giving}
             intent="give"
             title="Donner à un client existant"
             description="Le site passe tout de suite dans le compte du client (adresse confirmée), qui reçoit un e-mail."
@@ -258,6 +263,7 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
 }
 
 function RecipientCard(props: {
+  fetcher: ReturnType<typeof useToastFetcher<typeof action>>;
   intent: "give" | "invite";
   title: string;
   description: string;
@@ -265,7 +271,7 @@ function RecipientCard(props: {
   submit: string;
   pending: string;
 }) {
-  const fetcher = useToastFetcher<typeof action>(undefined, `site-${props.intent}`);
+  const { fetcher } = props;
   const [form, fields] = useSchemaForm(siteRecipientSchema, { fetcher, defaultValue: { email: props.defaultEmail } });
   return (
     <Card>

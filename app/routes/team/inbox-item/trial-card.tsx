@@ -40,6 +40,8 @@ export function TrialCard({
   /** The languages to choose from when the request gave none (empty otherwise). */
   languages: LanguageChoice[];
 }) {
+  // Held here, not by the form: a start replaces the form with the progress, and its answer's toast must still show.
+  const starting = useToastFetcher<typeof action>(undefined, "trial-start");
   return (
     <Card aria-labelledby="trial-title">
       <CardHeader>
@@ -57,7 +59,7 @@ export function TrialCard({
         {trial ? (
           <TrialProgressView trial={trial} />
         ) : site.id && site.url ? (
-          <StartForm siteUrl={site.url} hasClient={Boolean(site.ownerEmail)} topic={topic} languages={languages} />
+          <StartForm fetcher={starting} siteUrl={site.url} hasClient={Boolean(site.ownerEmail)} topic={topic} languages={languages} />
         ) : (
           <p className="text-sm text-muted-foreground">Le site de cette demande a été supprimé : rien à lancer.</p>
         )}
@@ -66,8 +68,19 @@ export function TrialCard({
   );
 }
 
-function StartForm({ siteUrl, hasClient, topic, languages }: { siteUrl: string; hasClient: boolean; topic: string | null; languages: LanguageChoice[] }) {
-  const fetcher = useToastFetcher<typeof action>(undefined, "trial-start");
+function StartForm({
+  fetcher,
+  siteUrl,
+  hasClient,
+  topic,
+  languages,
+}: {
+  fetcher: ReturnType<typeof useToastFetcher<typeof action>>;
+  siteUrl: string;
+  hasClient: boolean;
+  topic: string | null;
+  languages: LanguageChoice[];
+}) {
   // Nobody to approve the outline yet: the team, by default.
   const approver = hasClient ? "client" : "team";
   const [form, fields] = useSchemaForm(trialStartSchema, { fetcher, defaultValue: { topic: topic ?? "", approver, language: "" } });
@@ -132,7 +145,16 @@ function StartForm({ siteUrl, hasClient, topic, languages }: { siteUrl: string; 
           label="L'équipe"
           hint={hasClient ? "Le plan prêt est signalé à l'équipe." : "Le demandeur n'a pas encore de compte : le plan prêt est signalé à l'équipe."}
         />
-        <ApproverChoice value="client" defaultChecked={approver === "client"} label="Le client" hint="Il reçoit le plan à valider dans son compte." />
+        <ApproverChoice
+          value="client"
+          defaultChecked={approver === "client"}
+          label="Le client"
+          hint={
+            hasClient
+              ? "Il est prévenu du plan prêt et le valide dans son compte."
+              : "Il n'a pas encore de compte : le plan l'y attendra, sans qu'il en soit prévenu."
+          }
+        />
         <FieldError id={fields.approver.errorId} error={fields.approver.errors?.[0]} />
       </fieldset>
       <div className="flex justify-end">

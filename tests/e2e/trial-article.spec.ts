@@ -1,0 +1,266 @@
+/**
+ * Issue 38, the service loop without retyping: a visitor's 1€ request (with its site's language and a topic) starts
+ * its article from the request's screen in one click; the keyword's search runs, then the outline; whoever the brief
+ * says approves it (the team for a requester without an account, or the client), the draft is written, and the
+ * request closes itself, linked to the draft. Each person's steps are counted (a step: a form sent or a click that
+ * does something; typing in a field is part of its form) and printed, with the time from the request to the draft
+ * (under a minute with the fake providers). A server of its own, with the fakes of DataForSEO and OpenRouter.
+ */
+import fs from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
+import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
+import { fakeWriter } from "../fakes/writer";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
+import { siteCard } from "./support/sites";
+import { createTeamMember } from "./support/team";
+import { expectToast, open, waitForHydration } from "./support/ui";
+import { createSignedInAccount, newAccount, uniqueEmail } from "./support/users";
+
+test.describe.configure({ timeout: 180_000 });
+
+let server: RunningServer | undefined;
+let dataDir: string | undefined;
+let serp: FakeDataForSeo | undefined;
+let writer: FakeOpenRouter | undefined;
+
+test.beforeEach(async () => {
+  serp = await startFakeDataForSeo();
+  writer = await startFakeOpenRouter();
+  writer.answer = fakeWriter;
+  dataDir = makeDataDir("trial");
+  server = await startServer({
+    port: await freePort(),
+    dataDir,
+    env: {
+      DATAFORSEO_LOGIN: serp.login,
+      DATAFORSEO_PASSWORD: serp.password,
+      DATAFORSEO_URL: serp.url,
+      OPENROUTER_API_KEY: writer.apiKey,
+      OPENROUTER_BASE_URL: writer.baseUrl,
+    },
+  });
+});
+
+test.afterEach(async () => {
+  await server?.stop();
+  await serp?.close();
+  await writer?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  server = dataDir = serp = writer = undefined;
+});
+
+/** Who did what, in order: each person's steps, counted and printed at the end of the story. */
+function stepLog(shoot = false) {
+  const steps: Record<string, string[]> = { visitor: [], team: [], client: [] };
+  return {
+    /** Whether the story takes the screenshots of the screens it goes through. */
+    shoot,
+    did: (who: "visitor" | "team" | "client", what: string) => steps[who]!.push(what),
+    count: (who: "visitor" | "team" | "client") => steps[who]!.length,
+    print: (title: string, extra: string) =>
+      console.log(
+        [
+          `${title}: ${extra}`,
+          ...Object.entries(steps).map(([who, list]) => `  ${who}: ${list.length} step(s)${list.length ? `: ${list.join("; ")}` : ""}`),
+        ].join("\n"),
+      ),
+  };
+}
+
+/**
+ * A screenshot of the screen as it stands (test-results/<name>.png, and <name>-390.png at a phone's width): once its
+ * notices have gone, so that they hide nothing of it.
+ */
+async function screenshots(page: Page, name: string) {
+  await expect(page.locator("[data-sonner-toast], [data-static-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+/** The request's trial card, and one of its steps (a line of « Étapes de l'article d'essai »). */
+const trialCard = (page: Page) => page.getByRole("heading", { name: "Article d'essai", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+const step = (page: Page, name: string): Locator =>
+  page.getByRole("list", { name: "Étapes de l'article d'essai" }).getByRole("listitem").filter({ hasText: new RegExp(`^${name}`) });
+
+/** The visitor's request on /first-article: the site, its language, a topic, the e-mails. One step: the form sent. */
+async function askForTrial(visitor: Page, site: string, contactEmail: string, log: ReturnType<typeof stepLog>) {
+  await open(visitor, "/first-article");
+  await visitor.getByLabel("Website URL", { exact: true }).fill(site);
+  await visitor.getByLabel("Language of your website", { exact: true }).selectOption({ label: "French" });
+  await expect(visitor.getByLabel("Country of your readers", { exact: true }).locator("option:checked")).toHaveText("France");
+  await visitor.getByLabel("Topic or keyword for your first article (optional)", { exact: true }).fill("pain au levain maison");
+  await visitor.getByLabel("Stripe email", { exact: true }).fill(uniqueEmail("payer"));
+  await visitor.getByLabel("Contact email (optional)", { exact: true }).fill(contactEmail);
+  await visitor.getByLabel("Additional guidelines (optional)", { exact: true }).fill("Farine bio, ton chaleureux, jamais le nom des concurrents.");
+  if (log.count("visitor") === 0 && log.shoot) await screenshots(visitor, "trial-first-article-form");
+  await visitor.getByRole("button", { name: "Submit" }).click();
+  log.did("visitor", "sends the first-article form");
+  await expect(visitor).toHaveURL(/\/first-article-success$/);
+}
+
+/** The team member opens the request from the inbox (all of it: a request closes itself once its draft is written). */
+async function openRequest(page: Page, siteUrl: string) {
+  await open(page, "/team/inbox?view=all");
+  await page.getByRole("link", { name: siteUrl, exact: true }).click();
+  await expect(page.getByRole("heading", { name: siteUrl, level: 1 })).toBeVisible();
+  await waitForHydration(page);
+}
+
+test("a trial request becomes a first draft with the team's two steps: one click starts it, the team approves the outline, the request closes itself; the client takes 0 steps before the first draft of a trial, and finds it when invited", async ({
+  openContext,
+}) => {
+  const log = stepLog(true);
+  const { page } = await openContext({ baseURL: server!.url });
+  await createTeamMember(page, "team", "Léa Équipe");
+  const tag = Date.now().toString(36);
+  const siteUrl = `https://fournil-${tag}.example`;
+  const requesterEmail = uniqueEmail("requester");
+
+  // 1. The visitor asks (no account).
+  const visitor = (await openContext({ baseURL: server!.url })).page;
+  const requestedAt = Date.now();
+  await askForTrial(visitor, siteUrl, requesterEmail, log);
+  await visitor.context().close();
+
+  // 2. The team: the request says the language and the topic; the card offers the start, the team approving (no client yet).
+  await openRequest(page, siteUrl);
+  const details = page.getByRole("heading", { name: "Ce qui est arrivé" }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+  await expect(details).toContainText("French (France)");
+  await expect(details).toContainText("pain au levain maison");
+  const card = trialCard(page);
+  await expect(card.getByLabel("Sujet ou mot-clé")).toHaveValue("pain au levain maison");
+  await expect(card).toContainText(`Adresse de la page : ${siteUrl}/pain-au-levain-maison`);
+  await expect(card.getByRole("radio", { name: "L'équipe" })).toBeChecked();
+  await expectNoAxeViolations(page, "the request's screen before the start");
+  await screenshots(page, "trial-request-before");
+  await card.getByRole("button", { name: "Lancer l'article d'essai" }).click();
+  log.did("team", "« Lancer l'article d'essai »");
+  await expectToast(page, "Article d'essai lancé", `La page ${siteUrl}/pain-au-levain-maison est créée ; sa recherche est en file, le plan suivra.`);
+
+  // 3. The search, then the outline; the screen follows them by itself, and the outline waits for the team.
+  await expect(card.getByRole("link", { name: "pain au levain maison" })).toBeVisible();
+  await expect(step(page, "Recherche")).toContainText(/Terminée : \d+ résultats/, { timeout: 30_000 });
+  await expect(step(page, "Plan")).toContainText("Écrit", { timeout: 30_000 });
+  await expect(step(page, "Validation")).toContainText("Plan prêt : à valider");
+  await expect(step(page, "Brouillon")).toContainText("Une fois le plan validé");
+  await expectNoAxeViolations(page, "the request's screen with the outline to approve");
+  await screenshots(page, "trial-request-outline-ready");
+  expect(serp!.tasks.map((t) => t.keyword)).toEqual(["pain au levain maison"]);
+  expect(serp!.tasks[0]).toMatchObject({ language_code: "fr", location_code: 2250 });
+
+  // The team is told (its bell on the site's screens): the outline is theirs to approve.
+  await step(page, "Validation").getByRole("link", { name: "Valider le plan" }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+\/pages\/\d+\/outline$/);
+  const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications (1)");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Approve and write the article" }).click();
+  log.did("team", "approves the outline (« Approve and write the article »)");
+  await expectToast(page, "Outline approved");
+
+  // 4. The draft: the request closes itself, linked to it.
+  await openRequest(page, siteUrl);
+  await expect(step(page, "Brouillon")).toContainText(/Livré le/, { timeout: 30_000 });
+  const elapsed = Date.now() - requestedAt;
+  await expect(page.getByTestId("inbox-state")).toHaveText(/^Traité le .* : brouillon d'essai livré\.$/);
+  await expect(step(page, "Validation")).toContainText(/Validé le .* par Léa Équipe/);
+  await expect(card.getByRole("button", { name: "Lancer l'article d'essai" })).toHaveCount(0);
+  await screenshots(page, "trial-request-delivered");
+  await step(page, "Brouillon").getByRole("link", { name: "Voir le brouillon" }).click();
+  await expect(page).toHaveURL(/\/page-versions$/);
+  await open(page, "/team/inbox");
+  await expect(page.getByText("Rien à traiter : tout ce qui est arrivé a été traité.")).toBeVisible();
+
+  expect(log.count("client"), "the client's steps before the first draft").toBe(0);
+  expect(log.count("team")).toBe(2);
+  expect(log.count("visitor")).toBe(1);
+  log.print("trial approved by the team", `request to draft in ${(elapsed / 1000).toFixed(1)} s`);
+  expect(elapsed, "from the request to the draft, with the fake providers").toBeLessThan(60_000);
+
+  // 5. The requester, given the site later (an account of theirs), finds the article there, not an empty site.
+  const client = (await openContext({ baseURL: server!.url })).page;
+  await createSignedInAccount(client, { ...newAccount({ fullName: "Inès Fromentin" }), email: requesterEmail }, { startOn: null });
+  await openRequest(page, siteUrl);
+  await page.getByRole("link", { name: "Inviter le demandeur ou donner le site" }).click();
+  await waitForHydration(page);
+  const give = page.getByRole("heading", { name: "Donner à un client existant", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+  await give.getByLabel("Adresse e-mail").fill(requesterEmail);
+  await give.getByRole("button", { name: "Donner le site" }).click();
+  await expectToast(page, "Site donné");
+  const siteId = new URL(page.url()).pathname.split("/").pop();
+  await open(client, "/sites");
+  await expect(siteCard(client, `fournil-${tag}.example`)).toBeVisible();
+  await open(client, `/sites/${siteId}/pages`);
+  await expect(client.getByRole("main")).toContainText("pain au levain maison");
+  // Closed before the server stops (afterEach): an open page would go on asking it.
+  await client.context().close();
+  await page.context().close();
+});
+
+test("a trial whose outline the client approves: the team's one click, the client told and approving in two steps, the draft delivered and the request closed", async ({
+  openContext,
+}) => {
+  const log = stepLog();
+  const { page } = await openContext({ baseURL: server!.url });
+  await createTeamMember(page, "team", "Noé Équipe");
+  const tag = Date.now().toString(36);
+  const siteUrl = `https://cave-${tag}.example`;
+  const requesterEmail = uniqueEmail("client");
+
+  // The requester has an account already, and the team gave them the site: they approve the outline.
+  const client = (await openContext({ baseURL: server!.url })).page;
+  await createSignedInAccount(client, { ...newAccount({ fullName: "Claire Client" }), email: requesterEmail }, { startOn: null });
+  const visitor = (await openContext({ baseURL: server!.url })).page;
+  const requestedAt = Date.now();
+  await askForTrial(visitor, siteUrl, requesterEmail, log);
+  await visitor.context().close();
+  await openRequest(page, siteUrl);
+  await page.getByRole("link", { name: "Inviter le demandeur ou donner le site" }).click();
+  await waitForHydration(page);
+  const give = page.getByRole("heading", { name: "Donner à un client existant", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+  await give.getByLabel("Adresse e-mail").fill(requesterEmail);
+  await give.getByRole("button", { name: "Donner le site" }).click();
+  log.did("team", "gives the site to its requester's account");
+  await expectToast(page, "Site donné");
+
+  await openRequest(page, siteUrl);
+  const card = trialCard(page);
+  // A client now: the client approves, by default.
+  await expect(card.getByRole("radio", { name: "Le client" })).toBeChecked();
+  await card.getByRole("button", { name: "Lancer l'article d'essai" }).click();
+  log.did("team", "« Lancer l'article d'essai »");
+  await expectToast(page, "Article d'essai lancé");
+  await expect(step(page, "Validation")).toContainText("Plan prêt : en attente du client", { timeout: 30_000 });
+
+  // The client is told, opens the outline from the bell, and approves it.
+  await open(client, "/sites");
+  const bell = client.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications (1)");
+  await waitForHydration(client);
+  await bell.click();
+  await client.getByRole("menuitem").filter({ hasText: "Le plan de « pain au levain maison » est prêt à valider" }).click();
+  log.did("client", "opens the outline from the bell");
+  await expect(client).toHaveURL(/\/outline$/);
+  await waitForHydration(client);
+  await client.getByRole("button", { name: "Approve and write the article" }).click();
+  log.did("client", "approves the outline");
+  await expectToast(client, "Outline approved");
+
+  await expect(step(page, "Brouillon")).toContainText(/Livré le/, { timeout: 30_000 });
+  const elapsed = Date.now() - requestedAt;
+  await expect(page.getByTestId("inbox-state")).toHaveText(/^Traité le .* : brouillon d'essai livré\.$/);
+  await expect(step(page, "Validation")).toContainText(/Validé le .* par Claire Client/);
+  expect(log.count("client")).toBe(2);
+  expect(log.count("team")).toBe(2);
+  log.print("trial approved by the client", `request to draft in ${(elapsed / 1000).toFixed(1)} s`);
+  expect(elapsed, "from the request to the draft, with the fake providers").toBeLessThan(60_000);
+  // Closed before the server stops (afterEach): an open page would go on asking it.
+  await client.context().close();
+  await page.context().close();
+});
