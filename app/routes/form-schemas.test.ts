@@ -137,6 +137,7 @@ const FORMS: FormCase[] = [
   { name: "revision confirm", schema: team.revisionConfirmSchema, valid: { request: "3", instructions: "- Passage « x » :\n  Plus court." } },
   { name: "revisions wait", schema: team.revisionsWaitSchema, valid: { wait: "on" } },
   { name: "site recipient", schema: team.siteRecipientSchema, valid: { email: EMAIL } },
+  { name: "trial start", schema: team.trialStartSchema, valid: { topic: "pain au levain", approver: "team", language: "" } },
   { name: "set role", schema: team.setRoleSchema, valid: { role: "team" } },
   { name: "ban", schema: team.banSchema, valid: { reason: "Abus" } },
   { name: "LLM", schema: team.llmSchema, valid: { name: "GPT", model: "openai/gpt-4o-mini", fallback: "openai/gpt-4o", active: "on" } },
