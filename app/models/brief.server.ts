@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { siteBriefs, sites, toneArticles } from "../../db/schema";
+import type { OutlineApprover } from "~/lib/outline";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -13,8 +14,11 @@ import { ownedSite, siteReach, type Actor } from "./access.server";
 import { listToneGroups } from "./reference.server";
 import { InvalidReferenceError } from "./site.server";
 
-export type SiteBrief = Omit<BriefInput, "toneGroup"> & {
+export type SiteBrief = Omit<BriefInput, "toneGroup" | "outlineStep" | "outlineApprover"> & {
   toneGroup: number | null;
+  outlineStep: boolean;
+  /** Who approves the outlines (issue 38): the client unless a trial, or the brief, said the team. */
+  outlineApprover: OutlineApprover;
   /** The site's guidelines (from its settings or the first-article form), shown for reference. */
   guidelines: string;
   updatedAt: Date | null;
@@ -37,6 +41,7 @@ export async function getSiteBrief(user: Actor, siteId: number): Promise<{ brief
       competitors: siteBriefs.competitors,
       wordsToUse: siteBriefs.wordsToUse,
       outlineStep: siteBriefs.outlineStep,
+      outlineApprover: siteBriefs.outlineApprover,
       updatedAt: siteBriefs.updatedAt,
     })
     .from(sites)
@@ -54,6 +59,7 @@ export async function getSiteBrief(user: Actor, siteId: number): Promise<{ brief
       competitors: row?.competitors ?? "",
       wordsToUse: row?.wordsToUse ?? "",
       outlineStep: row?.outlineStep ?? true,
+      outlineApprover: (row?.outlineApprover ?? "client") as OutlineApprover,
       guidelines: row?.guidelines ?? "",
       updatedAt: row?.updatedAt ?? null,
     },
@@ -96,6 +102,7 @@ export async function saveSiteBrief(user: Actor, siteId: number, input: BriefInp
       competitors: input.competitors,
       wordsToUse: input.wordsToUse,
       ...(input.outlineStep === undefined ? {} : { outlineStep: input.outlineStep }),
+      ...(input.outlineApprover === undefined ? {} : { outlineApprover: input.outlineApprover }),
       updatedAt: new Date(),
       updatedBy: user.id,
     };

@@ -97,6 +97,18 @@ describe("a site's brief", () => {
     expect(briefSchema.parse({ toneGroup: "none" })).toMatchObject({ audience: "", toneGroup: null });
   });
 
+  it("says who approves the outlines (issue 38): the client by default, the team after a trial started so; the brief changes it, and a form without the field keeps it", async () => {
+    const { siteId } = await siteOf(owner.id);
+    expect((await getSiteBrief(owner, siteId)).brief.outlineApprover).toBe("client");
+    await saveSiteBrief(owner, siteId, briefSchema.parse({ outlineStep: "outline", outlineApprover: "team" }));
+    expect((await getSiteBrief(owner, siteId)).brief).toMatchObject({ outlineStep: true, outlineApprover: "team" });
+    await saveSiteBrief(owner, siteId, briefSchema.parse({ audience: "Boulangers" }));
+    expect((await getSiteBrief(owner, siteId)).brief).toMatchObject({ audience: "Boulangers", outlineApprover: "team" });
+    await saveSiteBrief(owner, siteId, briefSchema.parse({ outlineApprover: "client" }));
+    expect((await getSiteBrief(owner, siteId)).brief.outlineApprover).toBe("client");
+    expect(briefSchema.safeParse({ outlineApprover: "someone" }).error!.issues[0]!.message).toBe("Choisissez qui valide le plan.");
+  });
+
   it("is what the site's articles are written from", async () => {
     const { siteId, pageId } = await siteOf(owner.id);
     await saveSiteBrief(owner, siteId, filled);

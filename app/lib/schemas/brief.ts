@@ -9,6 +9,7 @@
  * undefined" (issue 37).
  */
 import { toId } from "~/lib/form-id";
+import { OUTLINE_APPROVERS } from "~/lib/outline";
 import { z } from "~/lib/zod";
 
 export const BRIEF_TEXT_MAX = 2000;
@@ -53,6 +54,8 @@ export const briefSchema = z.object({
     .enum(["outline", "direct"], { error: "Choisissez si un plan est validé avant chaque article." })
     .optional()
     .transform((value) => (value === undefined ? undefined : value === "outline")),
+  /** Who approves the outlines (issue 38): the client, or the team for them. Absent: unchanged. */
+  outlineApprover: z.enum(OUTLINE_APPROVERS, { error: "Choisissez qui valide le plan." }).optional(),
 });
 
 export type BriefInput = z.output<typeof briefSchema>;

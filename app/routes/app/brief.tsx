@@ -119,6 +119,12 @@ const OUTLINE_CHOICES = [
   { value: "direct", label: "Écrire l'article directement", hint: "Plus rapide : l'article arrive sans étape de plan." },
 ] as const;
 
+/** Who approves the plan (issue 38): a trial started before the client had an account says the team. */
+const APPROVER_CHOICES = [
+  { value: "client", label: "Vous", hint: "Vous êtes prévenu quand le plan est prêt ; l'article attend votre validation." },
+  { value: "team", label: "L'équipe, pour vous", hint: "L'équipe valide le plan ; vous recevez directement l'article à relire." },
+] as const;
+
 export default function Brief({ loaderData: { site, brief, toneGroups } }: Route.ComponentProps) {
   const fetcher = useToastFetcher<typeof action>();
   const errors = fetcher.data && "errors" in fetcher.data ? (fetcher.data.errors as Partial<Record<keyof BriefInput, string>>) : {};
@@ -233,6 +239,30 @@ export default function Brief({ loaderData: { site, brief, toneGroups } }: Route
                       {choice.label}
                     </Label>
                     <p id={`brief-outlineStep-${choice.value}-hint`} className="text-xs text-muted-foreground">
+                      {choice.hint}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+            <fieldset className="mt-5 grid gap-3">
+              <legend className="mb-3 text-sm font-medium">Qui valide le plan ?</legend>
+              {APPROVER_CHOICES.map((choice) => (
+                <div key={choice.value} className="flex items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary">
+                  <input
+                    id={`brief-outlineApprover-${choice.value}`}
+                    type="radio"
+                    name="outlineApprover"
+                    value={choice.value}
+                    defaultChecked={brief.outlineApprover === choice.value}
+                    aria-describedby={`brief-outlineApprover-${choice.value}-hint`}
+                    className="mt-1 accent-primary"
+                  />
+                  <div className="grid gap-0.5">
+                    <Label htmlFor={`brief-outlineApprover-${choice.value}`} className="cursor-pointer">
+                      {choice.label}
+                    </Label>
+                    <p id={`brief-outlineApprover-${choice.value}-hint`} className="text-xs text-muted-foreground">
                       {choice.hint}
                     </p>
                   </div>
