@@ -120,7 +120,12 @@ describe("the first-article form island", () => {
     await submit();
     const country = form().querySelector<HTMLSelectElement>('select[name="country"]')!;
     expect(country.getAttribute("aria-invalid")).toBe("true");
-    expect(country.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)?.textContent)[0]).toBe(refusal);
+    expect(
+      country
+        .getAttribute("aria-describedby")!
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent)[0],
+    ).toBe(refusal);
     expect(document.activeElement).toBe(country);
   });
 

@@ -4,8 +4,23 @@ import { languageChoices, resolveLanguagePair, type LanguageRow } from "./site-l
 /** Reference rows as the tables hold them (db/seed-data.ts has more): ids in the seed's order, not by name. */
 const SEED: [string, string, [string, string][]][] = [
   ["Austria", "AT", [["German", "de"]]],
-  ["Belgium", "BE", [["French", "fr"], ["Dutch", "nl"], ["German", "de"]]],
-  ["Cyprus", "CY", [["Greek", "el"], ["English", "en"]]],
+  [
+    "Belgium",
+    "BE",
+    [
+      ["French", "fr"],
+      ["Dutch", "nl"],
+      ["German", "de"],
+    ],
+  ],
+  [
+    "Cyprus",
+    "CY",
+    [
+      ["Greek", "el"],
+      ["English", "en"],
+    ],
+  ],
   ["France", "FR", [["French", "fr"]]],
   ["Germany", "DE", [["German", "de"]]],
   ["Greece", "GR", [["Greek", "el"]]],
@@ -13,11 +28,39 @@ const SEED: [string, string, [string, string][]][] = [
   ["Italy", "IT", [["Italian", "it"]]],
   ["Netherlands", "NL", [["Dutch", "nl"]]],
   ["Portugal", "PT", [["Portuguese", "pt"]]],
-  ["Spain", "ES", [["Spanish", "es"], ["Catalan", "ca"]]],
+  [
+    "Spain",
+    "ES",
+    [
+      ["Spanish", "es"],
+      ["Catalan", "ca"],
+    ],
+  ],
   ["United Kingdom", "GB", [["English", "en"]]],
-  ["Canada", "CA", [["English", "en"], ["French", "fr"]]],
-  ["Morocco", "MA", [["Arabic", "ar"], ["French", "fr"]]],
-  ["Algeria", "DZ", [["Arabic", "ar"], ["French", "fr"]]],
+  [
+    "Canada",
+    "CA",
+    [
+      ["English", "en"],
+      ["French", "fr"],
+    ],
+  ],
+  [
+    "Morocco",
+    "MA",
+    [
+      ["Arabic", "ar"],
+      ["French", "fr"],
+    ],
+  ],
+  [
+    "Algeria",
+    "DZ",
+    [
+      ["Arabic", "ar"],
+      ["French", "fr"],
+    ],
+  ],
 ];
 const rows: LanguageRow[] = [];
 SEED.forEach(([countryName, countryIso, languages], i) =>
@@ -32,7 +75,9 @@ const usual = (code: string) => choices.countries.find((c) => c.id === choices.l
 describe("the first-article form's languages and countries", () => {
   it("offers each language once, by name, with its usual country; a language off the table takes the first country that has it", () => {
     expect(choices.languages.filter((l) => l.code === "fr")).toHaveLength(1);
-    expect(choices.languages.map((l) => l.name)).toEqual([...choices.languages.map((l) => l.name)].sort((a, b) => a.localeCompare(b, "en")));
+    expect(choices.languages.map((l) => l.name)).toEqual(
+      [...choices.languages.map((l) => l.name)].sort((a, b) => a.localeCompare(b, "en")),
+    );
     expect(["fr", "en", "de", "es", "it", "pt", "nl"].map(usual)).toEqual([
       "France",
       "United Kingdom",
@@ -71,7 +116,15 @@ describe("the first-article form's languages and countries", () => {
       field: "country",
       message: "French is not offered for Germany: choose a country where French is spoken, or leave the country to us",
     });
-    expect(resolveLanguagePair(rows, "xx", null)).toEqual({ ok: false, field: "language", message: "Please choose the language of your website" });
-    expect(resolveLanguagePair(rows, "fr", 99_999)).toEqual({ ok: false, field: "country", message: "Please choose a country from the list" });
+    expect(resolveLanguagePair(rows, "xx", null)).toEqual({
+      ok: false,
+      field: "language",
+      message: "Please choose the language of your website",
+    });
+    expect(resolveLanguagePair(rows, "fr", 99_999)).toEqual({
+      ok: false,
+      field: "country",
+      message: "Please choose a country from the list",
+    });
   });
 });

@@ -49,7 +49,11 @@ export function languageChoices(rows: readonly LanguageRow[]): LanguageChoices {
   const languages = new Map<string, LanguageChoice>();
   for (const row of coded) {
     if (languages.has(row.languageCode)) continue;
-    languages.set(row.languageCode, { code: row.languageCode, name: row.languageName, usualCountry: usualCountryOf(row.languageCode, coded)!.countryId });
+    languages.set(row.languageCode, {
+      code: row.languageCode,
+      name: row.languageName,
+      usualCountry: usualCountryOf(row.languageCode, coded)!.countryId,
+    });
   }
   const countries = new Map<number, CountryChoice>();
   for (const row of rows) {

@@ -65,11 +65,18 @@ describe("a trial article's steps (issue 38)", () => {
     expect(steps.map((s) => s.status)).toEqual(["Terminée : 10 résultats", "Écrit", "Plan prêt : à valider", "Une fois le plan validé"]);
     expect(steps[2]).toMatchObject({ tone: "action", link: { to: "/sites/3/pages/7/outline", label: "Valider le plan" } });
     expect(steps[0]!.link).toEqual({ to: "/sites/3/pages/7/keywords-for-page", label: "Mot-clé et résultats" });
-    expect(trialSteps({ ...ready, approver: "client" }, date)[2]).toMatchObject({ status: "Plan prêt : en attente du client", tone: "running" });
+    expect(trialSteps({ ...ready, approver: "client" }, date)[2]).toMatchObject({
+      status: "Plan prêt : en attente du client",
+      tone: "running",
+    });
   });
 
   it("a search that failed for good says the outline goes on without it; the draft delivered links to the versions", () => {
-    const failed = { ...started, research: { state: "failed", lastError: "Authentication failed.", results: 0 }, outlineRequest: { state: "running", lastError: null } };
+    const failed = {
+      ...started,
+      research: { state: "failed", lastError: "Authentication failed.", results: 0 },
+      outlineRequest: { state: "running", lastError: null },
+    };
     expect(trialSteps(failed, date).slice(0, 2)).toMatchObject([
       { status: "Échec : le plan est écrit sans elle", tone: "failed", detail: "Authentication failed." },
       { status: "En cours d'écriture", tone: "running" },

@@ -110,7 +110,8 @@ export function trialSteps(trial: TrialProgress, dateText: (date: Date) => strin
 
   const research: TrialStep = { key: "research", name: "Recherche", status: "—", tone: "todo" };
   if (trial.research) {
-    if (trial.research.state === "done") Object.assign(research, { status: `Terminée : ${plural(trial.research.results, "résultat", "résultats")}`, tone: "done" });
+    if (trial.research.state === "done")
+      Object.assign(research, { status: `Terminée : ${plural(trial.research.results, "résultat", "résultats")}`, tone: "done" });
     else {
       Object.assign(research, requestStatus(trial.research, "En cours"));
       if (ENDED.includes(trial.research.state)) research.status += " : le plan est écrit sans elle";
@@ -122,7 +123,10 @@ export function trialSteps(trial: TrialProgress, dateText: (date: Date) => strin
   if (trial.outline) Object.assign(outline, { status: "Écrit", tone: "done" });
   else if (trial.outlineRequest) {
     const waitsForResearch = trial.outlineRequest.state === "queued" && trial.research !== null && !ENDED.includes(trial.research.state);
-    Object.assign(outline, waitsForResearch ? { status: "Attend la recherche", tone: "todo" } : requestStatus(trial.outlineRequest, "En cours d'écriture"));
+    Object.assign(
+      outline,
+      waitsForResearch ? { status: "Attend la recherche", tone: "todo" } : requestStatus(trial.outlineRequest, "En cours d'écriture"),
+    );
   }
 
   const approval: TrialStep = { key: "approval", name: "Validation", status: "", tone: "todo" };

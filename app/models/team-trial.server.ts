@@ -8,7 +8,20 @@
  * Console models: they take the acting team member and check the role themselves; each change writes its audit line.
  */
 import { and, count, desc, eq, inArray, ne, sql, type AnyColumn } from "drizzle-orm";
-import { actions, keywords, pageOutlines, pages, pagesActions, pagesKeywords, pagesVersions, serps, siteBriefs, sites, teamInbox, user } from "../../db/schema";
+import {
+  actions,
+  keywords,
+  pageOutlines,
+  pages,
+  pagesActions,
+  pagesKeywords,
+  pagesVersions,
+  serps,
+  siteBriefs,
+  sites,
+  teamInbox,
+  user,
+} from "../../db/schema";
 import { keywordKey, normalizeKeyword } from "~/lib/keyword-rules";
 import type { OutlineApprover } from "~/lib/outline";
 import type { TrialProgress, TrialRequest } from "~/lib/team-inbox";

@@ -58,6 +58,9 @@ export async function closeTrialRequest(tx: Db, pageId: number, versionId: numbe
     .where(and(eq(teamInbox.pageId, pageId), eq(teamInbox.kind, "first_article"), isNull(teamInbox.deliveredVersion)))
     .returning({ id: teamInbox.id });
   for (const { id } of closed) {
-    await writeAudit({ actor: "service", action: "inbox.trial_delivered", record: { type: "inbox", id }, details: { page: pageId, version: versionId } }, tx);
+    await writeAudit(
+      { actor: "service", action: "inbox.trial_delivered", record: { type: "inbox", id }, details: { page: pageId, version: versionId } },
+      tx,
+    );
   }
 }

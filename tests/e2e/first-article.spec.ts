@@ -64,7 +64,9 @@ test.describe("the first-article form", () => {
     await field(page, "Language of your website").selectOption({ label: "German" });
     await field(page, "Country of your readers").selectOption({ label: "France" });
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("German is not offered for France: choose a country where German is spoken, or leave the country to us")).toBeVisible();
+    await expect(
+      page.getByText("German is not offered for France: choose a country where German is spoken, or leave the country to us"),
+    ).toBeVisible();
     await expect(field(page, "Country of your readers")).toHaveAttribute("aria-invalid", "true");
     // The page came back with the messages (the fields empty, as after the first refusal): the country left to the server.
     await field(page, "Website URL").fill("https://no-js.example");

@@ -84,9 +84,13 @@ async function screenshots(page: Page, name: string) {
 }
 
 /** The request's trial card, and one of its steps (a line of « Étapes de l'article d'essai »). */
-const trialCard = (page: Page) => page.getByRole("heading", { name: "Article d'essai", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+const trialCard = (page: Page) =>
+  page.getByRole("heading", { name: "Article d'essai", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
 const step = (page: Page, name: string): Locator =>
-  page.getByRole("list", { name: "Étapes de l'article d'essai" }).getByRole("listitem").filter({ hasText: new RegExp(`^${name}`) });
+  page
+    .getByRole("list", { name: "Étapes de l'article d'essai" })
+    .getByRole("listitem")
+    .filter({ hasText: new RegExp(`^${name}`) });
 
 /** The visitor's request on /first-article: the site, its language, a topic, the e-mails. One step: the form sent. */
 async function askForTrial(visitor: Page, site: string, contactEmail: string, log: ReturnType<typeof stepLog>) {
@@ -97,7 +101,9 @@ async function askForTrial(visitor: Page, site: string, contactEmail: string, lo
   await visitor.getByLabel("Topic or keyword for your first article (optional)", { exact: true }).fill("pain au levain maison");
   await visitor.getByLabel("Stripe email", { exact: true }).fill(uniqueEmail("payer"));
   await visitor.getByLabel("Contact email (optional)", { exact: true }).fill(contactEmail);
-  await visitor.getByLabel("Additional guidelines (optional)", { exact: true }).fill("Farine bio, ton chaleureux, jamais le nom des concurrents.");
+  await visitor
+    .getByLabel("Additional guidelines (optional)", { exact: true })
+    .fill("Farine bio, ton chaleureux, jamais le nom des concurrents.");
   if (log.count("visitor") === 0 && log.shoot) await screenshots(visitor, "trial-first-article-form");
   await visitor.getByRole("button", { name: "Submit" }).click();
   log.did("visitor", "sends the first-article form");
@@ -141,7 +147,11 @@ test("a trial request becomes a first draft with the team's two steps: one click
   await screenshots(page, "trial-request-before");
   await card.getByRole("button", { name: "Lancer l'article d'essai" }).click();
   log.did("team", "« Lancer l'article d'essai »");
-  await expectToast(page, "Article d'essai lancé", `La page ${siteUrl}/pain-au-levain-maison est créée ; sa recherche est en file, le plan suivra.`);
+  await expectToast(
+    page,
+    "Article d'essai lancé",
+    `La page ${siteUrl}/pain-au-levain-maison est créée ; sa recherche est en file, le plan suivra.`,
+  );
 
   // 3. The search, then the outline; the screen follows them by itself, and the outline waits for the team.
   await expect(card.getByRole("link", { name: "pain au levain maison" })).toBeVisible();
@@ -189,7 +199,9 @@ test("a trial request becomes a first draft with the team's two steps: one click
   await openRequest(page, siteUrl);
   await page.getByRole("link", { name: "Inviter le demandeur ou donner le site" }).click();
   await waitForHydration(page);
-  const give = page.getByRole("heading", { name: "Donner à un client existant", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+  const give = page
+    .getByRole("heading", { name: "Donner à un client existant", level: 2 })
+    .locator("xpath=ancestor::*[@data-slot='card'][1]");
   await give.getByLabel("Adresse e-mail").fill(requesterEmail);
   await give.getByRole("button", { name: "Donner le site" }).click();
   await expectToast(page, "Site donné");
@@ -223,7 +235,9 @@ test("a trial whose outline the client approves: the team's one click, the clien
   await openRequest(page, siteUrl);
   await page.getByRole("link", { name: "Inviter le demandeur ou donner le site" }).click();
   await waitForHydration(page);
-  const give = page.getByRole("heading", { name: "Donner à un client existant", level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+  const give = page
+    .getByRole("heading", { name: "Donner à un client existant", level: 2 })
+    .locator("xpath=ancestor::*[@data-slot='card'][1]");
   await give.getByLabel("Adresse e-mail").fill(requesterEmail);
   await give.getByRole("button", { name: "Donner le site" }).click();
   log.did("team", "gives the site to its requester's account");

@@ -35,7 +35,10 @@ const database = useTestDatabase();
 
 /** The reference data's ids: a country by its name, and the row of a language in a country. */
 async function countryNamed(name: string): Promise<number> {
-  const [row] = await database.db.select({ id: locationCountries.id }).from(locationCountries).where(eq(locationCountries.countryName, name));
+  const [row] = await database.db
+    .select({ id: locationCountries.id })
+    .from(locationCountries)
+    .where(eq(locationCountries.countryName, name));
   return row!.id;
 }
 async function languageOf(code: string, country: string): Promise<number> {
@@ -338,7 +341,12 @@ describe("the first-article form", () => {
     expect(pair.body.result.error).toEqual({
       country: ["German is not offered for France: choose a country where German is spoken, or leave the country to us"],
     });
-    const notACountry = await firstArticle({ url: "https://pays.example", stripe_email: uniqueEmail("p"), language: "fr", country: "France" });
+    const notACountry = await firstArticle({
+      url: "https://pays.example",
+      stripe_email: uniqueEmail("p"),
+      language: "fr",
+      country: "France",
+    });
     expect(notACountry.body.result.error).toEqual({ country: ["Please choose a country from the list"] });
     expect(await database.db.$count(sites)).toBe(before);
   });

@@ -139,7 +139,15 @@ describe("what reaches the inbox", () => {
 
   it("keeps a line when its record goes, with what it was about", async () => {
     const site = await createFirstArticleSite(
-      { url: "https://supprime.example", stripe_email: uniqueEmail("gone"), email1: null, additional_guidelines: null, language: "fr", country: null, topic: null },
+      {
+        url: "https://supprime.example",
+        stripe_email: uniqueEmail("gone"),
+        email1: null,
+        additional_guidelines: null,
+        language: "fr",
+        country: null,
+        topic: null,
+      },
       uniqueIp(),
     );
     const item = await itemWhere(eq(teamInbox.siteId, site.id));

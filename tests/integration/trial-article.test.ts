@@ -210,7 +210,10 @@ describe("starting a trial article", () => {
     expect((await database.db.select().from(teamInbox).where(eq(teamInbox.id, other.id)))[0]!.startedAt).toBeNull();
 
     // Only a first-article request starts one.
-    const { messageId } = await submitContactMessage({ name: "Ana", email: uniqueEmail("ana"), message: "Une question, s'il vous plaît." }, uniqueIp());
+    const { messageId } = await submitContactMessage(
+      { name: "Ana", email: uniqueEmail("ana"), message: "Une question, s'il vous plaît." },
+      uniqueIp(),
+    );
     const [contact] = await database.db.select().from(teamInbox).where(eq(teamInbox.contactMessageId, messageId));
     await expect(teamStartTrialArticle(lead, contact!.id, { topic: "x", approver: "team", language: null })).rejects.toThrow(
       "Seule une demande de premier article lance un article d'essai.",
@@ -230,7 +233,10 @@ describe("starting a trial article", () => {
       .select()
       .from(locationLanguages)
       .where(and(eq(locationLanguages.linkedCountry, germany!.id), eq(locationLanguages.languageCode, "de")));
-    expect((await database.db.select().from(sites).where(eq(sites.id, site.id)))[0]).toMatchObject({ country: germany!.id, language: german!.id });
+    expect((await database.db.select().from(sites).where(eq(sites.id, site.id)))[0]).toMatchObject({
+      country: germany!.id,
+      language: german!.id,
+    });
   });
 });
 
@@ -266,7 +272,10 @@ describe("the trial's work", () => {
     expect(outline).toMatchObject({ name: "create_outline", state: "done" });
     const asked = writer.asked.find((a) => a.question.startsWith('Plan the article "Pain sans gluten"'))!;
     expect(asked.question).not.toContain("What ranks today");
-    expect(await teamTrialProgress(lead, item.id)).toMatchObject({ research: { state: "failed", results: 0 }, outline: { status: "ready" } });
+    expect(await teamTrialProgress(lead, item.id)).toMatchObject({
+      research: { state: "failed", results: 0 },
+      outline: { status: "ready" },
+    });
   });
 
   it("tells the team that the outline is ready when the team approves it, and the site's owner when the client does", async () => {
@@ -312,7 +321,10 @@ describe("the request closes itself when its draft is delivered", () => {
       .from(teamAuditLog)
       .where(and(eq(teamAuditLog.recordType, "page"), eq(teamAuditLog.recordId, String(pageId))));
     expect(approvals).toEqual([{ action: "outline.approved", actorLabel: lead.email, details: { outline: outline!.id, edited: false } }]);
-    expect(await teamTrialProgress(lead, item.id)).toMatchObject({ outline: { status: "approved", approvedByName: "Lea" }, article: { state: "queued" } });
+    expect(await teamTrialProgress(lead, item.id)).toMatchObject({
+      outline: { status: "approved", approvedByName: "Lea" },
+      article: { state: "queued" },
+    });
 
     await drain();
     const [version] = await database.db.select().from(pagesVersions).where(eq(pagesVersions.page, pageId));

@@ -131,13 +131,13 @@ describe("the queue", () => {
       expect(claimed?.id).toBe(first.id);
       expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
       await failAttempt(first.id, "w", "a passing failure", 0);
-      await database.db.update(pagesActions).set({ nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(pagesActions.id, first.id));
-      expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
-      // The first ends: the second is due.
       await database.db
         .update(pagesActions)
-        .set({ state: end, nextAttemptAt: null, workerId: null })
+        .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
         .where(eq(pagesActions.id, first.id));
+      expect(await claimNextAction("w", ["contact_form"], 60)).toBeNull();
+      // The first ends: the second is due.
+      await database.db.update(pagesActions).set({ state: end, nextAttemptAt: null, workerId: null }).where(eq(pagesActions.id, first.id));
       expect((await claimNextAction("w", ["contact_form"], 60))?.id).toBe(then.id);
       await completeAction(then.id, "w");
     }

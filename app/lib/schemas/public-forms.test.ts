@@ -43,7 +43,11 @@ describe("the first-article form schema", () => {
   it("requires the URL and the Stripe e-mail with the spec's messages, and the site's language (issue 38)", () => {
     expect(parse(firstArticleSchema, {})).toEqual({
       ok: false,
-      errors: { url: "Website URL is required", stripe_email: "Stripe email is required", language: "Please choose the language of your website" },
+      errors: {
+        url: "Website URL is required",
+        stripe_email: "Stripe email is required",
+        language: "Please choose the language of your website",
+      },
     });
   });
 
@@ -77,11 +81,15 @@ describe("the first-article form schema", () => {
         topic: null,
       },
     });
-    expect(parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", language: "fr", country: "12" })).toMatchObject({
+    expect(
+      parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", language: "fr", country: "12" }),
+    ).toMatchObject({
       ok: true,
       data: { country: 12, topic: null },
     });
-    expect(parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", language: "fr", country: "France" })).toEqual({
+    expect(
+      parse(firstArticleSchema, { url: "https://example.com", stripe_email: "pay@example.com", language: "fr", country: "France" }),
+    ).toEqual({
       ok: false,
       errors: { country: "Please choose a country from the list" },
     });

@@ -4,7 +4,14 @@
  */
 import { z } from "~/lib/zod";
 import { LANGUAGE_MESSAGES } from "~/lib/site-language";
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_NAME_MIN, GUIDELINES_MAX, TOPIC_MAX } from "./public-form-fields";
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_NAME_MAX,
+  CONTACT_NAME_MIN,
+  GUIDELINES_MAX,
+  TOPIC_MAX,
+} from "./public-form-fields";
 
 export * from "./public-form-fields";
 

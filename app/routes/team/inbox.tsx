@@ -119,7 +119,9 @@ function InboxRow({ item, now }: { item: InboxItem; now: Date }) {
         <time dateTime={new Date(item.receivedAt).toISOString()} className="text-muted-foreground">
           {teamDateTime(item.receivedAt)}
         </time>
-        {item.trial ? <Badge variant="outline">{item.trial.deliveredVersion ? "Brouillon d'essai livré" : "Article d'essai lancé"}</Badge> : null}
+        {item.trial ? (
+          <Badge variant="outline">{item.trial.deliveredVersion ? "Brouillon d'essai livré" : "Article d'essai lancé"}</Badge>
+        ) : null}
         {due ? (
           <span
             className={cn("font-medium", due.overdue ? "text-destructive" : "text-muted-foreground")}

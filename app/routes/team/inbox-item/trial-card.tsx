@@ -143,7 +143,11 @@ function StartForm({
           value="team"
           defaultChecked={approver === "team"}
           label="L'équipe"
-          hint={hasClient ? "Le plan prêt est signalé à l'équipe." : "Le demandeur n'a pas encore de compte : le plan prêt est signalé à l'équipe."}
+          hint={
+            hasClient
+              ? "Le plan prêt est signalé à l'équipe."
+              : "Le demandeur n'a pas encore de compte : le plan prêt est signalé à l'équipe."
+          }
         />
         <ApproverChoice
           value="client"
@@ -189,13 +193,14 @@ function ApproverChoice({ value, defaultChecked, label, hint }: { value: string;
   );
 }
 
-const TONES: Record<TrialStepTone, { icon: typeof Check; className: string; badge: "default" | "secondary" | "destructive" | "outline" }> = {
-  done: { icon: Check, className: "text-primary", badge: "secondary" },
-  action: { icon: Hand, className: "text-primary", badge: "default" },
-  running: { icon: LoaderCircle, className: "text-muted-foreground", badge: "outline" },
-  todo: { icon: CircleDashed, className: "text-muted-foreground", badge: "outline" },
-  failed: { icon: CircleAlert, className: "text-destructive", badge: "destructive" },
-};
+const TONES: Record<TrialStepTone, { icon: typeof Check; className: string; badge: "default" | "secondary" | "destructive" | "outline" }> =
+  {
+    done: { icon: Check, className: "text-primary", badge: "secondary" },
+    action: { icon: Hand, className: "text-primary", badge: "default" },
+    running: { icon: LoaderCircle, className: "text-muted-foreground", badge: "outline" },
+    todo: { icon: CircleDashed, className: "text-muted-foreground", badge: "outline" },
+    failed: { icon: CircleAlert, className: "text-destructive", badge: "destructive" },
+  };
 
 function TrialProgressView({ trial }: { trial: TrialProgress }) {
   const steps = trialSteps(trial, (date) => teamDateTime(date));
@@ -218,7 +223,8 @@ function TrialProgressView({ trial }: { trial: TrialProgress }) {
         )}
         <p className="text-muted-foreground">
           Lancé le {teamDateTime(trial.startedAt)}
-          {trial.startedByName ? ` par ${trial.startedByName}` : ""} · plan validé par {trial.approver === "team" ? "l'équipe" : "le client"}
+          {trial.startedByName ? ` par ${trial.startedByName}` : ""} · plan validé par{" "}
+          {trial.approver === "team" ? "l'équipe" : "le client"}
         </p>
       </div>
       {page ? (
