@@ -6,29 +6,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, failedResource, test } from "./support/fixtures";
-import { createArticle, postReviewAction } from "./support/review";
+import { createArticle, postReviewAction, selectInArticle } from "./support/review";
 import { expectToast, open, waitForHydration } from "./support/ui";
 
 const ARTICLE = "<h1>Le levain maison</h1><p>Le levain se nourrit chaque jour avec de la farine et de l'eau.</p><p>Il aime la chaleur.</p>";
-
-/** Selects `words` in the article of the review page, as a person dragging over them would. */
-async function selectInArticle(page: Page, words: string) {
-  await page.locator("[data-review-article]").evaluate((root, text) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf(text);
-      if (at === -1) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + text.length);
-      const selection = document.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-      return;
-    }
-    throw new Error(`'${text}' is not in the article`);
-  }, words);
-}
 
 test("a colleague without an account comments on a passage and asks for changes; the owner sees it; after the revision the colleague approves", async ({
   signedInPage: owner,

@@ -5,14 +5,24 @@
  * request closes itself, linked to the draft. Each person's steps are counted (a step: a form sent or a click that
  * does something; typing in a field is part of its form) and printed, with the time from the request to the draft
  * (under a minute with the fake providers). A server of its own, with the fakes of DataForSEO and OpenRouter.
+ *
+ * The second story goes on to the end of the loop: the client shares the draft, a colleague comments on a passage
+ * and asks for changes, the team confirms the revision made of those comments (typing nothing), the same link shows
+ * round 1 with what changed, and the colleague's approval publishes the article to WordPress. Steps, in order:
+ * visitor 1 (the form); team 4 (give the site, start, open the request for changes, confirm); client 6 before the
+ * publication, 0 of them typing a comment (approve the outline from the bell in 2, connect WordPress, open the
+ * draft, make and send the link); colleague 6 (open, select, comment, ask for changes; open the e-mailed link, approve).
  */
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
+import { startFakeWordPress } from "../fakes/wordpress";
 import { fakeWriter } from "../fakes/writer";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { readOutbox } from "./support/mail";
+import { selectInArticle } from "./support/review";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { siteCard } from "./support/sites";
 import { createTeamMember } from "./support/team";
@@ -20,6 +30,9 @@ import { expectToast, open, waitForHydration } from "./support/ui";
 import { createSignedInAccount, newAccount, uniqueEmail } from "./support/users";
 
 test.describe.configure({ timeout: 180_000 });
+
+/** The fake WordPress's editor's application password (tests/fakes/wordpress.ts). */
+const WORDPRESS_PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
 
 let server: RunningServer | undefined;
 let dataDir: string | undefined;
@@ -164,11 +177,14 @@ test("a trial request becomes a first draft with the team's two steps: one click
   expect(serp!.tasks.map((t) => t.keyword)).toEqual(["pain au levain maison"]);
   expect(serp!.tasks[0]).toMatchObject({ language_code: "fr", location_code: 2250 });
 
-  // The team is told (its bell on the site's screens): the outline is theirs to approve.
-  await step(page, "Validation").getByRole("link", { name: "Valider le plan" }).click();
-  await expect(page).toHaveURL(/\/sites\/\d+\/pages\/\d+\/outline$/);
+  // The team is told (its bell on the site's screens): the outline is theirs to approve; reaching it reads the line.
+  await open(page, "/sites");
   const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications (1)");
+  await openRequest(page, siteUrl);
+  await step(page, "Validation").getByRole("link", { name: "Valider le plan" }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+\/pages\/\d+\/outline$/);
+  await expect(bell).toHaveAccessibleName("Notifications (0)");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Approve and write the article" }).click();
   log.did("team", "approves the outline (« Approve and write the article »)");
@@ -215,10 +231,12 @@ test("a trial request becomes a first draft with the team's two steps: one click
   await page.context().close();
 });
 
-test("a trial whose outline the client approves: the team's one click, the client told and approving in two steps, the draft delivered and the request closed", async ({
+test("the whole loop without retyping: a trial whose outline the client approves, its draft shared with a colleague who comments on a passage and asks for changes, the revision the team confirms without typing, the same link showing round 1 with what changed, approval and publishing to WordPress", async ({
   openContext,
 }) => {
   const log = stepLog();
+  const colleagueSteps: string[] = [];
+  const wp = await startFakeWordPress();
   const { page } = await openContext({ baseURL: server!.url });
   await createTeamMember(page, "team", "Noé Équipe");
   const tag = Date.now().toString(36);
@@ -242,6 +260,7 @@ test("a trial whose outline the client approves: the team's one click, the clien
   await give.getByRole("button", { name: "Donner le site" }).click();
   log.did("team", "gives the site to its requester's account");
   await expectToast(page, "Site donné");
+  const siteId = new URL(page.url()).pathname.split("/").pop();
 
   await openRequest(page, siteUrl);
   const card = trialCard(page);
@@ -272,9 +291,115 @@ test("a trial whose outline the client approves: the team's one click, the clien
   await expect(step(page, "Validation")).toContainText(/Validé le .* par Claire Client/);
   expect(log.count("client")).toBe(2);
   expect(log.count("team")).toBe(2);
-  log.print("trial approved by the client", `request to draft in ${(elapsed / 1000).toFixed(1)} s`);
   expect(elapsed, "from the request to the draft, with the fake providers").toBeLessThan(60_000);
-  // Closed before the server stops (afterEach): an open page would go on asking it.
-  await client.context().close();
-  await page.context().close();
+
+  try {
+    // The client connects the site's WordPress, to publish what is approved (one form).
+    await open(client, `/sites/${siteId}/publishing`);
+    await waitForHydration(client);
+    await client.getByLabel("WordPress site address").fill(wp.url);
+    await client.getByLabel("WordPress user name").fill("editor");
+    await client.getByLabel("Application password").fill(WORDPRESS_PASSWORD);
+    await client.getByLabel("Publish on approval").check();
+    await client.getByRole("button", { name: "Connect and test" }).click();
+    log.did("client", "connects WordPress, publishing on approval");
+    await expect(client.getByTestId("connection-check")).toContainText("Connected as Éditrice");
+
+    // The client opens the draft from the bell and shares it with a colleague.
+    await open(client, "/sites");
+    const clientBell = client.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+    await waitForHydration(client);
+    await clientBell.click();
+    await client.getByRole("menuitem").filter({ hasText: "L'article « pain au levain maison » est prêt à relire" }).click();
+    log.did("client", "opens the draft from the bell");
+    await expect(client).toHaveURL(/\/review\/\d+$/);
+    const draftPath = new URL(client.url()).pathname;
+    await waitForHydration(client);
+    await client.getByRole("button", { name: "Create a review link" }).click();
+    log.did("client", "creates a review link");
+    const link = new URL(await client.getByRole("textbox", { name: /New link/ }).inputValue()).pathname;
+    log.did("client", "sends the link to a colleague");
+
+    // The colleague, without an account: a comment on a passage (leaving an address), then a request for changes.
+    const colleague = (await openContext({ baseURL: server!.url })).page;
+    await colleague.goto(link);
+    colleagueSteps.push("opens the link");
+    await waitForHydration(colleague);
+    await expect(colleague.getByTestId("review-round")).toHaveText("Premier jet");
+    const passage = (await colleague.locator("[data-review-article] p").first().textContent())!.trim().split(/\s+/).slice(0, 4).join(" ");
+    await selectInArticle(colleague, passage);
+    await colleague.getByRole("button", { name: "Commenter ce passage" }).click();
+    colleagueSteps.push("selects a passage to comment on");
+    await colleague.getByLabel("Votre nom").first().fill("Zoé Collègue");
+    await colleague.getByLabel("Commentaire", { exact: true }).fill("Plus concret : une recette pas à pas.");
+    await colleague.getByLabel("Votre e-mail (facultatif)").fill("zoe@collegue.example");
+    await colleague.getByRole("button", { name: "Envoyer le commentaire" }).click();
+    colleagueSteps.push("sends the comment");
+    await expectToast(colleague, "Commentaire envoyé");
+    const decision = colleague.getByRole("form", { name: "Votre décision" });
+    await decision.getByLabel("Message").fill("Reprendre l'introduction.");
+    await decision.getByRole("button", { name: "Demander des modifications" }).click();
+    colleagueSteps.push("asks for changes");
+    await expectToast(colleague, "Demande envoyée");
+
+    // The client reads what happens next, and when.
+    await open(client, draftPath);
+    await expect(client.getByTestId("revision-news")).toContainText(/The team is on it: revision expected by \d{2}\/\d{2}\/\d{4}/);
+
+    // The team: the request for changes, every comment beside its passage, the instructions made of them.
+    await open(page, "/team/inbox");
+    await page
+      .getByRole("link", { name: /pain au levain maison/ })
+      .first()
+      .click();
+    log.did("team", "opens the request for changes");
+    const revision = page.getByRole("heading", { name: "Révision 1" }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+    await expect(revision.locator("blockquote", { hasText: `« ${passage} »` })).toBeVisible();
+    const instructions = revision.getByLabel("Consignes de la révision");
+    await expect(instructions).toHaveValue(
+      new RegExp(`- Passage « ${passage} » :\n {2}Plus concret : une recette pas à pas\.\n {2}— Zoé Collègue`),
+    );
+    await expect(instructions).toHaveValue(/Reprendre l'introduction\./);
+    await expectNoAxeViolations(page, "the request for changes with its revision");
+    await revision.getByRole("button", { name: "Confirmer et lancer la révision" }).click();
+    log.did("team", "confirms the revision (typing nothing)");
+    await expectToast(page, "Révision lancée");
+
+    // Round 1 is written; the colleague is e-mailed the same link, which shows it with what changed; approved, it is
+    // published to WordPress (the site publishes on approval).
+    await expect(async () => {
+      const mail = readOutbox("zoe@collegue.example", dataDir).at(-1);
+      expect(mail?.subject).toBe("La révision 1 de « pain au levain maison » est prête à relire");
+      expect(mail?.body).toContain(link);
+    }).toPass({ timeout: 30_000 });
+    await colleague.goto(link);
+    colleagueSteps.push("opens the link from the e-mail");
+    await expect(colleague.getByTestId("review-round")).toHaveText(/^Révision 1, après les commentaires du \d{2}\/\d{2}$/);
+    await colleague.getByText(/Ce qui a changé depuis la version du/).click();
+    await expect(colleague.getByTestId("review-changes").locator("ins").first()).toBeVisible();
+    await expect(colleague.getByRole("region", { name: "Vos commentaires sur la version précédente" })).toContainText(`« ${passage} »`);
+    await expectNoAxeViolations(colleague, "the review link on round 1");
+    await colleague.getByRole("form", { name: "Votre décision" }).getByLabel("Votre nom").fill("Zoé Collègue");
+    await colleague.getByRole("button", { name: "Approuver l'article" }).click();
+    colleagueSteps.push("approves");
+    await expectToast(colleague, "Article approuvé");
+    await expect(async () => {
+      const post = [...wp.content.values()].at(-1);
+      expect(post?.content).toContain("As requested");
+    }).toPass({ timeout: 30_000 });
+
+    log.print(
+      "the whole loop",
+      `request to draft in ${(elapsed / 1000).toFixed(1)} s; colleague: ${colleagueSteps.length} step(s): ${colleagueSteps.join("; ")}`,
+    );
+    expect(log.count("client")).toBe(6);
+    expect(log.count("team")).toBe(4);
+    expect(colleagueSteps).toHaveLength(6);
+    // Closed before the server stops (afterEach): an open page would go on asking it.
+    await colleague.context().close();
+  } finally {
+    await client.context().close();
+    await page.context().close();
+    await wp.close();
+  }
 });

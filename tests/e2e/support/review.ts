@@ -110,3 +110,22 @@ export async function unsafeMarkupIn(page: Page, selector: string) {
     return found;
   }, selector);
 }
+
+/** Selects `words` in the article of a review link's page, as a person dragging over them would. */
+export async function selectInArticle(page: Page, words: string) {
+  await page.locator("[data-review-article]").evaluate((root, text) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(text);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      const selection = document.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`'${text}' is not in the article`);
+  }, words);
+}
