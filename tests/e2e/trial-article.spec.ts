@@ -357,7 +357,9 @@ test("the whole loop without retyping: a trial whose outline the client approves
     await expect(revision.locator("blockquote", { hasText: `« ${passage} »` })).toBeVisible();
     const instructions = revision.getByLabel("Consignes de la révision");
     await expect(instructions).toHaveValue(
-      new RegExp(`- Passage « ${passage} » :\n {2}Plus concret : une recette pas à pas\.\n {2}— Zoé Collègue`),
+      new RegExp(
+        `- Passage « ${passage.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} » :\n {2}Plus concret : une recette pas à pas\\.\n {2}— Zoé Collègue`,
+      ),
     );
     await expect(instructions).toHaveValue(/Reprendre l'introduction\./);
     await expectNoAxeViolations(page, "the request for changes with its revision");
