@@ -295,18 +295,28 @@ export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: 
   if (!Number.isInteger(rounds) || rounds < 0 || rounds > MAX_INCLUDED_ROUNDS) {
     throw new TeamSiteError(`Indiquez un nombre de révisions entre 0 et ${MAX_INCLUDED_ROUNDS}.`);
   }
+  await setSiteSetting(member, siteId, "includedRevisionRounds", rounds, "site.rounds_set");
+}
+
+/** One of the site's settings the team owns, changed under a lock with its audit line (nothing when it is unchanged). */
+async function setSiteSetting<K extends "includedRevisionRounds" | "revisionsWaitForTeam">(
+  member: TeamMember,
+  siteId: number,
+  key: K,
+  value: (typeof sites.$inferSelect)[K],
+  action: "site.rounds_set" | "site.revisions_wait_set",
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ rounds: sites.includedRevisionRounds }).from(sites).where(eq(sites.id, siteId)).for("update");
+    const [before] = await tx.select({ value: sites[key] }).from(sites).where(eq(sites.id, siteId)).for("update");
     if (!before) throw new TeamSiteError("Ce site n'existe plus.");
-    await tx.update(sites).set({ includedRevisionRounds: rounds }).where(eq(sites.id, siteId));
+    if (before.value === value) return;
+    await tx
+      .update(sites)
+      .set({ [key]: value })
+      .where(eq(sites.id, siteId));
     await writeAudit(
-      {
-        actor: auditActor(member),
-        action: "site.rounds_set",
-        record: { type: "site", id: siteId },
-        details: { from: before.rounds, to: rounds },
-      },
+      { actor: auditActor(member), action, record: { type: "site", id: siteId }, details: { from: before.value, to: value } },
       tx,
     );
   });
@@ -318,22 +328,7 @@ export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: 
  */
 export async function teamSetRevisionsWaitForTeam(member: TeamMember, siteId: number, wait: boolean): Promise<void> {
   assertTeam(member);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select({ wait: sites.revisionsWaitForTeam }).from(sites).where(eq(sites.id, siteId)).for("update");
-    if (!before) throw new TeamSiteError("Ce site n'existe plus.");
-    if (before.wait === wait) return;
-    await tx.update(sites).set({ revisionsWaitForTeam: wait }).where(eq(sites.id, siteId));
-    await writeAudit(
-      {
-        actor: auditActor(member),
-        action: "site.revisions_wait_set",
-        record: { type: "site", id: siteId },
-        details: { from: before.wait, to: wait },
-      },
-      tx,
-    );
-  });
+  await setSiteSetting(member, siteId, "revisionsWaitForTeam", wait, "site.revisions_wait_set");
 }
 
 /**
