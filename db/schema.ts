@@ -4,6 +4,7 @@
  * rate-limit counters; the rest is the product's own data.
  */
 import { relations, sql } from "drizzle-orm";
+import type { ContentScore, KeywordModel, PageDocument, SerpFeatures, TopPagesScores, UnreadPage } from "../app/lib/content-score/types";
 import type { OutlineSection } from "../app/lib/outline";
 import {
   bigint,
@@ -344,6 +345,11 @@ export const pagesVersions = pgTable(
      * round 1, edited'), and, like every new version, it is not approved until someone approves it.
      */
     edited: boolean("edited").notNull().default(false),
+    /**
+     * Written by the article task below the top pages' median score even after it was sent back once (issue 39):
+     * kept, marked for the team, and the owner is not told it is ready until a team member has looked at it.
+     */
+    heldForTeam: boolean("held_for_team").notNull().default(false),
   },
   (t) => [
     uniqueIndex("pages_versions_public_id_uq").on(t.publicId),
@@ -1122,6 +1128,11 @@ export const serpChecks = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     request: integer("request").references(() => pagesActions.id, { onDelete: "set null" }),
+    /**
+     * What the same answer held besides the organic results (issue 39): People Also Ask, related searches, the
+     * featured snippet and the AI Overview with its sources. Null for checks made before they were kept.
+     */
+    features: jsonb("features").$type<SerpFeatures>(),
   },
   (t) => [
     index("serp_checks_site_keyword_checked_idx").on(t.site, t.keyword, t.checkedAt),
@@ -1220,4 +1231,84 @@ export const siteCheckPeriods = pgTable(
     uniqueIndex("site_check_periods_site_period_uq").on(t.siteId, t.period),
     check("site_check_periods_status_check", sql`${t.status} in ('queued', 'capped', 'empty', 'sent', 'skipped')`),
   ],
+);
+
+/**
+ * The pages the research reads (issue 39): a top result's text and headings, kept by URL and content hash, read
+ * again only when older than the site's check period. A page that could not be read keeps why (`error`) and when.
+ */
+export const webPages = pgTable(
+  "web_pages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    url: text("url").notNull(),
+    /** Where its redirects ended, when elsewhere. */
+    finalUrl: text("final_url"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How it was read: 'fetch' (the product's guarded fetch and extractor) or 'content-parsing' (DataForSEO's On-Page API). */
+    method: text("method").notNull(),
+    httpStatus: integer("http_status"),
+    /** Why it could not be read ('403', 'timeout', 'not HTML'...); null when it was. */
+    error: text("error"),
+    /** SHA-256 of the extracted text: a page read again with the same text is the same page. */
+    contentHash: text("content_hash"),
+    title: text("title"),
+    wordCount: integer("word_count"),
+    document: jsonb("document").$type<PageDocument>(),
+  },
+  (t) => [uniqueIndex("web_pages_url_uq").on(t.url)],
+);
+
+/**
+ * A keyword's model (issue 39), built from the top pages of one check, in the site's language: its terms,
+ * lengths, questions and the competitors' outlines, with the top pages' own scores (each against the others).
+ */
+export const keywordModels = pgTable(
+  "keyword_models",
+  {
+    check: integer("check")
+      .primaryKey()
+      .references(() => serpChecks.id, { onDelete: "cascade" }),
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    keyword: integer("keyword")
+      .notNull()
+      .references(() => keywords.id, { onDelete: "cascade" }),
+    builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
+    language: text("language").notNull(),
+    model: jsonb("model").$type<KeywordModel>().notNull(),
+    topScores: jsonb("top_scores").$type<TopPagesScores>().notNull(),
+    /** The top results that could not be read, and why. */
+    unread: jsonb("unread").$type<UnreadPage[]>().notNull().default([]),
+  },
+  (t) => [
+    index("keyword_models_site_keyword_built_idx").on(t.site, t.keyword, t.builtAt),
+    index("keyword_models_keyword_idx").on(t.keyword),
+  ],
+);
+
+/**
+ * A version's content score (issue 39), against the newest models of its page's keywords in use; computed when
+ * the version is written and again when a keyword's research is renewed (derived data: replaced, not kept).
+ */
+export const versionScores = pgTable(
+  "version_scores",
+  {
+    version: integer("version")
+      .primaryKey()
+      .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    details: jsonb("details").$type<ContentScore>().notNull(),
+    /** The top pages' median and best scores of the same models; null when none could be scored. */
+    topMedian: integer("top_median"),
+    topBest: integer("top_best"),
+    /** The checks whose models it was scored against. */
+    checks: integer("checks")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("version_scores_score_check", sql`${t.score} between 0 and 100`)],
 );
