@@ -17,6 +17,8 @@ export type PageRequest = {
   canCancel: boolean;
   createdDate: Date | string;
   finishedAt: Date | string | null;
+  /** The keyword whose research it waits for (issue 39), if any. */
+  waitingFor?: string | null;
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -70,6 +72,11 @@ export function PageRequests({ requests }: { requests: PageRequest[] }) {
                       Requested {formatDateTime(request.createdDate)}
                       {request.finishedAt ? ` · finished ${formatDateTime(request.finishedAt)}` : ""}
                     </p>
+                    {request.waitingFor ? (
+                      <p className="text-muted-foreground" data-testid="waiting-for-research">
+                        Waiting for the research of « {request.waitingFor} »
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-2">
                     <Badge variant={STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</Badge>

@@ -3,7 +3,8 @@
  * modify_articles_with_instructions) enforce in code: the meta description asked before the article is taken
  * out (lib/meta-description.server.ts), the article out of its code fence or document wrapper, cleaned with the
  * sanitizer's allow-list, and stripped of links it was not given; then `check` names what cannot be repaired.
- * A refused answer is sent back once with its problems named; refused again, the action fails with them.
+ * A refused answer is sent back once with its problems named; refused again, the action fails with them. An answer
+ * that falls short without being wrong (`shortfall`) is sent back once too, and kept if still short, marked held.
  */
 import type OpenAI from "openai";
 import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
@@ -23,6 +24,11 @@ export async function askForArticle(options: {
   siteUrl: string;
   /** What is wrong with the cleaned HTML, beyond repair; [] when it is accepted. */
   check: (html: string) => string[];
+  /**
+   * What the answer falls short of without being wrong (issue 39: a content score below the top pages' median):
+   * sent back once like a problem; still short the second time, the answer is kept and said to be `held`.
+   */
+  shortfall?: (html: string) => string | null;
   /** What the second request asks, after the problems: "Write the whole article again, fixing this." */
   again: string;
   /** How the failure names the answer: "The article". */
@@ -30,20 +36,26 @@ export async function askForArticle(options: {
   usage: UsageTally;
   /** The lease of the task that asks. */
   signal?: AbortSignal;
-}): Promise<{ html: string; metaDescription: string | null }> {
+}): Promise<{ html: string; metaDescription: string | null; held: boolean }> {
   const attempt = async (request: string) => {
     const completion = await ask(options.api, options.model, request, options.system, options.signal);
     options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
     const { description, rest } = takeMetaDescription(completion.text);
     const html = removeInventedLinks(cleanArticleHtml(extractHtml(rest)), options.allowedLinks, options.siteUrl).html;
-    return { html, metaDescription: description, problems: options.check(html) };
+    const problems = options.check(html);
+    // Only an answer without problems is measured: a refused one is asked again anyway.
+    const shortfall = problems.length ? null : (options.shortfall?.(html) ?? null);
+    return { html, metaDescription: description, problems, shortfall };
   };
   const first = await attempt(options.prompt);
   let result = first;
-  // Once: the same request, with what was wrong.
-  if (result.problems.length) {
-    result = await attempt(`${options.prompt}\n\nYour previous answer was refused: ${result.problems.join("; ")}. ${options.again}`);
+  // Once: the same request, with what was wrong or short.
+  if (result.problems.length || result.shortfall) {
+    const said = result.problems.length
+      ? `Your previous answer was refused: ${result.problems.join("; ")}.`
+      : `Your previous answer ${result.shortfall}.`;
+    result = await attempt(`${options.prompt}\n\n${said} ${options.again}`);
   }
   if (result.problems.length) throw new PermanentError(`${options.what} was refused twice: ${result.problems.join("; ")}`);
-  return { html: result.html, metaDescription: result.metaDescription ?? first.metaDescription };
+  return { html: result.html, metaDescription: result.metaDescription ?? first.metaDescription, held: result.shortfall !== null };
 }

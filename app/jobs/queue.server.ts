@@ -12,6 +12,7 @@ import { actions, pagesActions } from "../../db/schema";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { insertActionRows, type QueuedItem } from "./action-rows.server";
+import { researchFirst } from "./research-first.server";
 import { payloadProblem, type StoredAction, type Task } from "./task.server";
 import { contactFormTask } from "./tasks/contact_form.server";
 import { createArticleTask } from "./tasks/create_article.server";
@@ -127,10 +128,16 @@ export async function queueActions(creator: { id: string } | null, name: ActionN
   }
   // Inside a transaction every query must use it: PGlite has one connection, which the transaction holds.
   const linkedAction = await actionId(name, db);
-  const rows = await insertActionRows(db ?? (await getDb()), linkedAction, creator, items);
+  const record = async (tx: Db) =>
+    insertActionRows(tx, linkedAction, creator, WRITES_FROM_RESEARCH.has(name) ? await researchFirst(tx, creator, items) : items);
+  // A writing request and the searches it waits for are recorded together, or not at all.
+  const rows = db ? await record(db) : await (await getDb()).transaction(record);
   announceQueued();
   return rows;
 }
+
+/** The requests that write from their page's research, which comes first (jobs/research-first.server.ts). */
+const WRITES_FROM_RESEARCH = new Set<ActionName>(["create_outline", "create_article"]);
 
 /**
  * Queues (or re-queues) the single request of a page for an action, as the SERP and LLM searches do: an

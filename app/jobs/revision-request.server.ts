@@ -23,7 +23,8 @@ export type RevisionComment = { authorName: string; body: string; quote: string 
 export function revisionInstructions(comments: readonly RevisionComment[], decision: { authorName: string; body: string } | null): string {
   const signed = (body: string, author: string) => `${body.trim()}\n  — ${author}`;
   const lines: string[] = [];
-  for (const comment of comments.filter((c) => c.quote)) lines.push(`- Passage « ${comment.quote!.trim()} » :\n  ${signed(comment.body, comment.authorName)}`);
+  for (const comment of comments.filter((c) => c.quote))
+    lines.push(`- Passage « ${comment.quote!.trim()} » :\n  ${signed(comment.body, comment.authorName)}`);
   for (const comment of comments.filter((c) => !c.quote && c.body.trim()))
     lines.push(`- Sur tout l'article :\n  ${signed(comment.body, comment.authorName)}`);
   if (decision?.body.trim()) lines.push(`- Demande de modifications :\n  ${signed(decision.body, decision.authorName)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkArticle, countWords, extractHtml, removeInventedLinks } from "./article-contract";
+import { checkArticle, countWords, extractHtml, keywordInTitle, missingOutlineHeadings, removeInventedLinks } from "./article-contract";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -33,5 +33,20 @@ describe("the article contract", () => {
   it("takes the HTML out of a code fence or a document", () => {
     expect(extractHtml("Here it is:\n```html\n<h1>T</h1>\n```")).toBe("<h1>T</h1>");
     expect(extractHtml("<html><body><h1>T</h1></body></html>")).toBe("<h1>T</h1>");
+  });
+});
+
+describe("the contract's research checks (issue 39)", () => {
+  it("names the approved outline's sections the article lacks, loosely compared", () => {
+    const html = "<h1>T</h1><h2>Choisir son vélo électrique&nbsp;!</h2><h2>Le prix</h2><h2>Entretien de la batterie au quotidien</h2>";
+    expect(
+      missingOutlineHeadings(html, ["Choisir son velo electrique", "Le prix d'achat", "Entretien de la batterie", "Les aides"]),
+    ).toEqual(["Le prix d'achat", "Les aides"]);
+  });
+
+  it("finds the keyword in the title, whole words only", () => {
+    expect(keywordInTitle("<h1>Le <em>vélo électrique</em> en ville</h1>", "Vélo électrique")).toBe(true);
+    expect(keywordInTitle("<h1>Les vélos électriques en ville</h1>", "vélo électrique")).toBe(false);
+    expect(keywordInTitle("<h2>vélo électrique</h2>", "vélo électrique")).toBe(false);
   });
 });

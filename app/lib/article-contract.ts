@@ -67,3 +67,38 @@ export function checkArticle(html: string): ContractCheck {
   if (!/<h2[\s>]/i.test(html)) problems.push("the article has no <h2> sections");
   return { html, words, problems };
 }
+
+/** Text compared loosely: lowercase, without accents, punctuation or repeated spaces. */
+export function looseText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/&[a-z#0-9]+;/gi, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The text of each heading of a level in the HTML, as written. */
+function headingsOf(html: string, level: 1 | 2): string[] {
+  return [...html.matchAll(new RegExp(`<h${level}\\b[^>]*>([\\s\\S]*?)</h${level}>`, "gi"))].map((m) => m[1].replace(/<[^>]+>/g, " "));
+}
+
+/**
+ * The approved outline's sections (their h2 headings) that the article does not have as an <h2>, compared loosely
+ * (case, accents and punctuation aside; a heading that contains the planned one, or is contained in it, counts).
+ */
+export function missingOutlineHeadings(html: string, planned: readonly string[]): string[] {
+  const written = headingsOf(html, 2).map(looseText);
+  return planned.filter((heading) => {
+    const wanted = looseText(heading);
+    return wanted && !written.some((h) => h === wanted || h.includes(wanted) || (h.length >= 8 && wanted.includes(h)));
+  });
+}
+
+/** Whether the article's <h1> holds the keyword, each of its words in order, compared loosely (issue 39's contract). */
+export function keywordInTitle(html: string, keyword: string): boolean {
+  const wanted = looseText(keyword);
+  if (!wanted) return true;
+  return headingsOf(html, 1).some((title) => ` ${looseText(title)} `.includes(` ${wanted} `));
+}

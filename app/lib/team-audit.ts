@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "site.checks_cap_set": "Plafond des vérifications changé",
   "site.revisions_wait_set": "Confirmation des révisions changée",
   "revision.confirmed": "Révision lancée",
+  "version.released": "Article retenu transmis au client",
   "invitation.claimed": "Invitation acceptée",
   "user.banned": "Compte banni",
   "user.unbanned": "Bannissement levé",

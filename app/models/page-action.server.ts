@@ -36,6 +36,8 @@ export type PageActionRow = {
   createdDate: Date;
   finishedAt: Date | null;
   versionId: number | null;
+  /** While it waits for a keyword's research to end (issue 39): that keyword; null otherwise. */
+  waitingFor: string | null;
 };
 
 /** What the providers reported for a set of requests: money (US dollars) and tokens. */
@@ -83,6 +85,12 @@ export async function listPageActions(user: Actor, ref: PageRef, limit = 50): Pr
       createdDate: pagesActions.createdDate,
       finishedAt: pagesActions.finishedAt,
       versionId: pagesActions.linkedPagesVersion,
+      // The research this request waits for (issue 39): the search it runs after, while that one has not ended.
+      waitingFor: sql<string | null>`(select k.keyword from pages_actions f
+        join actions fn on fn.id = f.linked_action
+        join keywords k on f.info2 ~ '^[1-9][0-9]*$' and k.id = f.info2::int
+        where f.id = ${pagesActions.runsAfter} and fn.name = 'serps' and f.state in ('queued', 'running')
+          and ${pagesActions.state} = 'queued')`,
     })
     .from(pagesActions)
     .innerJoin(actions, eq(actions.id, pagesActions.linkedAction))

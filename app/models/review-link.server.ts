@@ -27,6 +27,7 @@ import { sealSecret } from "~/services/secrets.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
 import type { TeamMember } from "~/services/auth.server";
 import { ownedVersion, siteReach, type Actor } from "./access.server";
+import { scoreOf } from "./content-score.server";
 import { assertTeam } from "./team-access.server";
 import { coverImageUrl } from "./article-view.server";
 import { publishOnApproval } from "./publication.server";
@@ -234,6 +235,8 @@ export type GuestReview = {
   changes: (ArticleChanges & { since: Date }) | null;
   /** While in revision: when the revision is due (the request for changes' promise). */
   revisionDueAt: Date | null;
+  /** Its content score beside the top pages' median, and the questions it leaves unanswered (issue 39); null without research. */
+  score: { score: number; topMedian: number | null; unansweredQuestions: string[] } | null;
 };
 
 /** The version this link's reviewers read last, before `current`: the newest they commented, else the link's own. */
@@ -266,7 +269,7 @@ export async function guestOpenReview(token: string): Promise<GuestReview | null
     createdDate: pagesVersions.createdDate,
   };
   const readBefore = await versionReadBefore(db, link);
-  const [[version], comments, cover, earlier, [before]] = await Promise.all([
+  const [[version], comments, cover, earlier, [before], score] = await Promise.all([
     db.select(versionColumns).from(pagesVersions).where(eq(pagesVersions.id, link.versionId)),
     commentsOf(link.versionId),
     coverImageUrl({ id: link.pageId, hideCoverImageFromPreview: link.hideCoverImageFromPreview }),
@@ -276,6 +279,7 @@ export async function guestOpenReview(token: string): Promise<GuestReview | null
       .where(and(eq(reviewComments.link, link.linkId), ne(reviewComments.version, link.versionId)))
       .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id)),
     readBefore === null ? Promise.resolve([]) : db.select(versionColumns).from(pagesVersions).where(eq(pagesVersions.id, readBefore)),
+    scoreOf(db, link.versionId),
   ]);
   if (!version) return null;
   const round =
@@ -298,6 +302,7 @@ export async function guestOpenReview(token: string): Promise<GuestReview | null
     revisionDueAt,
     earlier,
     changes: changes && changes.paragraphs.length ? changes : null,
+    score: score && { score: score.score, topMedian: score.topMedian, unansweredQuestions: score.details.unansweredQuestions },
   };
 }
 

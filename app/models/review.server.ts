@@ -18,10 +18,13 @@ import {
 import { clockNow } from "~/services/clock.server";
 import { getDb } from "~/services/db.server";
 import { recordInboxArrival } from "~/services/team-inbox.server";
+import { releaseHeldVersion } from "~/jobs/article-ready.server";
 import { recordNotifications } from "~/jobs/notify.server";
 import { startNextRound } from "~/jobs/revision-round.server";
 import { openRevisionRequest, withdrawRevisionRequest } from "~/jobs/revision-request.server";
 import { logger } from "~/services/logger.server";
+import { writeAudit } from "~/services/team-audit.server";
+import type { SessionUser } from "~/services/auth.server";
 import { isTeamActor, NotFoundError, ownedVersion, type Actor, type OwnedPage } from "./access.server";
 import { coverImageUrl } from "./article-view.server";
 import { publishOnApproval } from "./publication.server";
@@ -61,6 +64,7 @@ const versionColumns = {
   publicId: pagesVersions.publicId,
   revisionRound: pagesVersions.revisionRound,
   edited: pagesVersions.edited,
+  heldForTeam: pagesVersions.heldForTeam,
 };
 
 export type ReviewVersion = {
@@ -77,6 +81,8 @@ export type ReviewVersion = {
   revisionRound: number;
   /** Made by editing another version's text (issue 38). */
   edited: boolean;
+  /** Held for the team before its owner is told (issue 39). */
+  heldForTeam: boolean;
 };
 
 export type ReviewArticle = {
@@ -236,4 +242,36 @@ export function applyReviewAction(user: Actor, versionId: number, intent: Review
     case "cancel-approval":
       return cancelApproval(user, versionId);
   }
+}
+
+/** Only the team releases a version held for it. */
+export class NotTeamReleaseError extends Error {
+  constructor() {
+    super("Only the team releases an article it holds.");
+  }
+}
+
+/**
+ * TEAM ONLY: releases a version the article task held for the team (issue 39: below the top pages' median after a
+ * second answer), once a member has looked at it: its owner is told it is ready, as for any new article, and the
+ * release is audited. False when it was not held (already released).
+ */
+export async function teamReleaseHeldVersion(actor: SessionUser, versionId: number): Promise<boolean> {
+  if (!isTeamActor(actor)) throw new NotTeamReleaseError();
+  const { versionId: id, page } = await ownedVersion(actor, versionId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const released = await releaseHeldVersion(tx, id);
+    if (released)
+      await writeAudit(
+        {
+          actor: { id: actor.id, email: actor.email },
+          action: "version.released",
+          record: { type: "version", id },
+          details: { page: page.id },
+        },
+        tx,
+      );
+    return released;
+  });
 }

@@ -71,7 +71,18 @@ const workColumns = {
     where "b"."linked_action" = "pages_actions"."linked_action" and "b"."creator" is not distinct from "pages_actions"."creator"
       and "b"."created_date" = "pages_actions"."created_date" and "b"."id" < "pages_actions"."id"
       and "b"."state" in ('queued', 'running', 'waiting')))`.mapWith(Boolean),
+  // The version a finished writing request wrote (issue 39): its score against the top pages' median, and whether
+  // it is held for the team. A new version falls within the request's run; a revision in place is its own version.
+  written: sql<WrittenVersion | null>`(select json_build_object('id', v.id, 'score', vs.score, 'median', vs.top_median, 'held', v.held_for_team)
+    from "pages_versions" v left join "version_scores" vs on vs.version = v.id
+    where ${pagesActions.state} = 'done' and ${actions.name} in ('create_article', 'modify_articles_with_instructions')
+      and ((v.page = ${pagesActions.linkedPage} and v.created_date between ${pagesActions.startedAt} and ${pagesActions.finishedAt})
+        or v.id = ${pagesActions.linkedPagesVersion})
+    order by v.created_date desc, v.id desc limit 1)`,
 };
+
+/** The version a writing request wrote, as the queue flags it: below the top pages' median, or held for the team. */
+export type WrittenVersion = { id: number; score: number | null; median: number | null; held: boolean };
 
 export type WorkRow = {
   id: number;
@@ -90,6 +101,7 @@ export type WorkRow = {
   site: { id: number; name: string } | null;
   stuck: boolean;
   waitsForBatch: boolean;
+  written: WrittenVersion | null;
 };
 
 function selectWork(db: Db, extra: Record<string, SQL.Aliased | SQL> = {}) {

@@ -6,9 +6,9 @@
  * like a missing one (NotFoundError).
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { pagesVersions, pagesVersionsHistory, revisionRequests, sites } from "../../db/schema";
-import { roundOfPage } from "~/jobs/revision-round.server";
-import { getDb } from "~/services/db.server";
+import { pagesVersions, pagesVersionsHistory, revisionRequests, sites, versionScores } from "../../db/schema";
+import { writeVersion } from "~/jobs/version-writer.server";
+import { getDb, type Db } from "~/services/db.server";
 import { isTeamActor, NotFoundError, ownedPage, ownedPageRef, ownedVersion, siteReach, type Actor, type PageRef } from "./access.server";
 import { actionId, queueActions } from "~/jobs/queue.server";
 import { queueArticleWork } from "./outline.server";
@@ -29,6 +29,7 @@ export const versionColumns = {
   metaDescription: pagesVersions.metaDescription,
   revisionRound: pagesVersions.revisionRound,
   edited: pagesVersions.edited,
+  heldForTeam: pagesVersions.heldForTeam,
 };
 
 export type VersionRow = { [K in keyof typeof versionColumns]: (typeof pagesVersions.$inferSelect)[K] };
@@ -48,11 +49,18 @@ async function versionOfPage(user: Actor, versionId: number, pageId?: number) {
 }
 
 /** A version as listed, with how many earlier texts of it pages_versions_history keeps. */
-export type ListedVersion = VersionRow & { historyCount: number; waitingRevision: string | null };
+export type ListedVersion = VersionRow & {
+  historyCount: number;
+  waitingRevision: string | null;
+  /** Its content score and the top pages' median of the same research (issue 39); null without research. */
+  score: number | null;
+  topMedian: number | null;
+};
 
 /**
  * The page's versions with their HTML, newest first (created_date, then id, descending), each with the
- * number of earlier texts kept when a modification request replaced its HTML in place (one query).
+ * number of earlier texts kept when a modification request replaced its HTML in place and its content score
+ * (one query).
  */
 export async function listVersions(user: Actor, siteId: number, ref: PageRef): Promise<ListedVersion[]> {
   const { id: pageId } = await ownedPageRef(user, ref, siteId);
@@ -65,11 +73,14 @@ export async function listVersions(user: Actor, siteId: number, ref: PageRef): P
       waitingRevision: sql<string | null>`(select ${revisionRequests.instructions} from ${revisionRequests}
         where ${revisionRequests.version} = ${pagesVersions.id} and ${revisionRequests.status} = 'waiting'
         order by ${revisionRequests.createdAt} desc limit 1)`,
+      score: versionScores.score,
+      topMedian: versionScores.topMedian,
     })
     .from(pagesVersions)
     .leftJoin(pagesVersionsHistory, eq(pagesVersionsHistory.version, pagesVersions.id))
+    .leftJoin(versionScores, eq(versionScores.version, pagesVersions.id))
     .where(eq(pagesVersions.page, pageId))
-    .groupBy(pagesVersions.id)
+    .groupBy(pagesVersions.id, versionScores.version)
     .orderBy(desc(pagesVersions.createdDate), desc(pagesVersions.id));
 }
 
@@ -108,10 +119,15 @@ export async function restoreEarlierText(user: Actor, pageId: number, historyId:
     .innerJoin(pagesVersions, eq(pagesVersions.id, pagesVersionsHistory.version))
     .where(and(eq(pagesVersionsHistory.id, historyId), eq(pagesVersions.page, pageId)));
   if (!earlier) throw new NotFoundError("version");
-  const [row] = await db
-    .insert(pagesVersions)
-    .values({ page: pageId, htmlContent: earlier.html, metaDescription: earlier.metaDescription, creator: user.id })
-    .returning(versionColumns);
+  return db.transaction(async (tx) => {
+    const id = await writeVersion(tx, { pageId, html: earlier.html, metaDescription: earlier.metaDescription, creator: user.id });
+    return versionRow(tx, id);
+  });
+}
+
+/** A version's row as the screens read it. */
+async function versionRow(tx: Db, versionId: number): Promise<VersionRow> {
+  const [row] = await tx.select(versionColumns).from(pagesVersions).where(eq(pagesVersions.id, versionId));
   return row;
 }
 
@@ -140,18 +156,16 @@ export async function createVersion(
       metaDescription = based?.metaDescription ?? null;
     }
   } else await ownedPage(user, pageId);
-  const [row] = await db
-    .insert(pagesVersions)
-    .values({
-      page: pageId,
-      htmlContent: html,
+  return db.transaction(async (tx) => {
+    const id = await writeVersion(tx, {
+      pageId,
+      html,
       metaDescription: metaDescription || null,
       creator: user.id,
-      revisionRound: roundOfPage(pageId),
       edited: options.basedOn !== undefined,
-    })
-    .returning(versionColumns);
-  return row;
+    });
+    return versionRow(tx, id);
+  });
 }
 
 /** Deletes one of the user's versions (with `pageId`, only a version of that page); answers its id and page. */

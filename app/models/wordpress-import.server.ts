@@ -6,10 +6,11 @@
  */
 import { escapeHtml } from "~/lib/escape-html";
 import { and, eq, inArray } from "drizzle-orm";
-import { pagePublications, pages, pagesVersions } from "../../db/schema";
+import { pagePublications, pages } from "../../db/schema";
 import { pageStatusOfWordPress } from "~/lib/publishing";
 import { fitMetaDescription } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
+import { writeVersion } from "~/jobs/version-writer.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { listRemoteContent, readRemoteContent, type RemoteItem } from "~/services/publishing/wordpress-import.server";
@@ -78,16 +79,13 @@ export async function importWordPressContent(
           creator: actor.id,
         })
         .returning({ id: pages.id });
-      const [version] = await tx
-        .insert(pagesVersions)
-        .values({
-          page: page!.id,
-          htmlContent: cleanArticleHtml(`<h1>${escapeHtml(title)}</h1>\n${content.html}`),
-          // The post's own excerpt, when it has one written: it is what the post is published back with.
-          metaDescription: fitMetaDescription(content.excerpt) || null,
-          creator: actor.id,
-        })
-        .returning({ id: pagesVersions.id });
+      const version = await writeVersion(tx, {
+        pageId: page!.id,
+        html: cleanArticleHtml(`<h1>${escapeHtml(title)}</h1>\n${content.html}`),
+        // The post's own excerpt, when it has one written: it is what the post is published back with.
+        metaDescription: fitMetaDescription(content.excerpt) || null,
+        creator: actor.id,
+      });
       await tx.insert(pagePublications).values({
         pageId: page!.id,
         target: "wordpress",
@@ -95,7 +93,7 @@ export async function importWordPressContent(
         remoteType: type,
         remoteStatus: content.status,
         remoteLink: content.link || null,
-        liveVersion: version!.id,
+        liveVersion: version,
       });
       imported += 1;
     }

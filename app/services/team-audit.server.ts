@@ -15,7 +15,7 @@ const ACTOR_LABELS = { "command line": "ligne de commande", service: "service (a
 export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
-  record?: { type: "user" | "site" | "page" | "action" | "message" | "inbox" | "llm" | "tone"; id: string | number };
+  record?: { type: "user" | "site" | "page" | "version" | "action" | "message" | "inbox" | "llm" | "tone"; id: string | number };
   details?: Record<string, unknown>;
 };
 

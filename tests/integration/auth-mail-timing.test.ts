@@ -126,8 +126,16 @@ describe("the other accounts' e-mails", () => {
     const before = (await mailsTo(email)).length;
     const fresh = uniqueEmail("fresh");
     transport.close();
-    const again = await within(5000, "the sign-up of an existing address", browser().call("/sign-up/email", { body: { email, password: "another password", name: "X" } }));
-    const created = await within(5000, "a new sign-up", browser().call("/sign-up/email", { body: { email: fresh, password: "another password", name: "X" } }));
+    const again = await within(
+      5000,
+      "the sign-up of an existing address",
+      browser().call("/sign-up/email", { body: { email, password: "another password", name: "X" } }),
+    );
+    const created = await within(
+      5000,
+      "a new sign-up",
+      browser().call("/sign-up/email", { body: { email: fresh, password: "another password", name: "X" } }),
+    );
     expect(again.status).toBe(200);
     expect(created.status).toBe(200);
     expect(await mailsTo(email)).toHaveLength(before);

@@ -195,15 +195,13 @@ describe("listPages", () => {
     // Another account tracks the same keyword with results of its own: they count for its site only.
     const bobsPage = await createPage(bob, await insertSite(bob, "https://bob.example"), input({ name: "Bob's" }));
     await database.db.insert(pagesKeywords).values({ linkedPage: bobsPage.id, linkedKeyword: shared });
-    await database.db
-      .insert(serps)
-      .values(
-        [1, 2, 3].map((position) => ({
-          site: sql<number>`(select site from pages where id = ${bobsPage.id})`,
-          linkedKeyword: shared,
-          positionAbsolute: position,
-        })),
-      );
+    await database.db.insert(serps).values(
+      [1, 2, 3].map((position) => ({
+        site: sql<number>`(select site from pages where id = ${bobsPage.id})`,
+        linkedKeyword: shared,
+        positionAbsolute: position,
+      })),
+    );
 
     const list = await listPages(alice, siteId);
     const byName = Object.fromEntries(list.map((p) => [p.name, p]));

@@ -85,6 +85,7 @@ describe("getReviewVersion", () => {
         publicId: version.publicId,
         revisionRound: 0,
         edited: false,
+        heldForTeam: false,
       },
       page: { id: page.id, name: "Comment choisir un vélo", hideRevisionsTextsFromPreview: false, hideCoverImageFromPreview: false },
       site: { id: aliceSite, name: "Alice's site", url: "https://alice.example" },

@@ -108,6 +108,7 @@ describe("teamPageAiWork", () => {
       createdDate: expect.any(Date),
       finishedAt: null,
       versionId: null,
+      waitingFor: null,
     });
     await expect(listPageActions(bob, pageIds[0])).rejects.toBeInstanceOf(NotFoundError);
   });

@@ -25,7 +25,7 @@ let pageId: number;
 
 const body = (n: number) => Array.from({ length: n }, (_, i) => `mot${i}`).join(" ");
 const article = (extra = "") =>
-  `\`\`\`html\n<h1>Le pain au levain</h1><h2>Pourquoi le levain</h2><p>${body(1600)} <a href="https://serp.example/levain">source</a> ${extra}</p>\n\`\`\``;
+  `\`\`\`html\n<h1>Le pain au levain maison</h1><h2>Pourquoi le levain</h2><p>${body(1600)} <a href="https://serp.example/levain">source</a> ${extra}</p>\n\`\`\``;
 
 const run = () => runWorkOnce("article-worker");
 const request = async () =>
@@ -111,7 +111,7 @@ describe("create_article", () => {
     expect(await request()).toMatchObject({ state: "done", attempts: 1, costUsd: "0.001500", tokensIn: 40, tokensOut: 60 });
     const [latest] = await versions();
     expect((await versions()).length).toBe(before + 1);
-    expect(latest.htmlContent.startsWith("<h1>Le pain au levain</h1>")).toBe(true);
+    expect(latest.htmlContent.startsWith("<h1>Le pain au levain maison</h1>")).toBe(true);
     expect(latest.htmlContent).toContain('<a href="https://serp.example/levain">source</a>');
     expect(latest.htmlContent).toContain('<a href="https://www.boulangerie-dupont.fr/contact">nous écrire</a>');
     expect(latest.htmlContent).toContain(" inventé ");
@@ -125,7 +125,7 @@ describe("create_article", () => {
     await run();
     let [latest] = await versions();
     expect(latest!.metaDescription).toBe("Le levain maison : le nourrir, le garder & cuire avec.");
-    expect(latest!.htmlContent.startsWith("<h1>Le pain au levain</h1>"), "the tag is not part of the article").toBe(true);
+    expect(latest!.htmlContent.startsWith("<h1>Le pain au levain maison</h1>"), "the tag is not part of the article").toBe(true);
     expect(fake.asked[0]!.system).toContain('First line: the article\'s meta description, as <meta name="description" content="...">');
 
     const long = `Un levain ${"vraiment ".repeat(30)}vivant.`;
@@ -163,7 +163,7 @@ describe("create_article", () => {
     expect(await request()).toMatchObject({
       state: "failed",
       lastError:
-        "The article was refused twice: the article has 2 words; at least 1500 are needed; the article has 2 <h1> titles; exactly one is needed; the article has no <h2> sections",
+        'The article was refused twice: the article has 2 words; at least 1500 are needed; the article has 2 <h1> titles; exactly one is needed; the article has no <h2> sections; the <h1> title does not contain the keyword "pain au levain maison"',
     });
     expect((await versions()).length).toBe(before);
     // Both answers were paid for: the failed request carries their cost, and the ledger each call with its model and site.

@@ -16,21 +16,21 @@ import {
   pages,
   pagesKeywords,
   pagesLlmAnswers,
-  pagesVersions,
   serps,
   siteBriefs,
   sites,
   toneArticles,
 } from "../../../db/schema";
-import { checkArticle, MIN_ARTICLE_WORDS } from "~/lib/article-contract";
+import { checkArticle, keywordInTitle, MIN_ARTICLE_WORDS, missingOutlineHeadings } from "~/lib/article-contract";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
-import { closeTrialRequest } from "~/services/team-inbox.server";
+import { researchOfPage, scoreAgainst, type PageResearch } from "../content-score.server";
 import { recordNotifications } from "../notify.server";
 import { tellReviewWatchers } from "../review-watchers.server";
-import { roundOfPage } from "../revision-round.server";
+import { announceArticle } from "../article-ready.server";
+import { writeVersion } from "../version-writer.server";
 import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
@@ -77,6 +77,7 @@ export function researchParts(context: ArticleContext): (string | null)[] {
     context.sources.length
       ? `What ranks today (the only URLs you may link to):\n${context.sources.map((s) => `- ${s.url} — ${s.title ?? ""}${s.description ? `: ${clip(s.description, 200)}` : ""}`).join("\n")}`
       : null,
+    ...researchMaterial(context.research),
     context.llmAnswers.length
       ? `What AI assistants answer about it today (cover what they cover, and better):\n${context.llmAnswers.map((a) => `- ${a.llm}: ${clip(a.answer, 700)}`).join("\n")}`
       : null,
@@ -85,6 +86,98 @@ export function researchParts(context: ArticleContext): (string | null)[] {
       : null,
     site.toneSamples ? `Texts of the site itself, whose voice to take:\n${clip(site.toneSamples, 4000)}` : null,
   ];
+}
+
+/** The most terms and questions a prompt lists, and the competitors' outlines it shows. */
+const PROMPT_TERMS = 30;
+const PROMPT_QUESTIONS = 12;
+const PROMPT_OUTLINES = 5;
+
+/**
+ * What the top pages teach (issue 39): the questions people ask, the important terms with their usual counts, how
+ * the top pages are organised, their length, and Google's AI Overview. Nothing when the page has no research.
+ */
+export function researchMaterial(research: PageResearch): (string | null)[] {
+  const [main] = research.models;
+  if (!main) return [];
+  const terms = research.models
+    .flatMap((m) => m.terms)
+    .sort((a, b) => b.importance - a.importance)
+    .filter((t, i, all) => all.findIndex((o) => o.key === t.key) === i)
+    .slice(0, PROMPT_TERMS);
+  const questions = research.models
+    .flatMap((m) => m.questions)
+    .filter((q, i, all) => all.findIndex((o) => o.text.toLowerCase() === q.text.toLowerCase()) === i)
+    .slice(0, PROMPT_QUESTIONS);
+  const overview = research.features.find((f) => f.aiOverview)?.aiOverview ?? null;
+  return [
+    questions.length
+      ? `Questions people ask (answer each, under a heading that asks or answers it, with its key terms in the text below):\n${questions.map((q) => `- ${q.text}`).join("\n")}`
+      : null,
+    terms.length
+      ? `Important terms of the pages that rank (use each about as often as they do, never more; repeating a term gains nothing):\n${terms
+          .map((t) => `- ${t.label} (usually ${t.range[0] === t.range[1] ? t.range[0] : `${t.range[0]}-${t.range[1]}`}×)`)
+          .join("\n")}`
+      : null,
+    main.outlines.length
+      ? `How the pages that rank are organised (cover what they cover, in a better order):\n${main.outlines
+          .slice(0, PROMPT_OUTLINES)
+          .map(
+            (o) =>
+              `- #${o.position} (${o.wordCount} words): ${o.headings
+                .filter((h) => h.level === 2)
+                .map((h) => h.text)
+                .join(" | ")}`,
+          )
+          .join("\n")}`
+      : null,
+    overview ? `Google's AI Overview for it today (cover it, and better):\n${clip(overview.text, 1200)}` : null,
+  ];
+}
+
+/**
+ * What the research adds to the contract (issue 39): the page's main keyword in the <h1> (unless the approved
+ * outline's title, which the <h1> must be, does without it), and every section of the approved outline as an <h2>.
+ */
+export function researchProblems(html: string, context: ArticleContext, outline: OutlineContent | null): string[] {
+  const problems: string[] = [];
+  const keyword = context.keywords[0];
+  const titleMayLackIt = outline !== null && !keywordInTitle(`<h1>${outline.title}</h1>`, keyword ?? "");
+  if (keyword && !titleMayLackIt) {
+    const scored = scoreAgainst(html, context.research);
+    if (!(scored ? scored.structure.keywordInH1 : keywordInTitle(html, keyword)))
+      problems.push(`the <h1> title does not contain the keyword "${keyword}"`);
+  }
+  if (outline) {
+    const missing = missingOutlineHeadings(
+      html,
+      outline.sections.map((s) => s.heading),
+    );
+    if (missing.length)
+      problems.push(`these sections of the approved outline are missing as <h2>: ${missing.map((h) => `"${h}"`).join(", ")}`);
+  }
+  return problems;
+}
+
+/** How the article falls short of the top pages' median score, naming what it lacks; null when it reaches it (or without research). */
+export function scoreShortfall(html: string, research: PageResearch): string | null {
+  const scored = scoreAgainst(html, research);
+  if (!scored || research.topMedian === null || scored.score >= research.topMedian) return null;
+  const terms = scored.missingTerms.slice(0, 15);
+  const questions = scored.unansweredQuestions.slice(0, 8);
+  return [
+    `scores ${scored.score}/100 against the pages that rank, below their median of ${research.topMedian}`,
+    terms.length ? `; use these important terms: ${terms.join(", ")}` : "",
+    questions.length ? `; answer these questions under their own headings: ${questions.join(" | ")}` : "",
+    scored.overusedTerms.length ? `; use these less often: ${scored.overusedTerms.map((t) => t.term).join(", ")}` : "",
+  ].join("");
+}
+
+/** The length to aim for: the top pages' range, never under the contract's minimum. */
+export function lengthTarget(research: PageResearch): [number, number] {
+  const [main] = research.models;
+  const low = Math.max(MIN_ARTICLE_WORDS, Math.round(main?.length.p25 ?? 0));
+  return [low, Math.max(low + 300, Math.round(main?.length.p75 ?? 0))];
 }
 
 export function outlinePart(outline: OutlineContent): string {
@@ -105,6 +198,7 @@ export function articlePrompt(context: ArticleContext, outline: OutlineContent |
   const parts = [
     `Write the article "${context.pageName}" for the website ${context.site.name} (${context.site.url}); it will be published at ${context.pageUrl}.`,
     ...researchParts(context),
+    context.research.models.length ? `Length: ${lengthTarget(context.research).join(" to ")} words, as the pages that rank.` : null,
     outline ? outlinePart(outline) : null,
   ];
   return parts.filter(Boolean).join("\n\n");
@@ -125,14 +219,16 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
         prompt: articlePrompt(context, outline),
         allowedLinks: context.sources.map((s) => s.url),
         siteUrl: context.site.url,
-        check: (article) => checkArticle(article).problems,
+        check: (html) => [...checkArticle(html).problems, ...researchProblems(html, context, outline)],
+        shortfall: (html) => scoreShortfall(html, context.research),
         again: "Write the whole article again, fixing this.",
         what: "The article",
         usage,
         signal,
       });
       signal.throwIfAborted();
-      await saveGeneratedVersion(pageId, article);
+      // Still below the top pages' median after a second answer: kept, for the team to look at first (issue 39).
+      await saveGeneratedVersion(pageId, article, "article_ready", { held: article.held });
       return usage;
     },
   });
@@ -162,6 +258,8 @@ export type ArticleContext = {
   sources: { title: string | null; url: string; description: string | null }[];
   llmAnswers: { llm: string; answer: string }[];
   toneExamples: { name: string; content: string }[];
+  /** The top pages' research of its keywords (issue 39): empty models when none was made. */
+  research: PageResearch;
 };
 
 /** The approved outline of the page that the article is written from (PermanentError when it is not such an outline). */
@@ -224,7 +322,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
     .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
     .where(eq(pagesKeywords.linkedPage, pageId))
     .orderBy(asc(pagesKeywords.id));
-  const [results, answers, tone] = await Promise.all([
+  const [results, answers, tone, research] = await Promise.all([
     words.length
       ? db
           .select({ title: serps.title, url: serps.url, description: serps.metaDescription })
@@ -254,6 +352,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
           .orderBy(asc(toneArticles.id))
           .limit(3)
       : Promise.resolve([]),
+    researchOfPage(db, pageId),
   ]);
   const sources: ArticleContext["sources"] = [];
   for (const result of results) {
@@ -282,6 +381,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
     sources,
     llmAnswers: answers.flatMap((a) => (a.answer ? [{ llm: a.llm, answer: a.answer }] : [])),
     toneExamples: tone.flatMap((t) => (t.content ? [{ name: t.name, content: t.content }] : [])),
+    research,
   };
 }
 
@@ -289,29 +389,28 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
  * Saves a generated article as a new version of the page (no human creator), with its meta description: the
  * one the model wrote, else one taken from the article's text, so that every written version has one to edit.
  * The site's owner is told in the same transaction: a new article (`article_ready`) or a revision written as a
- * new version (`revision_done`); a new article that is a trial's first draft closes its request (issue 38).
+ * new version (`revision_done`); a new article that is a trial's first draft closes its request (issue 38). A new
+ * article `held` for the team (issue 39) tells nobody yet: the team releases it (jobs/article-ready.server.ts).
  */
 export async function saveGeneratedVersion(
   pageId: number,
   article: { html: string; metaDescription: string | null },
   kind: "article_ready" | "revision_done" = "article_ready",
+  { held = false }: { held?: boolean } = {},
 ): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pagesVersions)
-      .values({
-        page: pageId,
-        htmlContent: article.html,
-        metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
-        revisionRound: roundOfPage(pageId),
-      })
-      .returning({ id: pagesVersions.id });
-    await recordNotifications(tx, { kind, pageId, versionId: row.id });
-    // A revision: the reviewers who asked to be told of it are (issue 38).
-    if (kind === "revision_done") await tellReviewWatchers(tx, pageId);
-    // A trial's first draft answers its first-article request, which closes itself (issue 38).
-    if (kind === "article_ready") await closeTrialRequest(tx, pageId, row.id);
-    return row.id;
+    const id = await writeVersion(tx, {
+      pageId,
+      html: article.html,
+      metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
+      heldForTeam: held,
+    });
+    if (kind === "revision_done") {
+      await recordNotifications(tx, { kind, pageId, versionId: id });
+      // A revision: the reviewers who asked to be told of it are (issue 38).
+      await tellReviewWatchers(tx, pageId);
+    } else if (!held) await announceArticle(tx, pageId, id);
+    return id;
   });
 }

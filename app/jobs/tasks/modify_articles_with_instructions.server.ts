@@ -8,14 +8,14 @@
 import type OpenAI from "openai";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, pagesVersionsHistory, sites } from "../../../db/schema";
+import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, sites } from "../../../db/schema";
 import { markChanges, removeMarks } from "~/lib/highlight";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { recordNotifications } from "../notify.server";
 import { tellReviewWatchers } from "../review-watchers.server";
-import { roundOfPage } from "../revision-round.server";
+import { rewriteVersionText } from "../version-writer.server";
 import { getEnv, missingSettings } from "~/services/env.server";
 import { dataForSeo, SERP_SETTINGS, type SerpProvider } from "~/services/providers/dataforseo.server";
 import { PermanentError } from "~/services/providers/http.server";
@@ -247,29 +247,13 @@ export async function saveModification(
   if (options.createNewVersion) return saveGeneratedVersion(context.pageId, article, "revision_done");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ html: pagesVersions.htmlContent, metaDescription: pagesVersions.metaDescription })
-      .from(pagesVersions)
-      .where(eq(pagesVersions.id, context.versionId))
-      .for("update");
-    if (!current) throw new VersionGoneError();
-    await tx.insert(pagesVersionsHistory).values({
-      version: context.versionId,
-      htmlContent: current.html,
-      metaDescription: current.metaDescription,
+    const written = await rewriteVersionText(tx, context.versionId, {
+      pageId: context.pageId,
+      html: article.html,
+      metaDescription: article.metaDescription,
       replacedBy: options.actionId,
     });
-    await tx
-      .update(pagesVersions)
-      // A new text is not the one approved: an approved version needs approving again (issue 38).
-      .set({
-        htmlContent: article.html,
-        metaDescription: article.metaDescription,
-        revisionRound: roundOfPage(context.pageId),
-        approved: false,
-        approvedAt: null,
-      })
-      .where(eq(pagesVersions.id, context.versionId));
+    if (!written) throw new VersionGoneError();
     await recordNotifications(tx, { kind: "revision_done", pageId: context.pageId, versionId: context.versionId });
     await tellReviewWatchers(tx, context.pageId);
     return context.versionId;

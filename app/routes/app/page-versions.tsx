@@ -87,6 +87,9 @@ function toScreenVersion(row: ListedVersion, label: string) {
     descriptionFromText: row.metaDescription ? null : articleDescription(row.htmlContent),
     /** How many earlier texts of this version are kept (each modification that replaced its HTML in place). */
     historyCount: row.historyCount,
+    /** Its content score and the top pages' median (issue 39); null while its page has no research. */
+    score: row.score,
+    topMedian: row.topMedian,
   };
 }
 

@@ -5,15 +5,18 @@
  * answer carries the version as the server now has it. Demo articles refuse every action (a dialog here, a
  * DemoArticleError on the server).
  */
-import { ArrowLeft, FileText } from "lucide-react";
+import { ArrowLeft, FileText, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/review";
 import { ArticleHtml } from "~/components/article-html";
+import { ContentScorePanel } from "~/components/content-score";
 import { DemoArticleDialog } from "./review/demo-article-dialog";
 import { ReviewPanel } from "./review/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { formId } from "~/lib/form-id";
 import { ARTICLE_NOT_FOUND, NotFoundError, parseId } from "~/lib/not-found";
@@ -35,7 +38,9 @@ import {
   DemoArticleError,
   getReviewVersion,
   ReviewTransitionError,
+  NotTeamReleaseError,
   sendForRevision,
+  teamReleaseHeldVersion,
   type ReviewVersion,
 } from "~/models/review.server";
 import {
@@ -48,6 +53,7 @@ import {
   type ReviewLinkRow,
 } from "~/models/review-link.server";
 import { teamViewOfSite } from "~/models/site.server";
+import { versionScore } from "~/models/content-score.server";
 import { revisionOfVersion } from "~/models/revision-request.server";
 import { revisionRounds } from "~/models/version.server";
 import type { SessionUser } from "~/services/auth.server";
@@ -84,6 +90,8 @@ function screenVersion(version: ReviewVersion, label = versionLabel(version.crea
     revisionRound: version.revisionRound,
     /** Made by editing another version (issue 38): its round's label says so. */
     edited: version.edited,
+    /** Held for the team (issue 39): below the top pages' median after a second answer; its owner not told yet. */
+    heldForTeam: version.heldForTeam,
   };
 }
 
@@ -103,15 +111,18 @@ const screenComments = (comments: ReviewCommentRow[]) => comments.map((c) => ({ 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, whoseSite, { links, comments }, rounds, revision] = await Promise.all([
+  const [article, whoseSite, { links, comments }, rounds, revision, score] = await Promise.all([
     getReviewVersion(user, owned.versionId),
     teamViewOfSite(user, owned.page.site.id),
     getReviewSharing(user, owned.versionId),
     revisionRounds(user, owned.page.site.id),
     revisionOfVersion(user, owned.versionId),
+    versionScore(user, owned.versionId),
   ]);
   return {
     rounds,
+    // Its content score against the top pages (issue 39); null while its page has no research.
+    score: score && { score: score.score, details: score.details, topMedian: score.topMedian, topBest: score.topBest },
     // The revision the newest request for changes started (issue 38): where it stands, when it is due.
     revision:
       revision && revision.stage !== "cancelled"
@@ -187,6 +198,28 @@ async function revokeLink({ user, versionId, form }: Ctx) {
   });
 }
 
+/** TEAM ONLY: a version held for the team, looked at, goes to its owner (issue 39). */
+async function release({ user, versionId }: Ctx) {
+  const id = parseId(versionId, "version");
+  const released = await teamReleaseHeldVersion(user, id);
+  const { version } = await getReviewVersion(user, id);
+  return reply({
+    ok: true,
+    intent: "release",
+    version: screenVersion(version),
+    toast: successToast(released ? "Article sent to its owner" : "Already sent to its owner"),
+  });
+}
+
+/** The release's failures: a client cannot release (403), a missing version is a missing one (404). */
+function releaseFailed(error: unknown) {
+  const title = "Failed to send the article";
+  if (error instanceof NotTeamReleaseError) return reply({ ok: false, intent: "release", toast: errorToast(error.message, title) }, 403);
+  if (error instanceof NotFoundError)
+    return reply({ ok: false, intent: "release", toast: errorToast(ARTICLE_NOT_FOUND.message, title) }, 404);
+  return reply({ ok: false, intent: "release", toast: errorToast("Please try again.", title) }, 500);
+}
+
 const INTENTS = {
   "send-revision": sendRevision,
   "cancel-revision": cancelRevision,
@@ -194,7 +227,8 @@ const INTENTS = {
   "cancel-approval": cancelApproval,
   share,
   "revoke-link": revokeLink,
-} satisfies Record<ReviewIntent | "share" | "revoke-link", unknown>;
+  release,
+} satisfies Record<ReviewIntent | "share" | "revoke-link" | "release", unknown>;
 
 /** The sharing intents' failures (a demo article cannot be shared; a link of another's version is a missing one). */
 function sharingFailed(error: unknown, intent: "share" | "revoke-link") {
@@ -239,8 +273,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     { request, form, user, versionId: params.versionId },
     {
       failed: (error, failedIntent) =>
-        failedIntent === "share" || failedIntent === "revoke-link" ? sharingFailed(error, failedIntent) : failed(error, failedIntent, form),
-      expected: [DemoArticleError, CommentsRequiredError, ReviewTransitionError],
+        failedIntent === "release"
+          ? releaseFailed(error)
+          : failedIntent === "share" || failedIntent === "revoke-link"
+            ? sharingFailed(error, failedIntent)
+            : failed(error, failedIntent, form),
+      expected: [DemoArticleError, CommentsRequiredError, ReviewTransitionError, NotTeamReleaseError],
     },
   );
 }
@@ -252,6 +290,31 @@ export function shouldRevalidate({ formAction, currentUrl, defaultShouldRevalida
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+
+/**
+ * A version the article task held for the team (issue 39): the team reads why and sends it to its owner; the owner
+ * reads that the team is checking it.
+ */
+function HeldForTeam({ team, busy, onRelease }: { team: boolean; busy: boolean; onRelease: () => void }) {
+  return (
+    <div
+      role="status"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-600/40 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="held-for-team"
+    >
+      <p className="min-w-0">
+        {team
+          ? "Held for the team: this article stayed below the top pages' median after a second answer, and its owner has not been told yet. Read it, improve it if needed, then send it."
+          : "The team is checking this article before sending it to you."}
+      </p>
+      {team ? (
+        <Button type="button" size="sm" onClick={onRelease} disabled={busy}>
+          {busy ? <Spinner /> : <Send aria-hidden="true" />} Send to its owner
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 export default function ReviewRoute({ loaderData }: Route.ComponentProps) {
   // A new version id starts a fresh screen (its own state, dialogs closed).
@@ -267,6 +330,7 @@ function ReviewScreen({
   comments,
   rounds,
   revision,
+  score,
 }: Route.ComponentProps["loaderData"]) {
   const [version, setVersion] = useState(loaded);
   const [demoOpen, setDemoOpen] = useState(false);
@@ -334,6 +398,14 @@ function ReviewScreen({
         </p>
       </div>
 
+      {version.heldForTeam ? (
+        <HeldForTeam
+          team={rounds.team}
+          busy={fetcher.state !== "idle"}
+          onRelease={() => fetcher.submit({ intent: "release" }, { method: "post" })}
+        />
+      ) : null}
+
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside className="lg:sticky lg:top-20 lg:order-2" aria-label="Review">
           <ReviewPanel
@@ -344,6 +416,9 @@ function ReviewScreen({
             revision={state === "In revision" ? revision : null}
           />
           {page.demo ? null : <ReviewSharing links={links} comments={comments} />}
+          <Card className="mt-4 gap-0 p-4">
+            <ContentScorePanel score={score} />
+          </Card>
         </aside>
 
         <Card className="gap-0 overflow-hidden p-0 lg:order-1">

@@ -191,6 +191,36 @@ const KIND_TEXTS = {
   changes: { label: "A demandé des modifications", Icon: MessageSquareWarning },
 } as const;
 
+/** The content score for colleagues (issue 39), read-only: the figure beside the top pages' median, and the questions still unanswered. */
+function ScoreForReviewers({ score }: { score: { score: number; topMedian: number | null; unansweredQuestions: string[] } }) {
+  const questions = score.unansweredQuestions.slice(0, 5);
+  return (
+    <section aria-labelledby="score-title" className="mb-8 rounded-lg border p-4 text-sm" data-testid="review-link-score">
+      <h2 id="score-title" className="font-medium">
+        Score de contenu : <span className="tabular-nums">{score.score}</span>/100
+        {score.topMedian !== null ? (
+          <span className="font-normal text-muted-foreground">
+            {" "}
+            · médiane des 10 premiers résultats de Google : <span className="tabular-nums">{score.topMedian}</span>
+          </span>
+        ) : null}
+      </h2>
+      {questions.length ? (
+        <>
+          <p className="mt-2 text-muted-foreground">Questions que les internautes posent et que l'article ne traite pas encore :</p>
+          <ul className="mt-1 list-disc pl-5">
+            {questions.map((q) => (
+              <li key={q}>{q}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-2 text-muted-foreground">L'article répond aux questions que les internautes posent sur le sujet.</p>
+      )}
+    </section>
+  );
+}
+
 export default function ReviewLink({ loaderData, actionData }: Route.ComponentProps) {
   const { review } = loaderData;
   const refused = actionData as Refusal | undefined;
@@ -225,6 +255,7 @@ export default function ReviewLink({ loaderData, actionData }: Route.ComponentPr
               <p className="font-medium">Meta description</p>
               <p className="mt-1 text-muted-foreground">{review.description}</p>
             </section>
+            {review.score ? <ScoreForReviewers score={review.score} /> : null}
             {review.changes ? <WhatChanged changes={review.changes} /> : null}
             {/<h1[\s>]/i.test(review.html) ? null : <h1 className="mb-6 text-3xl font-bold tracking-tight text-balance">{review.title}</h1>}
             <div data-review-article>

@@ -83,6 +83,32 @@ const STATE_TONES: Record<WorkState, "default" | "secondary" | "destructive" | "
   cancelled: "outline",
 };
 
+/** What a finished writing request wrote, when the team should look (issue 39): a score below the top pages' median, a version held back. */
+function WrittenFlags({ written }: { written: WorkRow["written"] }) {
+  if (!written) return null;
+  const below = written.score !== null && written.median !== null && written.score < written.median;
+  if (!below && !written.held) return null;
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {below ? (
+        <Link
+          to={`/review/${written.id}`}
+          className="rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Badge variant="outline" className="border-amber-600 text-amber-800" data-testid="below-median">
+            Score {written.score} sous la médiane ({written.median})
+          </Badge>
+        </Link>
+      ) : null}
+      {written.held ? (
+        <Badge variant="outline" className="border-amber-600 text-amber-800" data-testid="held-for-team">
+          Retenu pour l'équipe
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
 export default function TeamWork({ loaderData }: Route.ComponentProps) {
   const { query, stuck, items, total, providers, siteName } = loaderData;
   const loading = useLoadingHere();
@@ -296,6 +322,7 @@ function WorkTable({ rows, caption, formId, dim = false }: { rows: WorkRow[]; ca
                   {row.waitsForBatch ? (
                     <div className="text-xs text-muted-foreground">Attend les éléments précédents de son lot</div>
                   ) : null}
+                  <WrittenFlags written={row.written} />
                   {row.state === "queued" && row.nextAttemptAt ? (
                     <div className="text-xs text-muted-foreground">Nouvel essai après {teamDateTime(row.nextAttemptAt)}</div>
                   ) : null}

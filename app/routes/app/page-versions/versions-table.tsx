@@ -1,6 +1,7 @@
 import { FileClock, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { useLoaderData } from "react-router";
+import { ScoreFigure } from "~/components/content-score";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { revisionRoundLabel } from "~/lib/version-rules";
@@ -9,7 +10,7 @@ import type { ScreenVersion } from "./types";
 import { VERSION_TEXTS } from "./version-forms";
 
 /**
- * The Page Versions table: 'Date Created' and 'Actions' (Delete). Clicking a row (or its label
+ * The Page Versions table: 'Date Created', the content score (issue 39) and 'Actions' (Delete). Clicking a row (or its label
  * button, by keyboard: Enter, Space, arrow keys) makes that version active; the active row is marked
  * with aria-selected, aria-current on its button and a highlight.
  */
@@ -58,6 +59,11 @@ export function VersionsTable({
           <tr className="border-b text-left text-xs tracking-wide text-muted-foreground uppercase">
             <th scope="col" className="px-4 py-2 font-medium">
               Date Created
+            </th>
+            <th scope="col" className="w-px px-2 py-2 text-right font-medium">
+              <abbr title="Content score against the top 10 (their median in the tooltip)" className="no-underline">
+                Score
+              </abbr>
             </th>
             <th scope="col" className="w-px px-4 py-2 text-right font-medium">
               Actions
@@ -129,6 +135,9 @@ export function VersionsTable({
                       {version.historyCount} earlier {version.historyCount === 1 ? "text" : "texts"}
                     </span>
                   ) : null}
+                </td>
+                <td className="px-2 py-2.5 text-right" data-testid="version-score">
+                  <ScoreFigure score={version.score} median={version.topMedian} />
                 </td>
                 <td className="px-4 py-2.5 text-right">
                   <Button

@@ -1,0 +1,79 @@
+/**
+ * The one place where an article's text is written (issue 39): a new version of a page, or a version's text
+ * replaced in place by a modification. Every writer goes through it (the add-HTML form, the code editor, a
+ * restored earlier text, the WordPress import, the article task and the modification task; tests/lint keeps it
+ * so), and it asks for the text's content score in the same transaction, so that no writer can forget it.
+ * Access is the caller's business: models check the acting user before they call it, tasks run for their page.
+ */
+import { eq } from "drizzle-orm";
+import { pagesVersions, pagesVersionsHistory } from "../../db/schema";
+import type { Db } from "~/services/db.server";
+import { scoreVersions } from "./content-score.server";
+import { roundOfPage } from "./revision-round.server";
+
+/** What a new version is made of; its revision round is the page's current one. */
+export type NewVersion = {
+  pageId: number;
+  html: string;
+  metaDescription: string | null;
+  /** The person who wrote or saved it; none for a text the writing task made. */
+  creator?: string | null;
+  /** Made by editing another version in the code editor. */
+  edited?: boolean;
+  /** Marked for the team before its owner is told (issue 39). */
+  heldForTeam?: boolean;
+};
+
+/** Inserts a new version of the page, in the page's current revision round, and scores it. Answers its id. */
+export async function writeVersion(tx: Db, version: NewVersion): Promise<number> {
+  const [row] = await tx
+    .insert(pagesVersions)
+    .values({
+      page: version.pageId,
+      htmlContent: version.html,
+      metaDescription: version.metaDescription,
+      creator: version.creator ?? null,
+      revisionRound: roundOfPage(version.pageId),
+      edited: version.edited ?? false,
+      heldForTeam: version.heldForTeam ?? false,
+    })
+    .returning({ id: pagesVersions.id });
+  await scoreVersions(tx, [row.id]);
+  return row.id;
+}
+
+/**
+ * Replaces a version's text and meta description in place (a modification without a new version), after the
+ * ones it replaces are kept in pages_versions_history; the new text belongs to the page's current round and,
+ * being a new text, is not the one approved. False when the version is gone.
+ */
+export async function rewriteVersionText(
+  tx: Db,
+  versionId: number,
+  text: { pageId: number; html: string; metaDescription: string | null; replacedBy: number | null },
+): Promise<boolean> {
+  const [current] = await tx
+    .select({ html: pagesVersions.htmlContent, metaDescription: pagesVersions.metaDescription })
+    .from(pagesVersions)
+    .where(eq(pagesVersions.id, versionId))
+    .for("update");
+  if (!current) return false;
+  await tx.insert(pagesVersionsHistory).values({
+    version: versionId,
+    htmlContent: current.html,
+    metaDescription: current.metaDescription,
+    replacedBy: text.replacedBy,
+  });
+  await tx
+    .update(pagesVersions)
+    .set({
+      htmlContent: text.html,
+      metaDescription: text.metaDescription,
+      revisionRound: roundOfPage(text.pageId),
+      approved: false,
+      approvedAt: null,
+    })
+    .where(eq(pagesVersions.id, versionId));
+  await scoreVersions(tx, [versionId]);
+  return true;
+}
