@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pages, pagesActions, sites, teamAuditLog } from "../../db/schema";
+import { pages, pagesActions, pagesVersions, sites, teamAuditLog, versionScores } from "../../db/schema";
 import { actionId, queueActions } from "~/jobs/queue.server";
 import { NotTeamError } from "~/models/team-access.server";
 import { parseWorkQuery, teamCancelWork, teamListWork, teamProviderLines, teamRetryWork, workIds } from "~/models/team-work.server";
@@ -152,5 +152,31 @@ describe("the work queue", () => {
     await expect(teamProviderLines({ ...member, twoFactorEnabled: false })).rejects.toBeInstanceOf(NotTeamError);
     await expect(teamRetryWork(client, [ids.failed!])).rejects.toBeInstanceOf(NotTeamError);
     await expect(teamCancelWork(client, [ids.queued!])).rejects.toBeInstanceOf(NotTeamError);
+  });
+
+  it("flags what a finished writing request wrote: a score below the top pages' median, a version held for the team", async () => {
+    const { db } = database;
+    const [page] = await db.insert(pages).values({ site: siteId, name: "Notée", url: "https://travaux.example/notee" }).returning();
+    const article = await actionId("create_article");
+    const started = new Date(Date.now() - 60_000);
+    const [written] = await db
+      .insert(pagesVersions)
+      .values({ page: page!.id, htmlContent: "<h1>Notée</h1>", createdDate: new Date(Date.now() - 30_000), heldForTeam: true })
+      .returning();
+    await db.insert(versionScores).values({
+      version: written!.id,
+      score: 41,
+      topMedian: 64,
+      topBest: 81,
+      details: {} as never,
+    });
+    const [request] = await db
+      .insert(pagesActions)
+      .values({ linkedPage: page!.id, linkedAction: article, state: "done", startedAt: started, finishedAt: new Date() })
+      .returning();
+    const { items } = await teamListWork(member, parseWorkQuery(new URLSearchParams({ q: "Notée" })));
+    expect(items.find((row) => row.id === request!.id)?.written).toEqual({ id: written!.id, score: 41, median: 64, held: true });
+    // A request still running has written nothing yet.
+    expect(items.filter((row) => row.id !== request!.id).every((row) => row.written === null)).toBe(true);
   });
 });
