@@ -102,9 +102,12 @@ describe("the one version writer", () => {
   });
 
   it("is the only module of the application that writes an article's text", () => {
-    const writers = applicationModules().flatMap((file) =>
-      ownVersionWrites(file, fs.readFileSync(path.join(root, file), "utf8")).map((write) => `${file}:${write}`),
-    );
+    const writers = applicationModules().flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      // Only a module that names the table can write it: the others are not parsed.
+      if (!/pagesVersions|pages_versions/.test(text)) return [];
+      return ownVersionWrites(file, text).map((write) => `${file}:${write}`);
+    });
     expect(writers.filter((write) => !write.startsWith(`${WRITER}:`))).toEqual([]);
     expect(writers.filter((write) => write.startsWith(`${WRITER}:`)).length).toBeGreaterThan(0);
   });
