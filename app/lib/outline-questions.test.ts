@@ -35,6 +35,28 @@ describe("answersQuestion", () => {
 });
 
 describe("questionsAnswered", () => {
+  it("leaves out the keyword's own words, which every question and heading of its page holds", () => {
+    const headings = ["Le prix d'un bon vélo électrique", "Quelle autonomie attendre ?"];
+    const questions = [
+      "Quelle autonomie pour un vélo électrique ?",
+      "Quelles aides pour acheter un vélo électrique ?",
+      "Vélo électrique ?",
+    ];
+    // Without the keyword, "vélo électrique" alone would make the price heading answer the range question.
+    expect(questionsAnswered(questions, headings).map((q) => q.answeredBy)).toEqual([
+      "Le prix d'un bon vélo électrique",
+      null,
+      "Le prix d'un bon vélo électrique",
+    ]);
+    expect(questionsAnswered(questions, headings, ["vélos électriques"]).map((q) => q.answeredBy)).toEqual([
+      "Quelle autonomie attendre ?",
+      null,
+      // A question of the keyword's words only is matched on them.
+      "Le prix d'un bon vélo électrique",
+    ]);
+    expect(answersQuestion("Quelle autonomie pour un vélo électrique ?", "Autonomie", ["vélo électrique"])).toBe(true);
+  });
+
   const plan = [
     "Le prix des vélos électriques",
     "Combien coûte l'entretien ?",

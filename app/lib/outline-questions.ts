@@ -1,7 +1,8 @@
 /**
  * Which of a keyword's questions an outline's plan answers (issue 39): a question is answered when one of the plan's
  * h2/h3 headings asks or answers it, that is when the heading holds most of the question's significant words
- * ("Quel est le prix d'un vélo électrique ?" is answered by "Le prix des vélos électriques"). Words are compared
+ * ("Quel est le prix d'un vélo électrique ?" is answered by "Le prix des vélos électriques"), leaving out the words of
+ * the keyword itself, which every question and heading of its page holds. Words are compared
  * lower-cased, without accents, without a plural's final s (or the x of "jeux"), and without the French and English words that
  * carry no topic (articles, pronouns, question words, common verbs). Pure, and small enough for the browser: the
  * outline screen marks the questions again as the plan is typed.
@@ -52,20 +53,41 @@ function overlap(question: readonly string[], heading: ReadonlySet<string>): num
   return question.filter((word) => heading.has(word)).length;
 }
 
-/** Whether a heading asks or answers the question: it holds more than half of the question's significant words. */
-export function answersQuestion(question: string, heading: string): boolean {
-  const asked = significantWords(question);
+/**
+ * The words a question is matched on: its significant words, without those of the keywords it is about (every
+ * question and every heading of a page on "vélo électrique" says "vélo électrique": they tell nothing apart), unless
+ * that leaves none.
+ */
+function matchedWords(question: string, ignored: ReadonlySet<string>): string[] {
+  const words = significantWords(question);
+  const topical = words.filter((word) => !ignored.has(word));
+  return topical.length ? topical : words;
+}
+
+const wordsOf = (texts: readonly string[]) => new Set(texts.flatMap(significantWords));
+
+/** Whether a heading asks or answers the question: it holds more than half of the question's words (see matchedWords). */
+export function answersQuestion(question: string, heading: string, keywords: readonly string[] = []): boolean {
+  const asked = matchedWords(question, wordsOf(keywords));
   return asked.length > 0 && overlap(asked, new Set(significantWords(heading))) * 2 > asked.length;
 }
 
 /** A question with the plan's heading that answers it (the one that shares most of its words), or null. */
 export type QuestionCoverage = { question: string; answeredBy: string | null };
 
-/** The questions, each with the heading of the plan that answers it, in the questions' order. */
-export function questionsAnswered(questions: readonly string[], headings: readonly string[]): QuestionCoverage[] {
+/**
+ * The questions, each with the heading of the plan that answers it, in the questions' order. `keywords`: the
+ * keywords the questions are about, whose words are not matched on.
+ */
+export function questionsAnswered(
+  questions: readonly string[],
+  headings: readonly string[],
+  keywords: readonly string[] = [],
+): QuestionCoverage[] {
+  const ignored = wordsOf(keywords);
   const plan = headings.map((heading) => ({ heading, words: new Set(significantWords(heading)) }));
   return questions.map((question) => {
-    const asked = significantWords(question);
+    const asked = matchedWords(question, ignored);
     let best: { heading: string; shared: number } | null = null;
     for (const { heading, words } of plan) {
       const shared = overlap(asked, words);

@@ -14,14 +14,14 @@ import { SourceLink } from "./serp-features";
  * The top 10 organic results of a check (issue 39), each with its word count, its outline (h1-h3, folded: a
  * <details>) and when it was read; a page that could not be read says why, one not read yet says so.
  */
-export function TopPagesList({ top, lang }: { top: TopResult[]; lang: PageLang }) {
+export function TopPagesList({ top, lang, className }: { top: TopResult[]; lang: PageLang; className?: string }) {
   const t = RESEARCH_TEXTS[lang];
   if (!top.length) return <p className="text-sm text-muted-foreground">{t.noTopPages}</p>;
   const counts = readingCounts(top);
   return (
     <div className="grid gap-2">
       <p className="text-sm text-muted-foreground">{t.readingSummary(counts.read, counts.unread, counts.pending, top.length)}</p>
-      <ol className="grid gap-2" aria-label={t.topPages}>
+      <ol className={cn("grid items-start gap-2", className)} aria-label={t.topPages}>
         {top.map((result) => (
           <TopPage key={`${result.position}-${result.url}`} result={result} lang={lang} />
         ))}
@@ -37,10 +37,11 @@ function TopPage({ result, lang }: { result: TopResult; lang: PageLang }) {
     <li className="flex gap-3 rounded-lg border p-3">
       <span
         className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold tabular-nums"
-        aria-label={t.position(result.position)}
+        aria-hidden="true"
       >
         {result.position}
       </span>
+      <span className="sr-only">{t.position(result.position)}</span>
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="min-w-0 truncate text-xs text-muted-foreground">{hostAndPath(result.url)}</p>
         <p className="text-sm font-medium break-words">
@@ -126,14 +127,18 @@ export function ModelSummary({ model, lang }: { model: ResearchModel; lang: Page
         ))}
       </dl>
       {model.terms.length ? (
-        <div className="grid gap-2">
-          <h4 id={termsId} className="text-sm font-semibold">
-            {t.terms}
-          </h4>
+        <details className="group text-sm">
+          <summary className="flex w-fit cursor-pointer list-none items-center gap-1 rounded-sm font-semibold focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+            <ChevronRight className="size-4 shrink-0 transition-transform group-open:rotate-90" aria-hidden="true" />
+            <span id={termsId}>{t.terms}</span>
+            <span className="rounded-md bg-secondary px-1.5 text-xs font-medium text-secondary-foreground tabular-nums">
+              {model.termCount}
+            </span>
+          </summary>
           {model.termCount > model.terms.length ? (
-            <p className="text-xs text-muted-foreground">{t.termsMore(model.terms.length, model.termCount)}</p>
+            <p className="mt-2 text-xs text-muted-foreground">{t.termsMore(model.terms.length, model.termCount)}</p>
           ) : null}
-          <div className="overflow-x-auto rounded-lg border" role="region" aria-labelledby={termsId} tabIndex={0}>
+          <div className="mt-2 overflow-x-auto rounded-lg border" role="region" aria-labelledby={termsId} tabIndex={0}>
             <table className="w-full text-sm">
               <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                 <tr>
@@ -165,7 +170,7 @@ export function ModelSummary({ model, lang }: { model: ResearchModel; lang: Page
               </tbody>
             </table>
           </div>
-        </div>
+        </details>
       ) : null}
     </div>
   );

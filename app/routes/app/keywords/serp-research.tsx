@@ -42,12 +42,6 @@ export function SerpResearch({ part, research, onRetry }: { part: ResearchTab; r
         )
       ) : (
         <>
-          <section aria-labelledby="serp-research-top" className="grid gap-2">
-            <h3 id="serp-research-top" className="text-sm font-semibold">
-              {t.topPages}
-            </h3>
-            <TopPagesList top={check.top} lang="fr" />
-          </section>
           <section aria-labelledby="serp-research-model" className="grid gap-2">
             <h3 id="serp-research-model" className="text-sm font-semibold">
               {t.model}
@@ -57,6 +51,12 @@ export function SerpResearch({ part, research, onRetry }: { part: ResearchTab; r
             ) : (
               <p className="text-sm text-muted-foreground">{t.modelPending}</p>
             )}
+          </section>
+          <section aria-labelledby="serp-research-top" className="grid gap-2">
+            <h3 id="serp-research-top" className="text-sm font-semibold">
+              {t.topPages}
+            </h3>
+            <TopPagesList top={check.top} lang="fr" />
           </section>
         </>
       )}

@@ -30,11 +30,13 @@ export function pageQuestions(research: readonly KeywordResearch[]): KeywordQues
 
 /** How many of the questions the plan answers, for the plan's preview. */
 export function PlanAnswersLine({ research, headings }: { research: readonly KeywordResearch[] | null; headings: readonly string[] }) {
-  const questions = research ? pageQuestions(research) : [];
+  if (!research) return null;
+  const questions = pageQuestions(research);
   if (!questions.length) return null;
   const answered = questionsAnswered(
     questions.map((q) => q.text),
     headings,
+    research.map((keyword) => keyword.keyword),
   ).filter((q) => q.answeredBy !== null).length;
   return (
     <p className="text-sm text-muted-foreground">
@@ -114,6 +116,7 @@ function QuestionsCard({ research, headings }: { research: readonly KeywordResea
   const coverage = questionsAnswered(
     questions.map((q) => q.text),
     headings ?? [],
+    research.map((keyword) => keyword.keyword),
   );
   const answered = coverage.filter((q) => q.answeredBy !== null).length;
   const severalKeywords = research.length > 1;
@@ -154,7 +157,11 @@ function QuestionsCard({ research, headings }: { research: readonly KeywordResea
                     {question.answer ? <p className="text-sm break-words text-muted-foreground">{question.answer}</p> : null}
                     <p className="flex flex-wrap gap-2">
                       <Badge variant="outline">{t.questionSource[question.source]}</Badge>
-                      {severalKeywords ? <Badge variant="outline">{t.keywordHeading(question.keyword)}</Badge> : null}
+                      {severalKeywords ? (
+                        <Badge variant="outline" className="whitespace-normal break-words">
+                          {t.keywordHeading(question.keyword)}
+                        </Badge>
+                      ) : null}
                     </p>
                   </div>
                 </li>
@@ -190,7 +197,7 @@ function CompetitorsCard({ research }: { research: readonly KeywordResearch[] })
               </h3>
               <p className="text-xs text-muted-foreground">{t.researchOf(formatDateTime(keyword.check!.checkedAt))}</p>
             </div>
-            <TopPagesList top={keyword.check!.top} lang="en" />
+            <TopPagesList top={keyword.check!.top} lang="en" className="lg:grid-cols-2" />
           </section>
         ))}
       </CardContent>
