@@ -33,8 +33,11 @@ test.afterEach(async () => {
   dataDir = undefined;
 });
 
-/** Writes the research of `keyword` for the site (a check, its SERP rows and its model) and a plan waiting for approval. */
-async function seedResearch(folder: string, ids: { siteId: number; pageId: number; keyword: string }) {
+/**
+ * Writes the research of `keyword` for the site (a check, its SERP rows and its model), a check of `oldKeyword` made
+ * before the research (no features, no model), and a plan waiting for approval.
+ */
+async function seedResearch(folder: string, ids: { siteId: number; pageId: number; keyword: string; oldKeyword: string }) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const schema = await import("../../db/schema");
@@ -68,6 +71,26 @@ async function seedResearch(folder: string, ids: { siteId: number; pageId: numbe
       topScores: researchTopScores(),
       unread: researchUnread(),
     });
+    const [old] = await db.select({ id: keywords.id }).from(keywords).where(eq(keywords.keyword, ids.oldKeyword));
+    await db
+      .insert(serps)
+      .values({
+        site: ids.siteId,
+        linkedKeyword: old!.id,
+        positionAbsolute: 1,
+        title: "Vélo cargo",
+        url: results[0]!.url,
+        type: "organic",
+      });
+    await db
+      .insert(serpChecks)
+      .values({
+        site: ids.siteId,
+        keyword: old!.id,
+        page: ids.pageId,
+        checkedAt: new Date("2026-09-01T08:00:00Z"),
+        results: results.slice(0, 1),
+      });
     await db.insert(pageOutlines).values({
       page: ids.pageId,
       title: "Vélo électrique : bien le choisir",
@@ -120,13 +143,14 @@ test("a site owner reads a keyword's research in the SERP dialog, and on the out
   const keyword = unique("vélo électrique").toLowerCase();
   const keywordsPath = `/sites/${siteId}/pages/${pageId}/keywords-for-page`;
   const other = unique("vae pliant").toLowerCase();
-  for (const text of [keyword, other]) {
+  const oldKeyword = unique("vélo cargo").toLowerCase();
+  for (const text of [keyword, other, oldKeyword]) {
     const added = await page.request.post(`${keywordsPath}.data`, { form: { intent: "add", keyword: text } });
     expect(added.status()).toBe(200);
   }
 
   expect(await server.stop(), "the server stops cleanly").toBe(0);
-  await seedResearch(dataDir, { siteId, pageId, keyword });
+  await seedResearch(dataDir, { siteId, pageId, keyword, oldKeyword });
   server = await startServer({ port, dataDir });
 
   // The SERP dialog: its results, then the questions and the top 10.
@@ -167,6 +191,19 @@ test("a site owner reads a keyword's research in the SERP dialog, and on the out
   await expect(dialog).toContainText("médiane 64 · meilleur 81");
   await expectNoAxeViolations(page, "the SERP dialog's top 10");
   await screenshots(page, "research-serp-dialog-top", dialog);
+  await page.keyboard.press("Escape");
+
+  // A keyword whose latest search was made before the research: said so, and its pages are not read yet.
+  await page.getByRole("button", { name: `View SERPS for ${oldKeyword}` }).click();
+  const oldDialog = page.getByRole("dialog", { name: new RegExp(`Résultats SERP pour "${oldKeyword}"`) });
+  await oldDialog.getByRole("tab", { name: "Questions" }).click();
+  await expect(oldDialog).toContainText("La dernière recherche (01/09/2026 10:00) date d'avant l'analyse");
+  await expectNoAxeViolations(page, "the SERP dialog of a check made before the research");
+  await screenshots(page, "research-serp-dialog-old-check");
+  await oldDialog.getByRole("tab", { name: "Top 10" }).click();
+  await expect(oldDialog).toContainText("Ces pages n'ont pas encore été lues");
+  await expect(oldDialog).toContainText("Pas encore lue");
+  await expect(oldDialog).toContainText("Le modèle de ce mot-clé sera construit une fois les pages en tête lues.");
   await page.keyboard.press("Escape");
 
   // The outline screen: the plan answers two of the four questions, a third once a heading asks it.
