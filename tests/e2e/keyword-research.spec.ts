@@ -72,25 +72,21 @@ async function seedResearch(folder: string, ids: { siteId: number; pageId: numbe
       unread: researchUnread(),
     });
     const [old] = await db.select({ id: keywords.id }).from(keywords).where(eq(keywords.keyword, ids.oldKeyword));
-    await db
-      .insert(serps)
-      .values({
-        site: ids.siteId,
-        linkedKeyword: old!.id,
-        positionAbsolute: 1,
-        title: "Vélo cargo",
-        url: results[0]!.url,
-        type: "organic",
-      });
-    await db
-      .insert(serpChecks)
-      .values({
-        site: ids.siteId,
-        keyword: old!.id,
-        page: ids.pageId,
-        checkedAt: new Date("2026-09-01T08:00:00Z"),
-        results: results.slice(0, 1),
-      });
+    await db.insert(serps).values({
+      site: ids.siteId,
+      linkedKeyword: old!.id,
+      positionAbsolute: 1,
+      title: "Vélo cargo",
+      url: results[0]!.url,
+      type: "organic",
+    });
+    await db.insert(serpChecks).values({
+      site: ids.siteId,
+      keyword: old!.id,
+      page: ids.pageId,
+      checkedAt: new Date("2026-09-01T08:00:00Z"),
+      results: results.slice(0, 1),
+    });
     await db.insert(pageOutlines).values({
       page: ids.pageId,
       title: "Vélo électrique : bien le choisir",
