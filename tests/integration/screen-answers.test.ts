@@ -91,6 +91,17 @@ describe("the keywords screen's action", () => {
     const serps = await post({ intent: "serps", keywordId: String(link.keywordId) });
     expect(serps.status).toBe(200);
     expect(serps.body).toMatchObject({ ok: true, intent: "serps", serps: [] });
+    // The keyword's research (issue 39), never searched yet: an empty research; a keyword not linked, or a page of
+    // another account: 404, said in the dialog (no toast).
+    const research = await post({ intent: "research", keywordId: String(link.keywordId) });
+    expect(research.status).toBe(200);
+    expect(research.body).toMatchObject({ ok: true, intent: "research", research: { keywordId: link.keywordId, check: null } });
+    const researchNotLinked = await post({ intent: "research", keywordId: String(link.keywordId + 1000) });
+    expect(researchNotLinked.status).toBe(404);
+    expect(researchNotLinked.body).toEqual({ ok: false, intent: "research", error: KEYWORD_TEXTS.keywordNotFound });
+    const researchForeign = await post({ intent: "research", keywordId: String(link.keywordId) }, neighbour);
+    expect(researchForeign.status).toBe(404);
+    expect(researchForeign.body).toEqual({ ok: false, intent: "research", error: PAGE_NOT_FOUND.message });
     const notLinked = await post({ intent: "queue-serp", keywordId: String(link.keywordId + 1000) });
     expect(notLinked.status).toBe(404);
     expect(notLinked.body.toast).toEqual({ type: "error", title: KEYWORD_TEXTS.unexpected, description: KEYWORD_TEXTS.keywordNotFound });

@@ -1,8 +1,9 @@
 /**
  * /sites/:siteId/pages/:pageId/keywords-for-page (spec part 2, sections 2, 4, 5, 7, 8 and 9): the
  * page's keywords with their SERP counts, the 'Use in search' toggle, queuing a SERP search, the
- * 'Add Keyword' dialog and the SERP results dialog. Every change posts to this route with an `intent`
- * (add | toggle | queue-serp | serps), handled by one function each; the screen shows the answer as a
+ * 'Add Keyword' dialog and the SERP results dialog, with the keyword's research (issue 39: the questions people
+ * ask, the AI Overview, the top pages read). Every change posts to this route with an `intent`
+ * (add | toggle | queue-serp | serps | research), handled by one function each; the screen shows the answer as a
  * toast (or inline, for the add dialog). Contract relied on by tests: POST intent=add, keyword=<text> to
  * this route (or its .data URL) adds a keyword.
  */
@@ -21,6 +22,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { BRAND_NAME } from "~/lib/constants";
 import { formId } from "~/lib/form-id";
 import { KEYWORD_TEXTS } from "~/lib/keyword-rules";
+import { RESEARCH_TEXTS } from "~/lib/research-texts";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { notify } from "~/lib/notify";
 import { parseSubmission } from "~/lib/schemas/submission";
@@ -39,6 +41,7 @@ import {
   setToSearch,
 } from "~/models/keyword.server";
 import { MissingActionError, pageWork } from "~/models/page-action.server";
+import { keywordResearch } from "~/models/research.server";
 import { WorkNotice } from "~/components/pending-work";
 import { PENDING_TEXTS } from "~/lib/pending-work";
 import type { SessionUser } from "~/services/auth.server";
@@ -71,10 +74,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** Queuing a search and reading results change nothing the list shows (the list refreshes 2 s after queuing). */
+/** Queuing a search and reading results or research change nothing the list shows (the list refreshes 2 s after queuing). */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get("intent");
-  if (intent === "serps" || intent === "queue-serp") return false;
+  if (intent === "serps" || intent === "queue-serp" || intent === "research") return false;
   return defaultShouldRevalidate;
 }
 
@@ -134,7 +137,15 @@ async function serps(ctx: Ctx) {
   return reply({ ok: true, intent: "serps", serps: await listSerps(ctx.user, page.site.id, page.id, keywordId) });
 }
 
-const INTENTS = { add, toggle, "queue-serp": queueSerp, serps };
+/** The keyword's research (its newest check's features, top pages and model), for the SERP dialog's other tabs. */
+async function research(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const keywordId = formId(ctx.form, "keywordId");
+  if (keywordId === null) return reply({ ok: false, intent: "research", error: KEYWORD_TEXTS.keywordNotFound });
+  return reply({ ok: true, intent: "research", research: await keywordResearch(ctx.user, { pageId: page, keywordId }) });
+}
+
+const INTENTS = { add, toggle, "queue-serp": queueSerp, serps, research };
 type KeywordIntent = keyof typeof INTENTS;
 
 const ADD_ERRORS: Record<AddKeywordError["stage"], string> = {
@@ -176,6 +187,11 @@ function failed(error: unknown, intent: KeywordIntent) {
       if (pageMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected, PAGE_NOT_FOUND.message) }, 404);
       if (keywordMissing) return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.keywordNotFound) }, 404);
       return reply({ ok: false, intent, toast: errorTitle(KEYWORD_TEXTS.unexpected) }, 500);
+    case "research":
+      // Said in the dialog's research tabs, with a button to try again (the results tab stays as it is).
+      if (pageMissing) return reply({ ok: false, intent, error: PAGE_NOT_FOUND.message }, 404);
+      if (keywordMissing) return reply({ ok: false, intent, error: KEYWORD_TEXTS.keywordNotFound }, 404);
+      return reply({ ok: false, intent, error: RESEARCH_TEXTS.fr.loadFailed }, 500);
   }
 }
 

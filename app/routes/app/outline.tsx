@@ -3,7 +3,9 @@
  * client (or the team for them) reads the title, angle, h2/h3 plan, keywords and sources the writer proposed,
  * edits them, and approves: only then is the article written, from this outline. A new outline can be asked
  * for, saying what to change. Intents: save | approve (the outline form) and new-outline. Forms work without
- * JavaScript; with it, the plan's structure is previewed as it is typed.
+ * JavaScript; with it, the plan's structure is previewed as it is typed. Below, the research of the page's keywords
+ * (issue 39): the questions to answer, each saying whether a heading of the plan answers it, and the competitors'
+ * outlines.
  */
 import { getFormProps, type Submission } from "@conform-to/react";
 import { CheckCircle2, ListTree, RefreshCw, Sparkles } from "lucide-react";
@@ -42,8 +44,11 @@ import {
   siteOutlineStep,
 } from "~/models/outline.server";
 import { pageWork } from "~/models/page-action.server";
+import { pageResearch } from "~/models/research.server";
 import type { SessionUser } from "~/services/auth.server";
+import { logger } from "~/services/logger.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+import { OutlineResearch, PlanAnswersLine, planHeadings } from "./outline/outline-research";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.page.name} - Outline – ${BRAND_NAME}` : `${PAGE_NOT_FOUND.title} – ${BRAND_NAME}` },
@@ -68,10 +73,15 @@ export const OUTLINE_TEXTS = {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
-  const [outline, work, outlineStep] = await Promise.all([
+  const [outline, work, outlineStep, research] = await Promise.all([
     getPageOutline(user, page),
     pageWork(page.id, ["create_outline", "create_article"]),
     siteOutlineStep(user, page),
+    // The research is a help beside the outline: when it cannot be read, the screen says so and the outline stays.
+    pageResearch(user, page).catch((error: unknown) => {
+      logger.error({ err: error, pageId: page.id }, "the research of the page's keywords could not be read");
+      return null;
+    }),
   ]);
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
@@ -83,6 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     work: { outline: work.create_outline, article: work.create_article },
     outlineStep,
+    research,
   };
 }
 
@@ -150,7 +161,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ShownOutline = NonNullable<LoaderData["outline"]>;
 
 export default function OutlineScreen({ loaderData }: Route.ComponentProps) {
-  const { page, outline, work, outlineStep } = loaderData;
+  const { page, outline, work, outlineStep, research } = loaderData;
   // Held here, not by the forms: approving (or asking for a new outline) replaces the form that posted, and the
   // answer's toast must still show.
   const editing = useToastFetcher<typeof action>();
@@ -177,10 +188,20 @@ export default function OutlineScreen({ loaderData }: Route.ComponentProps) {
           <NoOutline outlineStep={outlineStep} siteId={page.siteId} fetcher={requesting} />
         )
       ) : outline.status === "ready" ? (
-        <OutlineEditor key={`${outline.id}-${outline.updatedAt}`} outline={outline} fetcher={editing} />
+        <OutlineEditor
+          key={`${outline.id}-${outline.updatedAt}`}
+          outline={outline}
+          fetcher={editing}
+          research={research}
+          keywordsPath={`${pagePath}/keywords-for-page`}
+        />
       ) : (
-        <ApprovedOutline outline={outline} versionsPath={`${pagePath}/page-versions`} articlePending={work.article.pending} />
+        <>
+          <ApprovedOutline outline={outline} versionsPath={`${pagePath}/page-versions`} articlePending={work.article.pending} />
+          <OutlineResearch research={research} headings={planHeadings(outline.sections)} keywordsPath={`${pagePath}/keywords-for-page`} />
+        </>
       )}
+      {outline === null ? <OutlineResearch research={research} headings={null} keywordsPath={`${pagePath}/keywords-for-page`} /> : null}
       {outline !== null && !work.outline.pending ? <NewOutlineCard fetcher={requesting} /> : null}
     </div>
   );
@@ -227,11 +248,26 @@ function OutlineHistory({ outline }: { outline: ShownOutline }) {
   return <p className="text-sm text-muted-foreground">{parts.join(" · ")}</p>;
 }
 
-/** The outline waiting for approval, as a form: saved, or approved (its article then written). */
-function OutlineEditor({ outline, fetcher }: { outline: ShownOutline; fetcher: OutlineFetcher }) {
+/**
+ * The outline waiting for approval, as a form: saved, or approved (its article then written). Under it, the research
+ * of the page's keywords, whose questions say, as the plan is typed, which of them it answers.
+ */
+function OutlineEditor({
+  outline,
+  fetcher,
+  research,
+  keywordsPath,
+}: {
+  outline: ShownOutline;
+  fetcher: OutlineFetcher;
+  research: LoaderData["research"];
+  keywordsPath: string;
+}) {
   const [form, fields] = useSchemaForm(outlineSchema, { fetcher });
   const [plan, setPlan] = useState(() => planText(outline.sections));
   const preview = parsePlan(plan);
+  // The headings the questions are matched against: the plan as typed, or as saved while what is typed does not read.
+  const headings = planHeadings(preview.ok ? preview.sections : outline.sections);
   const busy = fetcher.state !== "idle";
   const submitting = busy ? fetcher.formData?.get("intent") : null;
   const textarea = (
@@ -260,78 +296,86 @@ function OutlineEditor({ outline, fetcher }: { outline: ShownOutline; fetcher: O
     );
   };
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-6">
-      <input type="hidden" name="outlineId" value={outline.id} />
-      <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            <CardTitle className="text-lg">
-              <h2>Proposed outline</h2>
-            </CardTitle>
-            <Badge variant="secondary">Waiting for your approval</Badge>
-          </div>
-          <CardDescription>
-            <OutlineHistory outline={outline} />
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor={fields.title.id}>Title</Label>
-            <Input
-              id={fields.title.id}
-              name="title"
-              defaultValue={outline.title}
-              maxLength={OUTLINE_LIMITS.title}
-              required
-              aria-invalid={fields.title.errors ? true : undefined}
-              aria-describedby={fields.title.errors ? fields.title.errorId : undefined}
-            />
-            <FieldError id={fields.title.errorId} error={fields.title.errors?.[0]} />
-          </div>
-          {textarea("angle", "Angle", "What the article argues or shows that the pages ranking today do not.", {
-            defaultValue: outline.angle,
-            rows: 3,
-            maxLength: OUTLINE_LIMITS.angle,
-          })}
-          <div className="grid gap-6 lg:grid-cols-2">
-            {textarea("plan", "Plan", 'One heading a line: "## " starts a section (h2), "### " a subsection (h3) of the section above.', {
-              value: plan,
-              onChange: (event) => setPlan(event.currentTarget.value),
-              rows: 16,
-              spellCheck: false,
-              className: "font-mono text-sm",
+    <>
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-6">
+        <input type="hidden" name="outlineId" value={outline.id} />
+        <Card>
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-2">
+              <CardTitle className="text-lg">
+                <h2>Proposed outline</h2>
+              </CardTitle>
+              <Badge variant="secondary">Waiting for your approval</Badge>
+            </div>
+            <CardDescription>
+              <OutlineHistory outline={outline} />
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <div className="grid gap-2">
+              <Label htmlFor={fields.title.id}>Title</Label>
+              <Input
+                id={fields.title.id}
+                name="title"
+                defaultValue={outline.title}
+                maxLength={OUTLINE_LIMITS.title}
+                required
+                aria-invalid={fields.title.errors ? true : undefined}
+                aria-describedby={fields.title.errors ? fields.title.errorId : undefined}
+              />
+              <FieldError id={fields.title.errorId} error={fields.title.errors?.[0]} />
+            </div>
+            {textarea("angle", "Angle", "What the article argues or shows that the pages ranking today do not.", {
+              defaultValue: outline.angle,
+              rows: 3,
+              maxLength: OUTLINE_LIMITS.angle,
             })}
-            <div className="grid content-start gap-2">
-              <p className="text-sm font-medium" id="outline-preview-title">
-                How the article is organised
-              </p>
-              <div aria-labelledby="outline-preview-title" role="region" className="rounded-md border bg-muted/30 p-4">
-                {preview.ok ? <PlanList sections={preview.sections} /> : <p className="text-sm text-muted-foreground">{preview.problem}</p>}
+            <div className="grid gap-6 lg:grid-cols-2">
+              {textarea("plan", "Plan", 'One heading a line: "## " starts a section (h2), "### " a subsection (h3) of the section above.', {
+                value: plan,
+                onChange: (event) => setPlan(event.currentTarget.value),
+                rows: 16,
+                spellCheck: false,
+                className: "font-mono text-sm",
+              })}
+              <div className="grid content-start gap-2">
+                <p className="text-sm font-medium" id="outline-preview-title">
+                  How the article is organised
+                </p>
+                <div aria-labelledby="outline-preview-title" role="region" className="rounded-md border bg-muted/30 p-4">
+                  {preview.ok ? (
+                    <PlanList sections={preview.sections} />
+                  ) : (
+                    <p className="text-sm text-muted-foreground">{preview.problem}</p>
+                  )}
+                </div>
+                <PlanAnswersLine research={research} headings={headings} />
               </div>
             </div>
-          </div>
-          <div className="grid gap-6 md:grid-cols-2">
-            {textarea("keywords", "Keywords to target", "One a line, or separated by commas.", {
-              defaultValue: outline.keywords.join("\n"),
-              rows: 5,
-            })}
-            {textarea("sources", "Sources to use", "One a line: an address, or a reference the writer should use.", {
-              defaultValue: outline.sources.join("\n"),
-              rows: 5,
-            })}
-          </div>
-        </CardContent>
-      </Card>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" name="intent" value="approve" disabled={busy}>
-          <CheckCircle2 aria-hidden="true" /> {submitting === "approve" ? "Approving..." : "Approve and write the article"}
-        </Button>
-        <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
-          {submitting === "save" ? "Saving..." : "Save changes"}
-        </Button>
-        <p className="text-sm text-muted-foreground">The article is written once you approve the outline.</p>
-      </div>
-    </fetcher.Form>
+            <div className="grid gap-6 md:grid-cols-2">
+              {textarea("keywords", "Keywords to target", "One a line, or separated by commas.", {
+                defaultValue: outline.keywords.join("\n"),
+                rows: 5,
+              })}
+              {textarea("sources", "Sources to use", "One a line: an address, or a reference the writer should use.", {
+                defaultValue: outline.sources.join("\n"),
+                rows: 5,
+              })}
+            </div>
+          </CardContent>
+        </Card>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="intent" value="approve" disabled={busy}>
+            <CheckCircle2 aria-hidden="true" /> {submitting === "approve" ? "Approving..." : "Approve and write the article"}
+          </Button>
+          <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
+            {submitting === "save" ? "Saving..." : "Save changes"}
+          </Button>
+          <p className="text-sm text-muted-foreground">The article is written once you approve the outline.</p>
+        </div>
+      </fetcher.Form>
+      <OutlineResearch research={research} headings={headings} keywordsPath={keywordsPath} />
+    </>
   );
 }
 
