@@ -40,6 +40,7 @@ const instant = serpsTask(() => ({
         metaDescription: "About it",
         type: "organic",
       })),
+      features: { peopleAlsoAsk: [], relatedSearches: [], featuredSnippet: null, aiOverview: null },
       costUsd: 0.002,
     };
   },

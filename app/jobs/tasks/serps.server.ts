@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { SerpFeatures } from "~/lib/content-score/types";
 import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { recordSerpCheck } from "../snapshots.server";
@@ -34,7 +35,8 @@ export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
       if (!context) throw new PermanentError("The page or the keyword of this SERP request no longer exists");
       // A scheduled check stops at the site's monthly cap (issue 17).
       if (period !== null && (await capReached(context.siteId, period))) return usage;
-      const { rows, costUsd } = await provider().search(context, signal);
+      // One click on People Also Ask reveals more questions (issue 39): $0.00015 more, in the same answer.
+      const { rows, features, costUsd } = await provider().search({ ...context, peopleAlsoAskClickDepth: 1 }, signal);
       usage.add({ costUsd }, { provider: "dataforseo" });
       signal.throwIfAborted();
       await replaceSerpResults(context.siteId, keywordId, rows, {
@@ -42,6 +44,7 @@ export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
         pageUrl: context.pageUrl,
         siteUrl: context.siteUrl,
         requestId: id,
+        features,
       });
       return usage;
     },
@@ -84,20 +87,21 @@ export async function searchContextFor(pageId: number, query: string): Promise<S
 
 /**
  * Replaces the site's results for the keyword with these, in one transaction (readers see the old set or the
- * new one), and keeps them as a dated snapshot with what they mean for the site (issue 17). Other sites'
- * results for the same keyword are not touched. `check`: the page whose request searched (its address), the site's
- * address, and the request.
+ * new one), and keeps them as a dated snapshot with what they mean for the site (issue 17) and what else the
+ * answer held (`features`, issue 39). Other sites' results for the same keyword are not touched. `check`: the
+ * page whose request searched (its address), the site's address, the request, and the features. Returns the
+ * check's id.
  */
 export async function replaceSerpResults(
   siteId: number,
   keywordId: number,
   rows: SerpRow[],
-  check: { pageId: number; pageUrl: string; siteUrl: string; requestId: number | null },
-) {
+  check: { pageId: number; pageUrl: string; siteUrl: string; requestId: number | null; features?: SerpFeatures | null },
+): Promise<number> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.delete(serps).where(and(eq(serps.site, siteId), eq(serps.linkedKeyword, keywordId)));
     if (rows.length) await tx.insert(serps).values(rows.map((row) => ({ ...row, site: siteId, linkedKeyword: keywordId })));
-    await recordSerpCheck(tx, { siteId, keywordId, ...check, rows });
+    return recordSerpCheck(tx, { siteId, keywordId, ...check, rows });
   });
 }
