@@ -1,7 +1,8 @@
 /**
  * serps: the search results of a page's keyword, from the SERP provider (DataForSEO), with the settings of the
  * page's site (depth, country, language). A new search replaces the site's results for that keyword; other
- * sites' results for the same keyword are theirs and stay.
+ * sites' results for the same keyword are theirs and stay. Then the research (issue 39): the top pages are read
+ * and the keyword's model is built for the check (app/jobs/research.server.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -9,7 +10,16 @@ import type { SerpFeatures } from "~/lib/content-score/types";
 import { keywords, locationCountries, locationLanguages, pages, serps, sites } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { recordSerpCheck } from "../snapshots.server";
-import { dataForSeo, SERP_SETTINGS, type SerpProvider, type SerpQuery, type SerpRow } from "~/services/providers/dataforseo.server";
+import { researchAfterSearch } from "../research.server";
+import {
+  dataForSeo,
+  SERP_SETTINGS,
+  serpLanguage,
+  type SerpProvider,
+  type SerpQuery,
+  type SerpRow,
+} from "~/services/providers/dataforseo.server";
+import { defaultPageReader, type PageReader } from "~/services/research/page-reader.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { capReached } from "../schedule.server";
 import { defineTask, idSchema, scheduledInfo } from "../task.server";
@@ -26,7 +36,7 @@ export const serpsPayload = z
   })
   .transform(({ page, info2, info }) => ({ pageId: page, keywordId: info2, period: info?.period ?? null }));
 
-export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
+export function serpsTask(provider: () => SerpProvider = () => dataForSeo(), reader: () => PageReader = () => defaultPageReader()) {
   return defineTask({
     payload: serpsPayload,
     settings: SERP_SETTINGS,
@@ -39,12 +49,24 @@ export function serpsTask(provider: () => SerpProvider = () => dataForSeo()) {
       const { rows, features, costUsd } = await provider().search({ ...context, peopleAlsoAskClickDepth: 1 }, signal);
       usage.add({ costUsd }, { provider: "dataforseo" });
       signal.throwIfAborted();
-      await replaceSerpResults(context.siteId, keywordId, rows, {
+      const checkId = await replaceSerpResults(context.siteId, keywordId, rows, {
         pageId,
         pageUrl: context.pageUrl,
         siteUrl: context.siteUrl,
         requestId: id,
         features,
+      });
+      await researchAfterSearch({
+        checkId,
+        siteId: context.siteId,
+        keywordId,
+        keyword: context.keyword,
+        language: serpLanguage(context),
+        rows,
+        features,
+        signal,
+        usage,
+        reader: reader(),
       });
       return usage;
     },
