@@ -29,21 +29,36 @@ const { runOnce } = await import("../app/jobs/run.server");
 const { serpsTask } = await import("../app/jobs/tasks/serps.server");
 type SerpQuery = import("../app/services/providers/dataforseo.server").SerpQuery;
 
-const instant = serpsTask(() => ({
-  name: "instant",
-  async search(query: SerpQuery) {
-    return {
-      rows: Array.from({ length: query.depth }, (_, i) => ({
-        positionAbsolute: i + 1,
-        title: `${query.keyword} ${i + 1}`,
-        url: `https://example.com/${i + 1}`,
-        metaDescription: "About it",
-        type: "organic",
-      })),
-      costUsd: 0.002,
-    };
-  },
-}));
+const instant = serpsTask(
+  () => ({
+    name: "instant",
+    async search(query: SerpQuery) {
+      return {
+        rows: Array.from({ length: query.depth }, (_, i) => ({
+          positionAbsolute: i + 1,
+          title: `${query.keyword} ${i + 1}`,
+          url: `https://example.com/${i + 1}`,
+          metaDescription: "About it",
+          type: "organic",
+        })),
+        features: { peopleAlsoAsk: [], relatedSearches: [], featuredSnippet: null, aiOverview: null },
+        costUsd: 0.002,
+      };
+    },
+  }),
+  () => ({
+    // The worker's own pace: no page is read (each result is left unread at once).
+    method: "fetch" as const,
+    read: async (url: string) => ({
+      ok: false as const,
+      url,
+      finalUrl: null,
+      httpStatus: null,
+      method: "fetch" as const,
+      reason: "not read in the bench",
+    }),
+  }),
+);
 
 const db = await getDb();
 const kind = await getDbKind();

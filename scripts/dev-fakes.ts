@@ -1,20 +1,38 @@
 /**
- * `npm run dev:fakes`: starts local fakes of every provider (DataForSEO's SERP API, OpenRouter's chat API,
- * an OpenAI-style images API) and prints the settings that point the product at them. Nothing leaves the
- * machine; every queued action then runs end to end from the screens.
+ * `npm run dev:fakes`: starts local fakes of every provider (DataForSEO's SERP and On-Page APIs, OpenRouter's
+ * chat API, an OpenAI-style images API) and a page server standing in for the pages a search ranks, and prints the
+ * settings that point the product at them. Nothing leaves the machine; every queued action then runs end to end
+ * from the screens, and a keyword's search reads its top pages from the page server (issue 39).
  */
 import { startFakeDataForSeo } from "../tests/fakes/dataforseo";
 import { startFakeImages } from "../tests/fakes/images";
 import { startFakeOpenRouter } from "../tests/fakes/openrouter";
+import { startFakePages } from "../tests/fakes/pages";
 import { fakeWriter } from "../tests/fakes/writer";
 
 const base = Number(process.env.FAKES_PORT ?? 4010);
-const [serp, openRouter, images] = await Promise.all([
+const [serp, openRouter, images, pages] = await Promise.all([
   startFakeDataForSeo({ port: base }),
   startFakeOpenRouter({ port: base + 1 }),
   startFakeImages({ port: base + 2 }),
+  startFakePages({ port: base + 3 }),
 ]);
 openRouter.answer = fakeWriter;
+// The search's organic results are the page server's: real articles, one that refuses robots (403) and a redirect,
+// so that the research shows its outlines and says which page it could not read.
+const TOP = [
+  "/articles/0",
+  "/articles/1",
+  "/articles/2",
+  "/forbidden",
+  "/articles/3",
+  "/articles/4",
+  "/redirect/2",
+  "/articles/5",
+  "/articles/6",
+  "/articles/7",
+];
+serp.organicUrl = (_keyword, position) => pages.at(TOP[position - 1] ?? `/articles/${(position - 1) % 10}`);
 // FAKE_SERP_SITE=https://your-site.example: its page climbs the results, search after search (14th, 10th, 6th,
 // then 3rd), so that the Results screen has a story to tell over simulated weeks.
 const site = process.env.FAKE_SERP_SITE;
@@ -42,11 +60,14 @@ const settings = {
   OPENROUTER_BASE_URL: openRouter.baseUrl,
   IMAGES_API_KEY: images.apiKey,
   IMAGES_API_URL: images.url,
+  // The page server listens on this machine, which outbound calls refuse otherwise.
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: "true",
 };
 const line = Object.entries(settings)
   .map(([key, value]) => `${key}=${value}`)
   .join(" ");
-console.log(`Fake providers are running (SERP ${serp.url}, OpenRouter ${openRouter.baseUrl}, images ${images.url}).
+console.log(`Fake providers are running (SERP ${serp.url}, OpenRouter ${openRouter.baseUrl}, images ${images.url}),
+and the top pages a search finds (${pages.url}: articles, a 403 and a redirect).
 Start the product against them in another terminal:
 
   ${line} npm start
@@ -54,7 +75,7 @@ Start the product against them in another terminal:
 Ctrl+C stops the fakes.`);
 
 const stop = async () => {
-  await Promise.all([serp.close(), openRouter.close(), images.close()]);
+  await Promise.all([serp.close(), openRouter.close(), images.close(), pages.close()]);
   process.exit(0);
 };
 process.on("SIGINT", stop);

@@ -5,6 +5,7 @@
  * What the results mean is computed here, in code (lib/results-rules.ts), from the results themselves.
  */
 import { llmChecks, serpChecks } from "../../db/schema";
+import type { SerpFeatures } from "~/lib/content-score/types";
 import { citationOfSite, competingPages, hostMatchesSite, mentionedDomains, sameUrl, siteHost, sitePosition } from "~/lib/results-rules";
 import { clockNow } from "~/services/clock.server";
 import type { Db } from "~/services/db.server";
@@ -19,25 +20,42 @@ export function pageAddress(pageUrl: string, siteUrl: string): string {
   }
 }
 
-/** Records one SERP check of the site's keyword as a snapshot, with what it means for the site. */
+/**
+ * Records one SERP check of the site's keyword as a snapshot, with what it means for the site and what the
+ * answer held besides its organic results (`features`, issue 39; null when not given); returns the check's id.
+ */
 export async function recordSerpCheck(
   tx: Db,
-  check: { siteId: number; siteUrl: string; keywordId: number; pageId: number; pageUrl: string; requestId: number | null; rows: SerpRow[] },
-) {
+  check: {
+    siteId: number;
+    siteUrl: string;
+    keywordId: number;
+    pageId: number;
+    pageUrl: string;
+    requestId: number | null;
+    rows: SerpRow[];
+    features?: SerpFeatures | null;
+  },
+): Promise<number> {
   const results = check.rows.map((row) => ({ position: row.positionAbsolute, url: row.url, title: row.title, type: row.type }));
   const best = sitePosition(results, check.siteUrl);
-  await tx.insert(serpChecks).values({
-    site: check.siteId,
-    keyword: check.keywordId,
-    page: check.pageId,
-    checkedAt: clockNow(),
-    results,
-    sitePosition: best?.position ?? null,
-    siteUrl: best?.url ?? null,
-    isTarget: best ? sameUrl(best.url, pageAddress(check.pageUrl, check.siteUrl)) : null,
-    siteUrls: competingPages(results, check.siteUrl),
-    request: check.requestId,
-  });
+  const [{ id }] = await tx
+    .insert(serpChecks)
+    .values({
+      site: check.siteId,
+      keyword: check.keywordId,
+      page: check.pageId,
+      checkedAt: clockNow(),
+      results,
+      sitePosition: best?.position ?? null,
+      siteUrl: best?.url ?? null,
+      isTarget: best ? sameUrl(best.url, pageAddress(check.pageUrl, check.siteUrl)) : null,
+      siteUrls: competingPages(results, check.siteUrl),
+      request: check.requestId,
+      features: check.features ?? null,
+    })
+    .returning({ id: serpChecks.id });
+  return id;
 }
 
 /** Records the answers about a page of `site` as snapshots, with what each says of the site. */

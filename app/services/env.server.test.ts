@@ -132,6 +132,25 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
   });
 
+  it("refuses private addresses to outbound calls by default; OUTBOUND_ALLOW_PRIVATE_HOSTS or its old name allows them", () => {
+    expect(parseEnv({}).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production" }).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(parseEnv({ OUTBOUND_ALLOW_PRIVATE_HOSTS: "true" }).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(true);
+    expect(parseEnv({ OUTBOUND_ALLOW_PRIVATE_HOSTS: "false" }).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(false);
+    // The old name, from before page reading (issue 39), still works alone.
+    expect(parseEnv({ PUBLISHING_ALLOW_PRIVATE_HOSTS: "true" }).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(true);
+    expect(parseEnv({ PUBLISHING_ALLOW_PRIVATE_HOSTS: "false" }).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(parseEnv({ OUTBOUND_ALLOW_PRIVATE_HOSTS: "true", PUBLISHING_ALLOW_PRIVATE_HOSTS: "true" }).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe(
+      true,
+    );
+    expect(parseEnv({ PUBLISHING_ALLOW_PRIVATE_HOSTS: "true" })).not.toHaveProperty("PUBLISHING_ALLOW_PRIVATE_HOSTS");
+    // Both names, saying different things: which one is meant?
+    expect(configError({ OUTBOUND_ALLOW_PRIVATE_HOSTS: "false", PUBLISHING_ALLOW_PRIVATE_HOSTS: "true" })).toContain(
+      "PUBLISHING_ALLOW_PRIVATE_HOSTS: is the old name of OUTBOUND_ALLOW_PRIVATE_HOSTS",
+    );
+    expect(configError({ OUTBOUND_ALLOW_PRIVATE_HOSTS: "maybe" })).toContain("OUTBOUND_ALLOW_PRIVATE_HOSTS");
+  });
+
   it("refuses an unknown NODE_ENV or LOG_LEVEL, naming it", () => {
     expect(configError({ NODE_ENV: "staging" })).toContain("NODE_ENV");
     expect(configError({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL");

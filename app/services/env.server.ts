@@ -73,11 +73,14 @@ const envSchema = z
     IMAGES_API_URL: z.url().default("https://api.openai.com/v1"),
     IMAGES_MODEL: z.string().trim().min(1).default("gpt-image-1"),
     /**
-     * Publishing (issue 15) calls the clients' websites. By default it refuses addresses of this machine and of
-     * private networks (loopback, 10/8, 192.168/16, link-local...), so that nobody makes the server probe them;
-     * "true" allows them, for a WordPress running beside the product (see the README).
+     * Every outbound call to an address someone else chose (publishing to a client's website, issue 15; reading
+     * the top pages of a search, issue 39) refuses by default addresses of this machine and of private networks
+     * (loopback, 10/8, 192.168/16, link-local...), so that nobody makes the server probe them; "true" allows them,
+     * for a WordPress or the local fakes running beside the product (see the README).
      */
-    PUBLISHING_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: z.stringbool().optional(),
+    /** The old name of OUTBOUND_ALLOW_PRIVATE_HOSTS (publishing only, before issue 39): still accepted. */
+    PUBLISHING_ALLOW_PRIVATE_HOSTS: z.stringbool().optional(),
     /** Timeout of one provider call, in milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */
@@ -117,6 +120,17 @@ const envSchema = z
         message: "above 1 needs DATABASE_URL (PostgreSQL): the embedded database belongs to a single process",
       });
     }
+    if (
+      env.OUTBOUND_ALLOW_PRIVATE_HOSTS !== undefined &&
+      env.PUBLISHING_ALLOW_PRIVATE_HOSTS !== undefined &&
+      env.OUTBOUND_ALLOW_PRIVATE_HOSTS !== env.PUBLISHING_ALLOW_PRIVATE_HOSTS
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLISHING_ALLOW_PRIVATE_HOSTS"],
+        message: "is the old name of OUTBOUND_ALLOW_PRIVATE_HOSTS and says otherwise: keep only OUTBOUND_ALLOW_PRIVATE_HOSTS",
+      });
+    }
     if (Boolean(env.LINKEDIN_CLIENT_ID) !== Boolean(env.LINKEDIN_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -126,9 +140,14 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET"> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  "PUBLIC_URL" | "AUTH_SECRET" | "OUTBOUND_ALLOW_PRIVATE_HOSTS" | "PUBLISHING_ALLOW_PRIVATE_HOSTS"
+> & {
   PUBLIC_URL: string;
   AUTH_SECRET: string;
+  /** Whether outbound calls may reach private addresses: OUTBOUND_ALLOW_PRIVATE_HOSTS, else its old name, else false. */
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: boolean;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   s3Enabled: boolean;
@@ -150,10 +169,16 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(environment)"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const env = result.data;
+  const { PUBLISHING_ALLOW_PRIVATE_HOSTS, ...env } = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, PUBLIC_URL: publicUrl, dataDir, s3Enabled: Boolean(env.S3_ENDPOINT) };
+  return {
+    ...env,
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: env.OUTBOUND_ALLOW_PRIVATE_HOSTS ?? PUBLISHING_ALLOW_PRIVATE_HOSTS ?? false,
+    PUBLIC_URL: publicUrl,
+    dataDir,
+    s3Enabled: Boolean(env.S3_ENDPOINT),
+  };
 }
 
 /** Reads AUTH_SECRET, or generates one once into DATA_DIR so that sessions survive restarts. */

@@ -63,7 +63,7 @@ async function publish(versionId: number, options: { recreate?: boolean } = {}) 
 
 beforeAll(async () => {
   wp = await startFakeWordPress();
-  vi.stubEnv("PUBLISHING_ALLOW_PRIVATE_HOSTS", "true");
+  vi.stubEnv("OUTBOUND_ALLOW_PRIVATE_HOSTS", "true");
   resetEnvForTests();
   owner = await insertUser(database.db, { name: "Claire Client" });
   const [site] = await database.db
@@ -84,7 +84,7 @@ beforeAll(async () => {
   pageId = page!.id;
 });
 beforeEach(() => {
-  vi.stubEnv("PUBLISHING_ALLOW_PRIVATE_HOSTS", "true");
+  vi.stubEnv("OUTBOUND_ALLOW_PRIVATE_HOSTS", "true");
   resetEnvForTests();
 });
 afterAll(async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   pageId = page!.id;
 });
 beforeEach(() => {
-  vi.stubEnv("PUBLISHING_ALLOW_PRIVATE_HOSTS", "true");
+  vi.stubEnv("OUTBOUND_ALLOW_PRIVATE_HOSTS", "true");
   resetEnvForTests();
 });
 afterAll(async () => {

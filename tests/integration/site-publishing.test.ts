@@ -44,7 +44,7 @@ beforeAll(async () => {
   siteId = site!.id;
 });
 beforeEach(() => {
-  vi.stubEnv("PUBLISHING_ALLOW_PRIVATE_HOSTS", "true");
+  vi.stubEnv("OUTBOUND_ALLOW_PRIVATE_HOSTS", "true");
   resetEnvForTests();
 });
 afterAll(async () => {
@@ -120,7 +120,7 @@ describe("the WordPress connection", () => {
       message: "The stored application password can no longer be read (the server's secret changed): enter it again.",
     });
     vi.unstubAllEnvs();
-    vi.stubEnv("PUBLISHING_ALLOW_PRIVATE_HOSTS", "true");
+    vi.stubEnv("OUTBOUND_ALLOW_PRIVATE_HOSTS", "true");
     resetEnvForTests();
     expect((await testWordPressConnection(owner, siteId)).problem).toBeNull();
   });

@@ -33,7 +33,7 @@ async function problemOf(promise: Promise<unknown>): Promise<{ problem: WordPres
 beforeAll(async () => {
   wp = await startFakeWordPress();
 });
-// The fake listens on 127.0.0.1, which publishing refuses unless told (PUBLISHING_ALLOW_PRIVATE_HOSTS).
+// The fake listens on 127.0.0.1, which publishing refuses unless told (here by the old name of OUTBOUND_ALLOW_PRIVATE_HOSTS, still accepted).
 beforeEach(() => {
   vi.stubEnv("PUBLISHING_ALLOW_PRIVATE_HOSTS", "true");
   resetEnvForTests();

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { locationCountries, locationLanguages, pagesActions, serps, sites } from "../../db/schema";
+import { locationCountries, locationLanguages, pagesActions, serpChecks, serps, sites } from "../../db/schema";
 import { parkWaiting, releaseWaiting } from "~/jobs/queue.server";
 import { addKeyword, listPageKeywords, listSerps, queueSerpSearch } from "~/models/keyword.server";
 import { createPage } from "~/models/page.server";
@@ -67,8 +67,15 @@ beforeEach(async () => {
 describe("the serps action", () => {
   it("stores the organic results of the site's depth, country and language, replacing the earlier ones", async () => {
     expect(await run()).toBe(true);
-    expect(await request()).toMatchObject({ state: "done", attempts: 1, costUsd: "0.002000" });
-    expect(fake.tasks.at(-1)).toEqual({ keyword: "pain au levain", location_code: 2250, language_code: "fr", depth: 3 });
+    // The search, and one click on People Also Ask ($0.00015) for more questions.
+    expect(await request()).toMatchObject({ state: "done", attempts: 1, costUsd: "0.002150" });
+    expect(fake.tasks.at(-1)).toEqual({
+      keyword: "pain au levain",
+      location_code: 2250,
+      language_code: "fr",
+      depth: 3,
+      people_also_ask_click_depth: 1,
+    });
     const rows = await results();
     expect(rows.map((r) => [r.positionAbsolute, r.type, r.title])).toEqual([
       [1, "organic", "pain au levain result 1"],
@@ -76,6 +83,39 @@ describe("the serps action", () => {
       [4, "organic", "pain au levain result 4"],
     ]);
     expect(rows[0]).toMatchObject({ url: "https://site1.example/pain%20au%20levain", metaDescription: "About pain au levain (1)" });
+    // What the same answer held besides organic results is kept with the check (issue 39).
+    const [check] = await database.db.select().from(serpChecks).where(eq(serpChecks.keyword, keywordId));
+    expect(check!.features).toEqual({
+      peopleAlsoAsk: [
+        {
+          question: "What is pain au levain?",
+          answer: "pain au levain is what this page explains, step by step.",
+          url: "https://answers.example/pain%20au%20levain",
+          title: "All about pain au levain",
+        },
+        {
+          question: "How much does pain au levain cost?",
+          answer: "It depends; most people spend a little on pain au levain.",
+          url: "https://answers.example/pain%20au%20levain",
+          title: "All about pain au levain",
+        },
+        { question: "Is pain au levain worth it?", answer: null, url: null, title: null },
+      ],
+      relatedSearches: ["pain au levain price", "best pain au levain", "pain au levain near me"],
+      featuredSnippet: {
+        title: "pain au levain: the short answer",
+        text: "In short, pain au levain is best understood by reading the top pages.",
+        url: "https://snippet.example/pain%20au%20levain",
+        domain: "snippet.example",
+      },
+      aiOverview: {
+        text: "About pain au levain\n\npain au levain is a topic many sources cover; they agree on the basics.",
+        references: [
+          { url: "https://source1.example/pain%20au%20levain", title: "pain au levain, explained (1)", source: "Source 1" },
+          { url: "https://source2.example/pain%20au%20levain", title: "pain au levain, explained (2)", source: "Source 2" },
+        ],
+      },
+    });
 
     await queueSerpSearch(owner, siteId, pageId, keywordId);
     await run();

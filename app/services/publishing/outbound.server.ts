@@ -1,9 +1,10 @@
 /**
- * Calls to the clients' websites (issue 15): a client types the address, so the server must not become a way
- * to reach what only it can reach. Each request's host, and each redirect's, is resolved first and refused
- * when any of its addresses is loopback, private, link-local (the clouds' metadata service), shared, unique
- * local, multicast or unspecified, unless PUBLISHING_ALLOW_PRIVATE_HOSTS says a WordPress runs beside the
- * product. Redirects are followed by hand (at most 5), so that each hop is checked.
+ * Calls to addresses someone else chose: the clients' websites (publishing, issue 15), the pages a search ranks
+ * (research, issue 39). Someone else picks the address, so the server must not become a way to reach what only
+ * it can reach. Each request's host, and each redirect's, is resolved first and refused when any of its
+ * addresses is loopback, private, link-local (the clouds' metadata service), shared, unique local, multicast or
+ * unspecified, unless OUTBOUND_ALLOW_PRIVATE_HOSTS (formerly PUBLISHING_ALLOW_PRIVATE_HOSTS) says a WordPress or
+ * the local fakes run beside the product. Redirects are followed by hand (at most 5), so that each hop is checked.
  *
  * What stays open: a name that resolves to a public address for the check and to a private one for the
  * connection a moment later (DNS rebinding). Node's fetch offers no hook to connect to the checked address;
@@ -14,8 +15,11 @@ import net from "node:net";
 import { getEnv } from "~/services/env.server";
 
 export class BlockedHostError extends Error {
-  constructor(readonly host: string) {
-    super(`The address ${host} is on a private network or on this server: publishing does not call it.`);
+  constructor(
+    readonly host: string,
+    who = "publishing",
+  ) {
+    super(`The address ${host} is on a private network or on this server: ${who} does not call it.`);
     this.name = "BlockedHostError";
   }
 }
@@ -54,12 +58,12 @@ export function isBlockedAddress(address: string): boolean {
   return blockList.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** Refuses a URL whose host is, or resolves to, a blocked address (unless they are allowed). */
-export async function assertPublicHost(url: string): Promise<void> {
-  if (getEnv().PUBLISHING_ALLOW_PRIVATE_HOSTS) return;
+/** Refuses a URL whose host is, or resolves to, a blocked address (unless they are allowed); `who` names the caller in the error. */
+export async function assertPublicHost(url: string, who?: string): Promise<void> {
+  if (getEnv().OUTBOUND_ALLOW_PRIVATE_HOSTS) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-  if (addresses.length === 0 || addresses.some(isBlockedAddress)) throw new BlockedHostError(host);
+  if (addresses.length === 0 || addresses.some(isBlockedAddress)) throw new BlockedHostError(host, who);
 }
 
 const MAX_REDIRECTS = 5;
@@ -77,12 +81,13 @@ function withoutCredentials(request: RequestInit): RequestInit {
 /**
  * fetch() to a client's website: every hop's host checked, redirects followed by hand (a POST becomes a GET on
  * 301-303 as browsers do); a hop to another origin (scheme, host or port) goes without the credentials.
+ * `who` names the caller in a BlockedHostError ("publishing" by default).
  */
-export async function fetchOutbound(url: string, init: RequestInit): Promise<Response> {
+export async function fetchOutbound(url: string, init: RequestInit, who?: string): Promise<Response> {
   let current = url;
   let request = init;
   for (let hop = 0; ; hop++) {
-    await assertPublicHost(current);
+    await assertPublicHost(current, who);
     const response = await fetch(current, { ...request, redirect: "manual" });
     const location = response.headers.get("location");
     if (response.status < 300 || response.status >= 400 || !location) return response;

@@ -120,8 +120,8 @@ export function serverEnv(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "loopback",
     LOG_LEVEL: "warn",
-    // The stories' fake WordPress listens on 127.0.0.1, which publishing refuses otherwise (issue 15).
-    PUBLISHING_ALLOW_PRIVATE_HOSTS: "true",
+    // The stories' fake WordPress and fake top pages listen on 127.0.0.1, which outbound calls refuse otherwise.
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: "true",
   };
   // The tests' server must not send real e-mail, nor use a database or bucket of the environment.
   for (const name of [
