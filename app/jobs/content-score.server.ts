@@ -27,7 +27,10 @@ async function modelsOfPages(tx: Db, pageIds: number[]): Promise<Map<number, Pag
     .from(pagesKeywords)
     .innerJoin(pages, eq(pages.id, pagesKeywords.linkedPage))
     .innerJoin(keywordModels, and(eq(keywordModels.keyword, pagesKeywords.linkedKeyword), eq(keywordModels.site, pages.site)))
-    .where(and(inArray(pagesKeywords.linkedPage, pageIds), eq(pagesKeywords.toSearch, true)))
+    // A model built from no page (none could be read) scores nothing: the newest one that read pages is used.
+    .where(
+      and(inArray(pagesKeywords.linkedPage, pageIds), eq(pagesKeywords.toSearch, true), sql`(${keywordModels.model}->>'pages')::int > 0`),
+    )
     .orderBy(pagesKeywords.linkedPage, keywordModels.keyword, sql`${keywordModels.builtAt} desc`);
   const byPage = new Map<number, (PageModel & { keywordRow: number })[]>();
   for (const row of rows) byPage.set(row.pageId, [...(byPage.get(row.pageId) ?? []), row]);

@@ -14,6 +14,7 @@ import { getDb } from "~/services/db.server";
 import type { SerpRow } from "~/services/providers/dataforseo.server";
 import { defaultPageReader, type PageReader } from "~/services/research/page-reader.server";
 import { readTopPages, type PageAsRead } from "~/services/research/web-pages.server";
+import { rescoreKeyword } from "./content-score.server";
 import { scheduleOf, type CheckFrequency } from "./schedule.server";
 
 /** How many organic results the research reads. */
@@ -43,8 +44,8 @@ export function topResults(rows: SerpRow[]): { url: string; position: number; ti
 
 /**
  * Builds the keyword's model from the pages read (with the top pages' own scores) and inserts it for the check
- * (`keyword_models`: one per check); returns the check's id. The one place a model is written: what must follow a
- * renewed research (scoring the versions again) hooks here.
+ * (`keyword_models`: one per check), then scores again every version of the site's pages that use the keyword, in
+ * the same transaction; returns the check's id. The one place a model is written.
  */
 export async function recordKeywordModel(input: {
   checkId: number;
@@ -69,14 +70,18 @@ export async function recordKeywordModel(input: {
     peopleAlsoAsk: input.features.peopleAlsoAsk,
   };
   const db = await getDb();
-  await db.insert(keywordModels).values({
-    check: input.checkId,
-    site: input.siteId,
-    keyword: input.keywordId,
-    language: input.language,
-    model: buildKeywordModel(model),
-    topScores: scoreTopPages(model),
-    unread: input.unread,
+  const built = { model: buildKeywordModel(model), topScores: scoreTopPages(model) };
+  // The model and the scores it changes, together: every version of the site's pages that use the keyword.
+  await db.transaction(async (tx) => {
+    await tx.insert(keywordModels).values({
+      check: input.checkId,
+      site: input.siteId,
+      keyword: input.keywordId,
+      language: input.language,
+      ...built,
+      unread: input.unread,
+    });
+    await rescoreKeyword(tx, input.siteId, input.keywordId);
   });
   return input.checkId;
 }
