@@ -12,8 +12,9 @@
  *     others (scoreTopPages, leave-one-out), with the topic's first query variant as the keyword and no People Also
  *     Ask (the data has none). Every page weighs the same in the models (position 1 for all), so that no grade or
  *     rank leaks into them. Per topic, the Spearman correlation (average ranks for ties) between the score and the
- *     grade, and between the score and the site's search position where known; topics where either side is constant
- *     are left out. The figure is the mean of the per-topic correlations, with a 95 % bootstrap interval (BOOTSTRAP
+ *     grade, and between the score and the site's search position where known (at least 3 pages); a topic whose
+ *     grades (or positions) are all the same is left out, and a measure constant within a topic correlates 0 there
+ *     (it orders nothing). The figure is the mean of the per-topic correlations, with a 95 % bootstrap interval (BOOTSTRAP
  *     resamples of the topics, seeded), beside two baselines computed the same way: the word count alone, and the
  *     share of the query's words (content stems) present in the page; and the difference of the score's mean to
  *     each baseline's, with its interval over the same resamples (paired).
@@ -145,8 +146,8 @@ function ranks(values: number[]): number[] {
   return result;
 }
 
-/** Spearman's rho (Pearson's over average ranks), or null when a side is constant. */
-function spearman(a: number[], b: number[]): number | null {
+/** Spearman's rho (Pearson's over average ranks); 0 when a side is constant (it orders nothing). */
+function spearman(a: number[], b: number[]): number {
   const ra = ranks(a);
   const rb = ranks(b);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -160,7 +161,7 @@ function spearman(a: number[], b: number[]): number | null {
     va += (ra[index] - ma) ** 2;
     vb += (rb[index] - mb) ** 2;
   }
-  return va === 0 || vb === 0 ? null : cov / Math.sqrt(va * vb);
+  return va === 0 || vb === 0 ? 0 : cov / Math.sqrt(va * vb);
 }
 
 type Measure = "score" | "terms" | "questions" | "structure" | "length" | "words" | "query share";
@@ -205,10 +206,11 @@ function perTopic(topics: ScoredRef[][], against: "grade" | "position"): Record<
   for (const measure of MEASURES) {
     result[measure] = topics.map((refs) => {
       const known = refs.filter((ref) => (against === "grade" ? true : ref.position !== null));
-      if (known.length < 3) return null;
+      const target = known.map((ref) => (against === "grade" ? ref.grade : ref.position!));
+      if (known.length < 3 || target.every((value) => value === target[0])) return null;
       return spearman(
         known.map((ref) => ref.values[measure]),
-        known.map((ref) => (against === "grade" ? ref.grade : ref.position!)),
+        target,
       );
     });
   }

@@ -7,8 +7,8 @@
  *
  * Join: a reference /fiche-ministere-travail/<slug> is the page whose title has that slug (the packages keep no
  * older URL); with an anchor (#Quelles-sont-les-modalites-de-paiement) it is the section of that page whose title
- * has the anchor's slug, as the site's search returned sections of these pages (its title then is the reference's
- * own). A reference that joins nothing (another kind of page, a page or section renamed since 2020) is left out.
+ * has the anchor's slug, as the site's search returned sections of these pages (its title then is "<page's
+ * title> : <section's title>", as the site showed it; the graded file's own titles are sometimes a URL). A reference that joins nothing (another kind of page, a page or section renamed since 2020) is left out.
  * Kept: topics with at least MIN_PAGES distinct joined pages. Pages are stored once (by URL) as HTML: the page's
  * title as h1, its introduction, each section's title as h2 and the section's HTML as the package has it.
  *
@@ -80,8 +80,10 @@ function pageHtml(fiche: Fiche): string {
   return [`<h1>${escapeHtml(fiche.title)}</h1>`, fiche.intro, ...sections].join("\n");
 }
 
-function sectionHtml(title: string, section: Fiche["sections"][number]): string {
-  return `<h1>${escapeHtml(title)}</h1>\n${section.html}`;
+/** A section as the site's search showed it: the page's title and the section's as its h1, then its HTML. */
+function sectionPage(fiche: Fiche, section: Fiche["sections"][number]): { title: string; html: string } {
+  const title = `${fiche.title} : ${section.title}`;
+  return { title, html: `<h1>${escapeHtml(title)}</h1>\n${section.html}` };
 }
 
 function escapeHtml(text: string): string {
@@ -89,7 +91,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The page (or section) a reference points to, when the package has it. */
-function joinRef(url: string, title: string, fiches: Map<string, Fiche>): { title: string; html: string } | null {
+function joinRef(url: string, fiches: Map<string, Fiche>): { title: string; html: string } | null {
   const match = /^\/fiche-ministere-travail\/([^#]+)(?:#(.+))?$/.exec(url);
   const fiche = match && fiches.get(match[1]);
   if (!fiche) return null;
@@ -99,7 +101,7 @@ function joinRef(url: string, title: string, fiches: Map<string, Fiche>): { titl
     const own = slug(candidate.title);
     return own === anchor || (own.length > 0 && (own.startsWith(anchor) || anchor.startsWith(own)));
   });
-  return section ? { title, html: sectionHtml(title, section) } : null;
+  return section ? sectionPage(fiche, section) : null;
 }
 
 function main() {
@@ -116,8 +118,8 @@ function main() {
     const refs: FixtureRef[] = [];
     const joined: Fixture["pages"] = {};
     for (const ref of topic.refs) {
-      const page = joinRef(ref.url, ref.title, fiches);
-      if (!page || joined[ref.url]) continue;
+      const page = joinRef(ref.url, fiches);
+      if (!page || joined[ref.url] || Object.values(joined).some((other) => other.html === page.html)) continue;
       joined[ref.url] = page;
       refs.push({ url: ref.url, grade: ref.relevance, position: positions.get(ref.url) ?? null, title: page.title });
     }
