@@ -45,6 +45,7 @@ const FRENCH_KEPT_WORDS = ["essai", "pièce", "parole", "retour", "sujet", "déb
 const FRENCH_ELISIONS = new Set(["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]);
 
 const MAX_TERM_WORDS = 3;
+const PIECE_LENGTH = 200;
 
 const languages = new Map<string, TextLanguage>();
 
@@ -107,9 +108,9 @@ function stripAccents(word: string): string {
   return word.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
-/** True when a segment between words ends a run: any punctuation or line break, but not spaces, hyphens or apostrophes. */
+/** True when a segment between words ends a run: any punctuation, but not spaces, hyphens or apostrophes. */
 function endsRun(segment: string): boolean {
-  return !/^[\s\-'’]*$/.test(segment) || segment.includes("\n");
+  return !/^[\s\-'’]*$/.test(segment);
 }
 
 /** The words of a text, in runs that terms do not cross, and how many words it has (word-like segments). */
@@ -117,21 +118,44 @@ export function readWords(text: string, language: TextLanguage): { runs: Word[][
   const runs: Word[][] = [];
   let run: Word[] = [];
   let wordCount = 0;
-  for (const { segment, isWordLike } of language.segmenter.segment(text)) {
-    if (!isWordLike) {
-      if (run.length > 0 && endsRun(segment)) {
-        runs.push(run);
-        run = [];
+  const endRun = () => {
+    if (run.length > 0) runs.push(run);
+    run = [];
+  };
+  for (const line of text.split("\n")) {
+    for (const piece of pieces(line)) {
+      for (const { segment, isWordLike } of language.segmenter.segment(piece)) {
+        if (!isWordLike) {
+          if (endsRun(segment)) endRun();
+          continue;
+        }
+        wordCount++;
+        for (const part of splitElision(normalizeWord(segment), language.code)) {
+          run.push({ surface: part, stem: language.stem(part), stop: isStopPart(part, language) });
+        }
       }
-      continue;
     }
-    wordCount++;
-    for (const part of splitElision(normalizeWord(segment), language.code)) {
-      run.push({ surface: part, stem: language.stem(part), stop: isStopPart(part, language) });
-    }
+    endRun();
   }
-  if (run.length > 0) runs.push(run);
   return { runs, wordCount };
+}
+
+/**
+ * A line cut at spaces into pieces of about PIECE_LENGTH characters: V8's segmenter slows down with the length of
+ * the string it walks (a 20,000-character text took 10 times longer in one piece than line by line).
+ */
+function pieces(line: string): string[] {
+  if (line.length <= PIECE_LENGTH * 2) return [line];
+  const result: string[] = [];
+  let start = 0;
+  while (line.length - start > PIECE_LENGTH * 2) {
+    const space = line.indexOf(" ", start + PIECE_LENGTH);
+    if (space < 0) break;
+    result.push(line.slice(start, space + 1));
+    start = space + 1;
+  }
+  result.push(line.slice(start));
+  return result;
 }
 
 function splitElision(word: string, code: string): string[] {
@@ -151,7 +175,9 @@ function isStopPart(word: string, language: TextLanguage): boolean {
 /** How many words a text has (word-like segments, as a reader counts them; "l'employeur" is one). */
 export function countWords(text: string, language: TextLanguage = textLanguage("und")): number {
   let count = 0;
-  for (const { isWordLike } of language.segmenter.segment(text)) if (isWordLike) count++;
+  for (const line of text.split("\n")) {
+    for (const piece of pieces(line)) for (const { isWordLike } of language.segmenter.segment(piece)) if (isWordLike) count++;
+  }
   return count;
 }
 
