@@ -5,7 +5,7 @@
  * term never joins the last word of one block to the first of the next.
  */
 import { parseHTML } from "linkedom";
-import { countWords } from "./text";
+import { wordsIn } from "./text";
 import type { Heading, PageDocument } from "./types";
 
 const SKIPPED = new Set(["script", "style", "noscript", "template", "nav", "footer", "aside", "form", "svg", "iframe", "object", "head"]);
@@ -102,8 +102,8 @@ function headingText(element: Element): string {
 export function wordCount(doc: PageDocument): number {
   let count = 0;
   for (const section of doc.sections) {
-    if (section.heading) count += countWords(section.heading.text);
-    count += countWords(section.text);
+    if (section.heading) count += wordsIn(section.heading.text);
+    count += wordsIn(section.text);
   }
   return count;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentStems, countWords, readWords, termsOf, textLanguage } from "./text";
+import { contentStems, wordsIn, readWords, termsOf, textLanguage } from "./text";
 
 const fr = textLanguage("fr");
 const en = textLanguage("en");
@@ -52,7 +52,7 @@ describe("terms", () => {
 
 describe("words", () => {
   it("counts words as a reader does", () => {
-    expect(countWords("L'employeur verse le 13e mois, en décembre.")).toBe(7);
+    expect(wordsIn("L'employeur verse le 13e mois, en décembre.")).toBe(7);
     expect(readWords("L'employeur verse le 13e mois, en décembre.", fr).wordCount).toBe(7);
   });
 });

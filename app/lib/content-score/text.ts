@@ -173,7 +173,7 @@ function isStopPart(word: string, language: TextLanguage): boolean {
 }
 
 /** How many words a text has (word-like segments, as a reader counts them; "l'employeur" is one). */
-export function countWords(text: string, language: TextLanguage = textLanguage("und")): number {
+export function wordsIn(text: string, language: TextLanguage = textLanguage("und")): number {
   let count = 0;
   for (const line of text.split("\n")) {
     for (const piece of pieces(line)) for (const { isWordLike } of language.segmenter.segment(piece)) if (isWordLike) count++;
