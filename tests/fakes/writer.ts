@@ -32,19 +32,47 @@ const SECTIONS = [
 export function fakeArticle(
   title: string,
   plan: { heading: string; subheadings: string[] }[] = SECTIONS.map((heading) => ({ heading, subheadings: [] })),
+  research: ResearchAsked = NO_RESEARCH,
 ): string {
-  // Enough paragraphs for the contract's length, however few sections the plan has.
-  const count = Math.max(4, Math.ceil(24 / plan.length));
+  // Enough paragraphs for the contract's length (or the top pages' length asked), however few sections the plan has.
+  const count = Math.max(4, Math.ceil(Math.max(24, research.words / 95) / plan.length));
   const body = (i: number, n = count) => Array.from({ length: n }, (_, k) => paragraph(i + k)).join("");
+  /** Under a heading that asks a question: an answer in the question's own words first. */
+  const answer = (heading: string) =>
+    heading.endsWith("?") ? `<p>${heading.slice(0, -1).trim()}: here is the short answer, then the details.</p>` : "";
   return [
     `<h1>${title}</h1>`,
     paragraph(0, 4),
+    // The important terms of the pages that rank, each as often as they usually use it.
+    ...research.terms.map((term) => `<p>${Array.from({ length: term.count }, () => `${term.label} is part of it.`).join(" ")}</p>`),
     ...plan.map(
       (section, i) =>
-        `<h2>${section.heading}</h2>${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${body(i + j, 2)}`).join("") : body(i)}`,
+        `<h2>${section.heading}</h2>${answer(section.heading)}${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${answer(sub)}${body(i + j, 2)}`).join("") : body(i)}`,
     ),
   ].join("\n");
 }
+
+/** What a writing request's research asks (issue 39): the page's main keyword, the questions to answer, the terms with their usual counts, the length. */
+type ResearchAsked = { keyword: string | null; questions: string[]; terms: { label: string; count: number }[]; words: number };
+const NO_RESEARCH: ResearchAsked = { keyword: null, questions: [], terms: [], words: 0 };
+
+/** Reads the research parts of a request (create_article.server.ts, researchMaterial), as a writer following it would. */
+function researchAsked(question: string): ResearchAsked {
+  const list = (start: string) => [...(between(`${question}\n\n`, start, "\n\n") ?? "").matchAll(/^- (.+)$/gm)].map((m) => m[1]!);
+  return {
+    keyword: question.match(/^Target keywords: (.+?)(?:, |\.$)/m)?.[1] ?? null,
+    questions: list("Questions people ask (").slice(0, 4),
+    terms: list("Important terms of the pages that rank (").flatMap((line) => {
+      const term = /^(.+) \(usually (\d+)/.exec(line);
+      return term ? [{ label: term[1]!, count: Number(term[2]) }] : [];
+    }),
+    words: Number(question.match(/^Length: (\d+) to \d+ words/m)?.[1] ?? 0),
+  };
+}
+
+/** The title, with the keyword in it when it is not already (the contract asks for it in the h1). */
+const withKeyword = (title: string, keyword: string | null) =>
+  keyword && !title.toLowerCase().includes(keyword.toLowerCase()) ? `${title}: ${keyword}` : title;
 
 /** The outline an approved-outline request carries ("Title: ..." and the "## "/"### " lines after "Plan:"). */
 function outlineOf(question: string) {
@@ -60,12 +88,13 @@ function outlineOf(question: string) {
   return sections.length ? { title, sections } : null;
 }
 
-/** The outline a writer proposes for `topic`, as the JSON create_outline asks for. */
-export function fakeOutline(topic: string, sources: string[]): string {
+/** The outline a writer proposes for `topic`, as the JSON create_outline asks for: the questions people ask among its sections. */
+export function fakeOutline(topic: string, sources: string[], research: ResearchAsked = NO_RESEARCH): string {
   return JSON.stringify({
-    title: `${topic}: the complete guide`,
+    title: withKeyword(`${topic}: the complete guide`, research.keyword),
     angle: `What the pages ranking today leave out: a practical method for ${topic.toLowerCase()}, with the mistakes that cost the most.`,
     sections: [
+      ...research.questions.map((heading) => ({ heading, subheadings: [] })),
       { heading: "Why it matters", subheadings: [] },
       { heading: "Where to start", subheadings: ["What you need", "What you can leave aside"] },
       { heading: "A step-by-step method", subheadings: [] },
@@ -90,14 +119,16 @@ export function fakeWriter(model: string, question: string): string {
     const sources = [
       ...(between(`${question}\n\n`, "What ranks today (the only URLs you may link to):\n", "\n\n") ?? "").matchAll(/^- (\S+)/gm),
     ].map((m) => m[1]);
-    return `\`\`\`json\n${fakeOutline(topic, sources)}\n\`\`\``;
+    return `\`\`\`json\n${fakeOutline(topic, sources, researchAsked(question))}\n\`\`\``;
   }
   const pageName = question.match(/^Write the article "([^"]+)"/)?.[1];
   if (pageName) {
     const outline = outlineOf(question);
-    const title = outline?.title ?? pageName;
+    const research = researchAsked(question);
+    const title = outline?.title ?? withKeyword(pageName, research.keyword);
+    const plan = outline?.sections ?? [...research.questions, ...SECTIONS].map((heading) => ({ heading, subheadings: [] }));
     const description = `${title}: what to know, where to start and the mistakes to avoid, in a practical guide.`;
-    return `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n\`\`\`html\n${fakeArticle(title, outline?.sections)}\n\`\`\``;
+    return `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n\`\`\`html\n${fakeArticle(title, plan, research)}\n\`\`\``;
   }
   const article = between(question, "--- article ---\n", "\n--- end of article ---");
   if (article !== null) {
