@@ -5,6 +5,7 @@
  * lacks, the questions it leaves unanswered and the terms it over-uses). Pure: the figures come from the loader.
  */
 import { Gauge } from "lucide-react";
+import { MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import type { ContentScore } from "~/lib/content-score/types";
 import { cn } from "~/lib/utils";
 
@@ -36,7 +37,7 @@ const PARTS: { key: keyof ContentScore["parts"]; label: string; hint: string }[]
   { key: "terms", label: "Terms", hint: "the important terms of the top pages, each up to its usual count" },
   { key: "questions", label: "Questions", hint: "the questions people ask, answered under a heading" },
   { key: "structure", label: "Structure", hint: "the keyword in the title and a subheading, headings in range" },
-  { key: "length", label: "Length", hint: "words within the top pages' range" },
+  { key: "length", label: "Length", hint: `words within the top pages' range, never under the ${MIN_ARTICLE_WORDS} an article needs` },
 ];
 
 /** A part of the score as a labelled bar. */
@@ -114,8 +115,8 @@ export function ContentScorePanel({ score }: { score: PanelScore | null }) {
         ))}
       </ul>
       <p className="text-xs text-muted-foreground">
-        {details.wordCount} words (top pages: {details.lengthRange[0]}–{details.lengthRange[1]}) · {details.structure.headings} headings (
-        {details.structure.headingRange[0]}–{details.structure.headingRange[1]})
+        {details.wordCount} words (asked: {details.lengthRange[0]}–{details.lengthRange[1]}) · {details.structure.headings} headings (top
+        pages: {details.structure.headingRange[0]}–{details.structure.headingRange[1]})
         {details.structure.keywordInH1 ? "" : " · keyword missing from the title"}
       </p>
       <NamedList title="Important terms missing" items={details.missingTerms.slice(0, 12)} testId="missing-terms" />

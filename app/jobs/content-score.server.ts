@@ -7,10 +7,14 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { keywordModels, pages, pagesKeywords, pagesVersions, serpChecks, versionScores } from "../../db/schema";
+import { MIN_ARTICLE_WORDS } from "~/lib/article-contract";
 import { documentFromHtml } from "~/lib/content-score/document.server";
 import { scoreDocument } from "~/lib/content-score/score";
 import type { ContentScore, KeywordModel, SerpFeatures, TopPagesScores } from "~/lib/content-score/types";
 import type { Db } from "~/services/db.server";
+
+/** Every version is asked at least the article contract's length, whatever the top pages have. */
+const SCORE_OPTIONS = { minWords: MIN_ARTICLE_WORDS };
 
 type PageModel = { check: number; model: KeywordModel; topScores: TopPagesScores };
 
@@ -61,6 +65,7 @@ export async function scoreVersions(tx: Db, versionIds: number[]): Promise<void>
     const details = scoreDocument(
       documentFromHtml(version.html),
       used.map((m) => m.model),
+      SCORE_OPTIONS,
     );
     return [
       {
@@ -140,5 +145,5 @@ export async function researchOfPage(db: Db, pageId: number): Promise<PageResear
 
 /** A text's score against a page's research (the writing tasks' contract); null without research. */
 export function scoreAgainst(html: string, research: PageResearch): ContentScore | null {
-  return research.models.length ? scoreDocument(documentFromHtml(html), research.models) : null;
+  return research.models.length ? scoreDocument(documentFromHtml(html), research.models, SCORE_OPTIONS) : null;
 }

@@ -35,7 +35,7 @@ export function fakeArticle(
   research: ResearchAsked = NO_RESEARCH,
 ): string {
   // Enough paragraphs for the contract's length (or the top pages' length asked), however few sections the plan has.
-  const count = Math.max(4, Math.ceil(Math.max(24, research.words / 95) / plan.length));
+  const count = Math.max(2, Math.ceil(Math.max(24, research.words / 70) / plan.length));
   const body = (i: number, n = count) => Array.from({ length: n }, (_, k) => paragraph(i + k)).join("");
   /** Under a heading that asks a question: an answer in the question's own words first. */
   const answer = (heading: string) =>

@@ -22,6 +22,7 @@ import {
   toneArticles,
 } from "../../../db/schema";
 import { checkArticle, keywordInTitle, MIN_ARTICLE_WORDS, missingOutlineHeadings } from "~/lib/article-contract";
+import { lengthRangeOf } from "~/lib/content-score/score";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
@@ -173,11 +174,10 @@ export function scoreShortfall(html: string, research: PageResearch): string | n
   ].join("");
 }
 
-/** The length to aim for: the top pages' range, never under the contract's minimum. */
+/** The length to aim for: the top pages' range, never under the contract's minimum (the score asks the same). */
 export function lengthTarget(research: PageResearch): [number, number] {
   const [main] = research.models;
-  const low = Math.max(MIN_ARTICLE_WORDS, Math.round(main?.length.p25 ?? 0));
-  return [low, Math.max(low + 300, Math.round(main?.length.p75 ?? 0))];
+  return main ? lengthRangeOf(main, MIN_ARTICLE_WORDS) : [MIN_ARTICLE_WORDS, MIN_ARTICLE_WORDS];
 }
 
 export function outlinePart(outline: OutlineContent): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildKeywordModel } from "./model";
-import { fit, scoreDocument, scoreTopPages } from "./score";
+import { fit, lengthRangeOf, scoreDocument, scoreTopPages } from "./score";
 import { h, page, repeat, topPages } from "./test-pages";
 import type { KeywordModel } from "./types";
 
@@ -107,5 +107,20 @@ describe("scoreTopPages", () => {
 
   it("has no scores with fewer than two pages", () => {
     expect(scoreTopPages({ ...input, pages: topPages().slice(0, 1) })).toEqual({ pages: [], median: null, best: null });
+  });
+});
+
+describe("the length asked", () => {
+  it("is the top pages' middle half, raised to a minimum the product asks for", () => {
+    const model = buildKeywordModel({ keyword: "vélo électrique", language: "fr", pages: topPages(), peopleAlsoAsk: [] });
+    const short = { ...model, length: { p25: 840, p50: 1000, p75: 1316 } };
+    expect(lengthRangeOf(short)).toEqual([840, 1316]);
+    expect(lengthRangeOf(short, 1500)).toEqual([1500, 1800]);
+    const long = { ...model, length: { p25: 1800, p50: 2200, p75: 2600 } };
+    expect(lengthRangeOf(long, 1500)).toEqual([1800, 2600]);
+    // A text of the length asked loses nothing on length, even when the top pages are shorter.
+    const doc = { sections: [{ heading: null, text: Array.from({ length: 1600 }, () => "mot").join(" ") }] };
+    expect(scoreDocument(doc, [short], { minWords: 1500 }).parts.length).toBe(100);
+    expect(scoreDocument(doc, [short]).parts.length).toBeLessThan(100);
   });
 });

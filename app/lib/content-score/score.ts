@@ -36,7 +36,24 @@ const QUESTION_HEADING_SHARE = 0.6;
 const QUESTION_TEXT_SHARE = 0.5;
 const MAX_MISSING_TERMS = 30;
 
-export type ScoreOptions = { weights?: Partial<typeof SCORE_WEIGHTS> };
+/**
+ * `weights`: the parts' weights. `minWords`: the fewest words a text may have whatever the top pages do (the
+ * article contract's minimum): the length asked of a version starts there (lengthRangeOf).
+ */
+export type ScoreOptions = { weights?: Partial<typeof SCORE_WEIGHTS>; minWords?: number };
+
+/** How far above a raised minimum the length asked goes, when the top pages are all shorter. */
+const LENGTH_SPAN = 300;
+
+/**
+ * The words asked of a text against a model: the top pages' 25th to 75th percentiles, raised to at least `minWords`
+ * (then up to LENGTH_SPAN more) when the product asks for more than the top pages have.
+ */
+export function lengthRangeOf(model: KeywordModel, minWords = 0): [number, number] {
+  const low = Math.max(Math.round(model.length.p25), minWords);
+  const high = Math.max(Math.round(model.length.p75), minWords > model.length.p25 ? low + LENGTH_SPAN : low);
+  return [low, high];
+}
 
 type Parts = ContentScore["parts"];
 type ModelScore = Omit<ContentScore, "score" | "missingTerms"> & { missing: { term: string; importance: number }[]; hasQuestions: boolean };
@@ -54,7 +71,7 @@ export function scoreDocument(doc: PageDocument, models: KeywordModel[], opts: S
     return analysis;
   };
   return combine(
-    models.map((model) => scoreAgainstModel(analysisIn(model.language), model)),
+    models.map((model) => scoreAgainstModel(analysisIn(model.language), model, opts.minWords)),
     opts,
   );
 }
@@ -62,7 +79,7 @@ export function scoreDocument(doc: PageDocument, models: KeywordModel[], opts: S
 /** A page already analysed (in the models' language), scored against its keywords' models. */
 export function scoreAnalysis(analysis: PageAnalysis, models: KeywordModel[], opts: ScoreOptions = {}): ContentScore {
   return combine(
-    models.map((model) => scoreAgainstModel(analysis, model)),
+    models.map((model) => scoreAgainstModel(analysis, model, opts.minWords)),
     opts,
   );
 }
@@ -87,11 +104,11 @@ export function scoreTopPages(input: ModelInput): TopPagesScores {
   return { pages: scored, median, best: scores[scores.length - 1] };
 }
 
-function scoreAgainstModel(analysis: PageAnalysis, model: KeywordModel): ModelScore {
-  const terms = termsPart(analysis, model);
+function scoreAgainstModel(analysis: PageAnalysis, model: KeywordModel, minWords = 0): ModelScore {
+  const lengthRange = lengthRangeOf(model, minWords);
+  const terms = termsPart(analysis, model, lengthRange[1]);
   const questions = questionsPart(analysis, model);
   const structure = structurePart(analysis, model);
-  const lengthRange: [number, number] = [model.length.p25, model.length.p75];
   const parts: Parts = {
     terms: terms.part,
     questions: questions.part,
@@ -111,8 +128,9 @@ function scoreAgainstModel(analysis: PageAnalysis, model: KeywordModel): ModelSc
   };
 }
 
-function termsPart(analysis: PageAnalysis, model: KeywordModel) {
-  const stretch = Math.max(1, analysis.wordCount / Math.max(1, model.length.p75));
+/** `longest`: the most words asked of the text; a longer text may use each term proportionally more. */
+function termsPart(analysis: PageAnalysis, model: KeywordModel, longest: number) {
+  const stretch = Math.max(1, analysis.wordCount / Math.max(1, longest));
   let possible = 0;
   let gained = 0;
   let lost = 0;

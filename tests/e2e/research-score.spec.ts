@@ -1,0 +1,198 @@
+/**
+ * Issue 39, as a site owner lives it, against the fakes `npm run dev:fakes` runs (DataForSEO with People Also Ask,
+ * an AI Overview and related searches; a page server with real French articles, a 403 and a slow page; OpenRouter's
+ * writer following the research it is given): a keyword is added, an article asked; the request waits for the
+ * keyword's research, which reads the top pages; the outline answers the questions people ask; the SERP dialog shows
+ * the research; the review screen puts the article's score beside the top pages' median; a weaker text pasted as a
+ * new version scores lower, and its review screen names what it lacks.
+ */
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
+import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
+import { startFakePages, type FakePages } from "../fakes/pages";
+import { fakeWriter } from "../fakes/writer";
+import { expectNoAxeViolations } from "./support/axe";
+import { pngFile } from "./support/images";
+import { expect, test } from "./support/fixtures";
+import { createPageByRequest, unique } from "./support/pages";
+import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
+import { chooseOption, siteIdOf } from "./support/sites";
+import { expectToast, open, waitForHydration } from "./support/ui";
+import { createSignedInAccount, newAccount } from "./support/users";
+import { versionRows, versionsPath } from "./support/versions";
+
+test.describe.configure({ timeout: 150_000 });
+
+let server: RunningServer | undefined;
+let dataDir: string | undefined;
+let serp: FakeDataForSeo | undefined;
+let writer: FakeOpenRouter | undefined;
+let pages: FakePages | undefined;
+
+/** The top ten as the fake search ranks them: real articles, one refusing robots, one slow to answer. */
+const TOP = [
+  "/articles/0",
+  "/articles/1",
+  "/forbidden",
+  "/articles/3",
+  "/articles/4",
+  "/articles/5",
+  "/articles/6",
+  "/articles/7",
+  "/articles/8",
+  "/slow",
+];
+const KEYWORD = "période d'essai";
+
+test.beforeEach(async () => {
+  pages = await startFakePages();
+  // The slow page holds the research long enough for the waiting request to be seen.
+  pages.slowMs = 6_000;
+  serp = await startFakeDataForSeo();
+  serp.organicUrl = (_keyword, position) => pages!.at(TOP[position - 1] ?? `/articles/${position % 10}`);
+  writer = await startFakeOpenRouter();
+  writer.answer = fakeWriter;
+  dataDir = makeDataDir("research-score");
+  server = await startServer({
+    port: await freePort(),
+    dataDir,
+    env: {
+      DATAFORSEO_LOGIN: serp.login,
+      DATAFORSEO_PASSWORD: serp.password,
+      DATAFORSEO_URL: serp.url,
+      OPENROUTER_API_KEY: writer.apiKey,
+      OPENROUTER_BASE_URL: writer.baseUrl,
+      OUTBOUND_ALLOW_PRIVATE_HOSTS: "true",
+    },
+  });
+});
+
+test.afterEach(async () => {
+  await server?.stop();
+  await Promise.all([serp?.close(), writer?.close(), pages?.close()]);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  server = dataDir = serp = writer = pages = undefined;
+});
+
+/** A French site made in the site dialog (France: its only language, French, is the site's). */
+async function createFrenchSite(page: Page, name: string): Promise<number> {
+  await open(page, "/sites");
+  await page.getByRole("button", { name: "Add Site" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a new site" });
+  await expect(dialog.getByRole("combobox", { name: "Country" })).toBeEnabled();
+  await dialog.getByLabel("Site URL").fill(`https://${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.example`);
+  await dialog.getByLabel("Site name").fill(name);
+  await dialog.getByLabel("Logo").setInputFiles(pngFile());
+  await chooseOption(page, "Country", "France");
+  await dialog.getByRole("button", { name: "Create site" }).click();
+  await expect(dialog).toBeHidden();
+  return siteIdOf(page, name);
+}
+
+/** test-results/<name>.png, and <name>-390.png at a phone's width, once the notices have gone. */
+async function screenshots(page: Page, name: string) {
+  await expect(page.locator("[data-sonner-toast], [data-static-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+/** The review screen's content score: « yours N · top 10 median M · best B », as numbers. */
+async function scoreSummary(page: Page) {
+  const summary = page.getByTestId("content-score-summary");
+  await expect(summary).toContainText("top 10 median");
+  const text = (await summary.textContent()) ?? "";
+  const [, yours, median] = text.match(/yours\s*(\d+).*median\s*(\d+)/) ?? [];
+  return { yours: Number(yours), median: Number(median) };
+}
+
+test("a keyword's research comes first: the request waits for it, the outline answers its questions, and the review screen scores the article against the top pages, lower for a weaker text with what it lacks", async ({
+  openContext,
+}) => {
+  const { page } = await openContext({ baseURL: server!.url });
+  await createSignedInAccount(page, newAccount({ fullName: "Nadia Juriste" }), { startOn: null });
+  const siteId = await createFrenchSite(page, unique("Droit du travail"));
+  const pageId = await createPageByRequest(page, siteId, { name: "La période d'essai" });
+
+  // The keyword, added on the page's keywords screen; no search asked.
+  await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
+  await page.getByRole("button", { name: "Add Keyword" }).click();
+  const add = page.getByRole("dialog", { name: "Add Keyword" });
+  await add.getByLabel("Keyword").fill(KEYWORD);
+  await add.getByRole("button", { name: "Add Keyword" }).click();
+  await expect(add).toBeHidden();
+
+  // An article asked: its request waits for the keyword's research, and the page says so.
+  await open(page, versionsPath(siteId, pageId));
+  await page.getByRole("button", { name: "Create new page version" }).click();
+  await expectToast(page, "New page action created successfully");
+  await open(page, `/sites/${siteId}/pages/${pageId}`);
+  await expect(page.getByTestId("waiting-for-research")).toHaveText(`Waiting for the research of « ${KEYWORD} »`);
+  await expectNoAxeViolations(page, "a request waiting for its research");
+  await screenshots(page, "research-request-waiting");
+
+  // The research done, the outline is written from it: the questions people ask are among its sections.
+  const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications (1)", { timeout: 60_000 });
+  await expect(page.getByTestId("waiting-for-research")).toHaveCount(0);
+  await open(page, `/sites/${siteId}/pages/${pageId}/outline`);
+  await expect(page.getByText("Waiting for your approval")).toBeVisible();
+  const questions = page.getByRole("list", { name: "Questions to answer" });
+  await expect(questions.getByRole("listitem").filter({ hasText: `What is ${KEYWORD}?` })).toContainText("Answered by");
+  await expect(questions.getByRole("listitem").filter({ hasText: `How much does ${KEYWORD} cost?` })).toContainText("Answered by");
+  await expectNoAxeViolations(page, "the outline with the questions it answers");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Approve and write the article" }).click();
+  await expectToast(page, "Outline approved", "The article is being written from it. You will be told when it is ready for review.");
+
+  // The SERP dialog shows the research: the questions, the AI Overview, the top pages read (one refused).
+  await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
+  await page.getByRole("button", { name: `View SERPS for ${KEYWORD}` }).click();
+  const dialog = page.getByRole("dialog", { name: new RegExp(`Résultats SERP pour "${KEYWORD}"`) });
+  await dialog.getByRole("tab", { name: "Questions" }).click();
+  await expect(dialog.getByRole("region", { name: /Questions posées/ })).toContainText(`What is ${KEYWORD}?`);
+  await expect(dialog.getByRole("region", { name: "Aperçu IA (AI Overview)" })).toContainText("they agree on the basics");
+  await dialog.getByRole("tab", { name: "Top 10" }).click();
+  const top = dialog.getByRole("list", { name: "Les 10 premiers résultats" });
+  await expect(top.getByRole("listitem").filter({ hasText: "/forbidden" })).toContainText("403");
+  await expect(top.getByRole("listitem").filter({ hasText: "/articles/0" })).toContainText("mots");
+  await expectNoAxeViolations(page, "the research in the SERP dialog");
+  await page.keyboard.press("Escape");
+
+  // The article, written from the approved outline, scores at least the top pages' median.
+  await open(page, versionsPath(siteId, pageId));
+  await expect(versionRows(page)).toHaveCount(1, { timeout: 60_000 });
+  const written = Number(await versionRows(page).first().getAttribute("data-version-id"));
+  const writtenScore = Number(await versionRows(page).first().getByTestId("version-score").textContent());
+  await open(page, `/review/${written}`);
+  const first = await scoreSummary(page);
+  expect(first.yours).toBe(writtenScore);
+  expect(first.yours).toBeGreaterThanOrEqual(first.median);
+  await expect(page.getByTestId("held-for-team")).toHaveCount(0);
+  await expectNoAxeViolations(page, "the review screen with the content score");
+  await screenshots(page, "research-review-score");
+
+  // A weaker text pasted as a new version scores lower, and its review screen names what it lacks.
+  await open(page, versionsPath(siteId, pageId));
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add version from HTML" }).click();
+  const paste = page.getByRole("dialog", { name: "Add version from HTML" });
+  await paste
+    .getByLabel("HTML content")
+    .fill("<h1>La période d'essai</h1><p>Quelques mots sur le sujet, sans plus de détails pour le moment.</p>");
+  await paste.getByRole("button", { name: "Save as new version" }).click();
+  await expectToast(page, "HTML content updated successfully");
+  await expect(versionRows(page)).toHaveCount(2);
+  const weakScore = Number(await versionRows(page).first().getByTestId("version-score").textContent());
+  expect(weakScore).toBeLessThan(writtenScore);
+  await screenshots(page, "research-versions-scores");
+  const weak = Number(await versionRows(page).first().getAttribute("data-version-id"));
+  await open(page, `/review/${weak}`);
+  expect((await scoreSummary(page)).yours).toBe(weakScore);
+  await expect(page.getByTestId("missing-terms").getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByTestId("unanswered-questions")).toContainText(`What is ${KEYWORD}?`);
+  await screenshots(page, "research-review-weak");
+});
