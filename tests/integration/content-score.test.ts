@@ -26,6 +26,7 @@ import type { SessionUser } from "~/services/auth.server";
 import { resetEnvForTests } from "~/services/env.server";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { useTestDatabase } from "../setup/database";
+import { countQueries } from "../setup/query-count";
 import { insertUser, type TestUser } from "../setup/factories";
 import { insertResearch } from "../setup/research";
 import { runWorkOnce } from "../setup/worker";
@@ -87,6 +88,22 @@ describe("every version gets its score", () => {
     ]);
     expect(await versionScore(owner, strong.id)).toMatchObject({ score: strongRow!.score, details: { wordCount: expect.any(Number) } });
     await expect(versionScore(stranger, strong.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("in the versions list of a page with 200 versions, in as many queries as for one", async () => {
+    const pageId = await scoredPage("deux-cents");
+    const one = await createVersion(owner, pageId, WEAK);
+    const single = await countQueries(database.db, () => listVersions(owner, siteId, pageId));
+    const rows = await database.db
+      .insert(pagesVersions)
+      .values(Array.from({ length: 199 }, (_, i) => ({ page: pageId, htmlContent: `<p>${i}</p>` })))
+      .returning({ id: pagesVersions.id });
+    await database.db.insert(versionScores).values(rows.map((row, i) => ({ version: row.id, score: i % 100, details: {} as never })));
+    const many = await countQueries(database.db, () => listVersions(owner, siteId, pageId));
+    expect(many.result).toHaveLength(200);
+    expect(many.result.filter((v) => v.score !== null)).toHaveLength(200);
+    expect(many.result.find((v) => v.id === one.id)?.score).toBe((await scoreRow(one.id))!.score);
+    expect(many.queries).toBe(single.queries);
   });
 
   it("on the review link: the score and the questions still unanswered", async () => {

@@ -4,14 +4,13 @@
  * read, the model's questions, terms and ranges; the empty states (never searched, a check older than the research,
  * a check whose pages are not read yet); ownership; and one query for the rows whatever the number of keywords.
  */
-import { vi } from "vitest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keywordModels, keywords, pages, pagesKeywords, serpChecks, sites } from "../../db/schema";
 import { NotFoundError, ownedPage } from "~/models/access.server";
 import { KeywordNotFoundError } from "~/models/keyword.server";
 import { keywordResearch, pageResearch } from "~/models/research.server";
-import type { Db } from "~/services/db.server";
 import { useTestDatabase } from "../setup/database";
+import { countQueries } from "../setup/query-count";
 import { insertUser, type TestUser } from "../setup/factories";
 import { researchFeatures, researchModel, researchResults, researchTopScores, researchUnread } from "../setup/research-fixture";
 
@@ -30,18 +29,6 @@ let oldCheck: number;
 let unused: number;
 let newestCheck: number;
 const stamp = Date.now().toString(36);
-
-/** How many statements `run` sends to the database (the driver's client counts them). */
-async function countQueries<T>(db: Db, run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const spy = vi.spyOn(client, "query");
-  try {
-    const result = await run();
-    return { result, queries: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 beforeAll(async () => {
   const { db } = database;
