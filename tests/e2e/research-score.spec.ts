@@ -8,11 +8,9 @@
  */
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
-import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { startFakePages, type FakePages } from "../fakes/pages";
-import { fakeWriter } from "../fakes/writer";
 import { expectNoAxeViolations } from "./support/axe";
+import { startFakeProviders, type FakeProviders } from "./support/fake-providers";
 import { pngFile } from "./support/images";
 import { expect, test } from "./support/fixtures";
 import { createPageByRequest, unique } from "./support/pages";
@@ -26,8 +24,7 @@ test.describe.configure({ timeout: 150_000 });
 
 let server: RunningServer | undefined;
 let dataDir: string | undefined;
-let serp: FakeDataForSeo | undefined;
-let writer: FakeOpenRouter | undefined;
+let providers: FakeProviders | undefined;
 let pages: FakePages | undefined;
 
 /** The top ten as the fake search ranks them: real articles, one refusing robots, one slow to answer. */
@@ -49,30 +46,18 @@ test.beforeEach(async () => {
   pages = await startFakePages();
   // The slow page holds the research long enough for the waiting request to be seen.
   pages.slowMs = 6_000;
-  serp = await startFakeDataForSeo();
-  serp.organicUrl = (_keyword, position) => pages!.at(TOP[position - 1] ?? `/articles/${position % 10}`);
-  writer = await startFakeOpenRouter();
-  writer.answer = fakeWriter;
+  providers = await startFakeProviders();
+  providers.serp.organicUrl = (_keyword, position) => pages!.at(TOP[position - 1] ?? `/articles/${position % 10}`);
   dataDir = makeDataDir("research-score");
-  server = await startServer({
-    port: await freePort(),
-    dataDir,
-    env: {
-      DATAFORSEO_LOGIN: serp.login,
-      DATAFORSEO_PASSWORD: serp.password,
-      DATAFORSEO_URL: serp.url,
-      OPENROUTER_API_KEY: writer.apiKey,
-      OPENROUTER_BASE_URL: writer.baseUrl,
-      OUTBOUND_ALLOW_PRIVATE_HOSTS: "true",
-    },
-  });
+  // The page server listens on 127.0.0.1: reading it is allowed here only.
+  server = await startServer({ port: await freePort(), dataDir, env: { ...providers.env, OUTBOUND_ALLOW_PRIVATE_HOSTS: "true" } });
 });
 
 test.afterEach(async () => {
   await server?.stop();
-  await Promise.all([serp?.close(), writer?.close(), pages?.close()]);
+  await Promise.all([providers?.close(), pages?.close()]);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  server = dataDir = serp = writer = pages = undefined;
+  server = dataDir = providers = pages = undefined;
 });
 
 /** A French site made in the site dialog (France: its only language, French, is the site's). */

@@ -15,11 +15,9 @@
  */
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { startFakeDataForSeo, type FakeDataForSeo } from "../fakes/dataforseo";
-import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
 import { startFakeWordPress } from "../fakes/wordpress";
-import { fakeWriter } from "../fakes/writer";
 import { expectNoAxeViolations } from "./support/axe";
+import { startFakeProviders, type FakeProviders } from "./support/fake-providers";
 import { expect, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { selectInArticle } from "./support/review";
@@ -36,33 +34,19 @@ const WORDPRESS_PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
 
 let server: RunningServer | undefined;
 let dataDir: string | undefined;
-let serp: FakeDataForSeo | undefined;
-let writer: FakeOpenRouter | undefined;
+let providers: FakeProviders | undefined;
 
 test.beforeEach(async () => {
-  serp = await startFakeDataForSeo();
-  writer = await startFakeOpenRouter();
-  writer.answer = fakeWriter;
+  providers = await startFakeProviders();
   dataDir = makeDataDir("trial");
-  server = await startServer({
-    port: await freePort(),
-    dataDir,
-    env: {
-      DATAFORSEO_LOGIN: serp.login,
-      DATAFORSEO_PASSWORD: serp.password,
-      DATAFORSEO_URL: serp.url,
-      OPENROUTER_API_KEY: writer.apiKey,
-      OPENROUTER_BASE_URL: writer.baseUrl,
-    },
-  });
+  server = await startServer({ port: await freePort(), dataDir, env: providers.env });
 });
 
 test.afterEach(async () => {
   await server?.stop();
-  await serp?.close();
-  await writer?.close();
+  await providers?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  server = dataDir = serp = writer = undefined;
+  server = dataDir = providers = undefined;
 });
 
 /** Who did what, in order: each person's steps, counted and printed at the end of the story. */
@@ -174,8 +158,8 @@ test("a trial request becomes a first draft with the team's two steps: one click
   await expect(step(page, "Brouillon")).toContainText("Une fois le plan validé");
   await expectNoAxeViolations(page, "the request's screen with the outline to approve");
   await screenshots(page, "trial-request-outline-ready");
-  expect(serp!.tasks.map((t) => t.keyword)).toEqual(["pain au levain maison"]);
-  expect(serp!.tasks[0]).toMatchObject({ language_code: "fr", location_code: 2250 });
+  expect(providers!.serp.tasks.map((t) => t.keyword)).toEqual(["pain au levain maison"]);
+  expect(providers!.serp.tasks[0]).toMatchObject({ language_code: "fr", location_code: 2250 });
 
   // The team is told (its bell on the site's screens): the outline is theirs to approve; reaching it reads the line.
   await open(page, "/sites");
