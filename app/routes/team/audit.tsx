@@ -25,11 +25,13 @@ const RECORD_LINKS: Record<string, (id: string) => string> = {
   inbox: (id) => `/team/inbox/${id}`,
   user: (id) => `/team/accounts/${id}`,
   site: (id) => `/team/sites/${id}`,
+  version: (id) => `/review/${id}`,
 };
 const RECORD_NAMES: Record<string, string> = {
   user: "compte",
   site: "site",
   page: "page",
+  version: "version",
   action: "travail",
   message: "message",
   inbox: "demande",
