@@ -266,6 +266,8 @@ export const sites = pgTable(
     includedRevisionRounds: integer("included_revision_rounds").notNull().default(2),
     /** Whether a request for changes waits for the team to confirm its instructions (true) or runs at once (issue 38). */
     revisionsWaitForTeam: boolean("revisions_wait_for_team").notNull().default(true),
+    /** Whether publishing a version with a broken or unsupported source is refused outright (issue 40), not only confirmed first. */
+    refuseUncheckedSources: boolean("refuse_unchecked_sources").notNull().default(false),
     stripeEmail: text("stripe_email"),
     email1: text("email1"),
     createdAt: createdAt(),
@@ -1311,4 +1313,74 @@ export const versionScores = pgTable(
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("version_scores_score_check", sql`${t.score} between 0 and 100`)],
+);
+
+/**
+ * The pages of a site an article may link to (issue 40): its pages in the product, the posts and pages of its
+ * connected WordPress and its sitemap.xml, each with its title and main terms, read again weekly.
+ */
+export const siteInventory = pgTable(
+  "site_inventory",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    title: text("title"),
+    /** Its main terms (the keys of lib/content-score/text.ts), to choose the candidates of an article's internal links. */
+    terms: text("terms")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where it was found: 'product' (a page of the site here), 'wordpress' or 'sitemap'. */
+    source: text("source").notNull(),
+    /** The product's page at that address, if any. */
+    page: integer("page").references(() => pages.id, { onDelete: "set null" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("site_inventory_site_url_uq").on(t.site, t.url),
+    index("site_inventory_page_idx").on(t.page),
+    check("site_inventory_source_check", sql`${t.source} in ('product', 'wordpress', 'sitemap')`),
+  ],
+);
+
+/**
+ * The sources of a version (issue 40), checked after its content score: each outbound link (whether it resolves,
+ * is broken or redirects elsewhere) and the claim it backs, held against the source's text (a quotation word for
+ * word, the rest by a model whose answer is kept), with the source's own words that show it. Derived from the
+ * version's text: checked again when the text changes.
+ */
+export const versionSources = pgTable(
+  "version_sources",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    version: integer("version")
+      .notNull()
+      .references(() => pagesVersions.id, { onDelete: "cascade" }),
+    /** Its order in the text. */
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    anchor: text("anchor"),
+    /** The sentence or passage the version attributes to the source. */
+    claim: text("claim"),
+    /** 'link' (a sentence holding a link), 'quotation' or 'statistic'. */
+    kind: text("kind").notNull().default("link"),
+    linkStatus: text("link_status").notNull().default("pending"),
+    httpStatus: integer("http_status"),
+    finalUrl: text("final_url"),
+    verdict: text("verdict").notNull().default("unchecked"),
+    /** The source's own words that support (or not) the claim. */
+    passage: text("passage"),
+    /** The judge's answer as it gave it (model, verdict, quote), kept. */
+    judge: jsonb("judge"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("version_sources_version_position_idx").on(t.version, t.position),
+    check("version_sources_kind_check", sql`${t.kind} in ('link', 'quotation', 'statistic')`),
+    check("version_sources_link_status_check", sql`${t.linkStatus} in ('pending', 'resolves', 'broken', 'redirects')`),
+    check("version_sources_verdict_check", sql`${t.verdict} in ('unchecked', 'supported', 'partly', 'not_supported', 'broken')`),
+  ],
 );

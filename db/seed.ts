@@ -27,6 +27,8 @@ export const ACTION_NAMES = [
   "notification_digest",
   // Issue 16: an article's outline, approved before the article is written from it.
   "create_outline",
+  // Issue 40: a version's sources, checked after its content score.
+  "check_sources",
 ] as const;
 
 export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof schema>) {

@@ -129,7 +129,7 @@ describe("reference data", () => {
     ]);
   });
 
-  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails), publish_article (issue 15), the notification e-mails and the outlines (issue 16)", async () => {
+  it("has the six actions of the catalogue, send_email (the accounts' queued e-mails), publish_article (issue 15), the notification e-mails and the outlines (issue 16), the sources' check (issue 40)", async () => {
     const rows = await database.query<{ name: string }>("select name from actions");
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual(
@@ -145,6 +145,7 @@ describe("reference data", () => {
         "notification_email",
         "notification_digest",
         "create_outline",
+        "check_sources",
       ].sort(),
     );
     expect([...ACTION_NAMES].sort()).toEqual(names);
