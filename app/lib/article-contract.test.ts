@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { checkArticle, countWords, extractHtml, keywordInTitle, missingOutlineHeadings, removeInventedLinks } from "./article-contract";
+import {
+  checkArticle,
+  countWords,
+  extractHtml,
+  internalLinksOf,
+  internalLinksWish,
+  keywordInTitle,
+  linkKey,
+  missingOutlineHeadings,
+  removeInventedLinks,
+} from "./article-contract";
+import { parseCompetitors } from "./competitors";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -28,6 +39,64 @@ describe("the article contract", () => {
       html: '<p><a href="https://source.example/a/">a source</a>, <a href="https://www.site.example/x">the site</a>, invented, <a href="#part">anchor</a></p>',
       removed: 1,
     });
+  });
+
+  it("with the site's inventory, keeps same-site links to its pages only (relative ones read against the site)", () => {
+    const inventory = ["https://site.example/guide/", "https://blog.site.example/post-1", "http://127.0.0.1:8080/wp-post/"];
+    const html = [
+      '<a href="https://www.site.example/Guide">guide</a>',
+      '<a href="/guide#part">relative guide</a>',
+      '<a href="/contact">invented contact</a>',
+      '<a href="https://site.example/tarifs">invented page</a>',
+      '<a href="https://blog.site.example/post-1/">post</a>',
+      '<a href="http://127.0.0.1:8080/wp-post/">its WordPress</a>',
+      '<a href="https://source.example/a">source</a>',
+      '<a href="#top">anchor</a>',
+      '<a href="mailto:hello@site.example">mail</a>',
+    ].join(" ");
+    const repaired = removeInventedLinks(html, ["https://source.example/a"], "https://site.example", { inventory });
+    expect(repaired.removed).toBe(2);
+    expect(repaired.html).toContain(" invented contact ");
+    expect(repaired.html).toContain(" invented page ");
+    expect(repaired.html.match(/<a /g)).toHaveLength(7);
+    expect(internalLinksOf(repaired.html, inventory, "https://site.example").sort()).toEqual(
+      ["127.0.0.1:8080/wp-post", "blog.site.example/post-1", "site.example/guide"].sort(),
+    );
+    // Without one, as before: any link to the site's host passes, relative ones untouched (a subdomain and the
+    // WordPress on another host are not the site's host).
+    const before = removeInventedLinks(html, ["https://source.example/a"], "https://site.example");
+    expect(before.removed).toBe(2);
+    expect(before.html).toContain('<a href="/contact">invented contact</a>');
+  });
+
+  it("never keeps a link to a competitor of the brief, even a source", () => {
+    const competitors = parseCompetitors("Rival (rival.example), https://shop.other.example/x", "https://site.example");
+    const html =
+      '<a href="https://www.rival.example/prix">rival</a> <a href="https://blog.shop.other.example/">other</a> <a href="https://source.example/a">source</a>';
+    expect(
+      removeInventedLinks(html, ["https://www.rival.example/prix", "https://source.example/a"], "https://site.example", { competitors }),
+    ).toEqual({
+      html: 'rival other <a href="https://source.example/a">source</a>',
+      removed: 2,
+    });
+  });
+
+  it("compares addresses without scheme, www., fragment or trailing slash", () => {
+    expect(linkKey("https://www.Site.example/Guide/#x")).toBe(linkKey("http://site.example/guide"));
+    expect(linkKey("https://site.example/?p=1")).not.toBe(linkKey("https://site.example/?p=2"));
+  });
+
+  it("aims at 3 to 8 internal links when the site has 5 pages or more", () => {
+    const pages = Array.from({ length: 10 }, (_, i) => `https://site.example/p${i}`);
+    const links = (n: number) =>
+      pages
+        .slice(0, n)
+        .map((p) => `<a href="${p}">x</a>`)
+        .join(" ");
+    expect(internalLinksWish(links(2), pages, "https://site.example")).toMatch(/^it links to 2 of the site's pages; link to 3 to 8/);
+    expect(internalLinksWish(links(3), pages, "https://site.example")).toBeNull();
+    expect(internalLinksWish(links(9), pages, "https://site.example")).toMatch(/at most 8/);
+    expect(internalLinksWish(links(0), pages.slice(0, 4), "https://site.example")).toBeNull();
   });
 
   it("takes the HTML out of a code fence or a document", () => {

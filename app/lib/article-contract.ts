@@ -1,8 +1,11 @@
 /**
  * The output contract of a generated article (issue 6), enforced in code: at least 1,500 words, exactly one
- * h1, h2 sections, and no invented links (only the sources it was given, and the site itself). Links to
- * other addresses are repaired (the link is removed, its text kept); the rest needs another answer.
+ * h1, h2 sections, and no invented links (only the sources it was given, and the site itself: with the site's
+ * inventory, only its pages that exist; never a competitor of its brief, issue 40). Links to other addresses are
+ * repaired (the link is removed, its text kept); the rest needs another answer.
  */
+
+import { isCompetitorUrl, NO_COMPETITORS, type Competitors } from "./competitors";
 
 export const MIN_ARTICLE_WORDS = 1500;
 
@@ -30,31 +33,108 @@ export function extractHtml(answer: string): string {
   return html;
 }
 
-const normalizeUrl = (url: string) => url.replace(/#.*$/, "").replace(/\/+$/, "").toLowerCase();
-
-/** Removes links to addresses that are neither a given source nor on the site; returns the repaired HTML and how many were removed. */
-export function removeInventedLinks(html: string, sources: readonly string[], siteUrl: string): { html: string; removed: number } {
-  const allowed = new Set(sources.map(normalizeUrl));
-  let siteHost = "";
+/**
+ * A link's address as links are compared: scheme, "www.", the fragment and a trailing slash aside, lower case
+ * ("https://www.site.example/Guide/#part" and "http://site.example/guide" are one page).
+ */
+export function linkKey(url: string): string {
   try {
-    siteHost = new URL(siteUrl).hostname.replace(/^www\./, "");
+    const parsed = new URL(url);
+    const host = parsed.host.toLowerCase().replace(/^www\./, "");
+    return `${host}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`.toLowerCase();
   } catch {
-    siteHost = "";
+    return url.replace(/#.*$/, "").replace(/\/+$/, "").toLowerCase();
   }
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+};
+
+const LINK = /<a\b[^>]*\bhref\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi;
+
+/** What else the contract holds links to (issue 40); without it, any link to the site passes (callers with no inventory). */
+export type LinkRules = {
+  /** The site's pages that exist (its inventory): the only same-site addresses a link may go to. */
+  inventory?: readonly string[];
+  /** The competitors named in the site's brief: never linked, even when a source. */
+  competitors?: Competitors;
+};
+
+/**
+ * Removes links to addresses that are neither a given source nor on the site (with an inventory: nor one of its
+ * pages), and every link to a competitor; a removed link's text stays. Relative links are read against the site's
+ * address when there is an inventory (an invented "/contact" is a same-site link); anchors, mail and phone links
+ * stay. Returns the repaired HTML and how many links were removed.
+ */
+export function removeInventedLinks(
+  html: string,
+  sources: readonly string[],
+  siteUrl: string,
+  rules: LinkRules = {},
+): { html: string; removed: number } {
+  const allowed = new Set(sources.map(linkKey));
+  const inventory = rules.inventory ? new Set(rules.inventory.map(linkKey)) : null;
+  const competitors = rules.competitors ?? NO_COMPETITORS;
+  const siteHost = hostOf(siteUrl);
   let removed = 0;
-  const repaired = html.replace(/<a\b[^>]*\bhref\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (whole, href: string, text: string) => {
-    if (!/^https?:\/\//i.test(href)) return whole;
-    let host = "";
-    try {
-      host = new URL(href).hostname.replace(/^www\./, "");
-    } catch {
-      host = "";
+  const repaired = html.replace(LINK, (whole, href: string, text: string) => {
+    let url = href.trim();
+    if (!/^https?:\/\//i.test(url)) {
+      // An anchor, a mail or phone link, or (without an inventory) a relative one: as before.
+      if (!inventory || url === "" || url.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(url)) return whole;
+      try {
+        url = new URL(url, siteUrl).href;
+      } catch {
+        return whole;
+      }
     }
-    if (allowed.has(normalizeUrl(href)) || (siteHost && host === siteHost)) return whole;
+    const key = linkKey(url);
+    const keep =
+      !isCompetitorUrl(url, competitors) &&
+      (allowed.has(key) || (inventory ? inventory.has(key) : Boolean(siteHost) && hostOf(url) === siteHost));
+    if (keep) return whole;
     removed += 1;
     return text;
   });
   return { html: repaired, removed };
+}
+
+/** The distinct pages of the inventory the article links to (relative links read against the site's address). */
+export function internalLinksOf(html: string, inventory: readonly string[], siteUrl: string): string[] {
+  const pages = new Set(inventory.map(linkKey));
+  const linked = new Set<string>();
+  for (const [, href] of html.matchAll(LINK)) {
+    let key: string;
+    try {
+      key = linkKey(new URL(href.trim(), siteUrl).href);
+    } catch {
+      continue;
+    }
+    if (pages.has(key)) linked.add(key);
+  }
+  return [...linked];
+}
+
+/** How many internal links an article aims at when the site has enough pages to link to (issue 40). */
+export const INTERNAL_LINKS = { min: 3, max: 8, inventoryAtLeast: 5 } as const;
+
+/**
+ * What the article falls short of in internal links: fewer than 3 (or more than 8) links to the site's pages, when
+ * there are at least 5 to choose from; null otherwise. Said once to the writer, never a refusal (askForArticle's `wishes`).
+ */
+export function internalLinksWish(html: string, inventory: readonly string[], siteUrl: string): string | null {
+  if (inventory.length < INTERNAL_LINKS.inventoryAtLeast) return null;
+  const count = internalLinksOf(html, inventory, siteUrl).length;
+  if (count < INTERNAL_LINKS.min)
+    return `it links to ${count} of the site's pages; link to ${INTERNAL_LINKS.min} to ${INTERNAL_LINKS.max} of the site's pages listed, where they help the reader`;
+  if (count > INTERNAL_LINKS.max)
+    return `it links to ${count} of the site's pages; link to at most ${INTERNAL_LINKS.max}, those that help the reader most`;
+  return null;
 }
 
 /** Checks what cannot be repaired without another answer. */
