@@ -5,9 +5,12 @@
  * sanitizer's allow-list, and stripped of links it was not given; then `check` names what cannot be repaired.
  * A refused answer is sent back once with its problems named; refused again, the action fails with them. An answer
  * that falls short without being wrong (`shortfall`) is sent back once too, and kept if still short, marked held.
+ * What the contract only wishes for (`wishes`: issue 40's 3-8 internal links) is named with the rest when an answer is
+ * sent back, or sends it back by itself, once; the second answer is kept whatever it still lacks of it, not held: an
+ * article with two internal links instead of three is worth no one's review (decision 042).
  */
 import type OpenAI from "openai";
-import { extractHtml, removeInventedLinks } from "~/lib/article-contract";
+import { extractHtml, removeInventedLinks, type LinkRules } from "~/lib/article-contract";
 import { takeMetaDescription } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import type { UsageTally } from "~/lib/usage";
@@ -22,6 +25,8 @@ export async function askForArticle(options: {
   /** URLs the article may link to, besides the site itself. */
   allowedLinks: readonly string[];
   siteUrl: string;
+  /** The site's inventory and the brief's competitors (issue 40): same-site links to its pages only, never a competitor. */
+  links?: LinkRules;
   /** What is wrong with the cleaned HTML, beyond repair; [] when it is accepted. */
   check: (html: string) => string[];
   /**
@@ -29,6 +34,8 @@ export async function askForArticle(options: {
    * sent back once like a problem; still short the second time, the answer is kept and said to be `held`.
    */
   shortfall?: (html: string) => string | null;
+  /** What the answer lacks that is asked once and never refused nor held for (issue 40: too few internal links). */
+  wishes?: (html: string) => string[];
   /** What the second request asks, after the problems: "Write the whole article again, fixing this." */
   again: string;
   /** How the failure names the answer: "The article". */
@@ -41,19 +48,24 @@ export async function askForArticle(options: {
     const completion = await ask(options.api, options.model, request, options.system, options.signal);
     options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
     const { description, rest } = takeMetaDescription(completion.text);
-    const html = removeInventedLinks(cleanArticleHtml(extractHtml(rest)), options.allowedLinks, options.siteUrl).html;
+    const html = removeInventedLinks(cleanArticleHtml(extractHtml(rest)), options.allowedLinks, options.siteUrl, options.links).html;
     const problems = options.check(html);
     // Only an answer without problems is measured: a refused one is asked again anyway.
     const shortfall = problems.length ? null : (options.shortfall?.(html) ?? null);
-    return { html, metaDescription: description, problems, shortfall };
+    const wishes = options.wishes?.(html) ?? [];
+    return { html, metaDescription: description, problems, shortfall, wishes };
   };
   const first = await attempt(options.prompt);
   let result = first;
   // Once: the same request, with what was wrong or short.
-  if (result.problems.length || result.shortfall) {
-    const said = result.problems.length
-      ? `Your previous answer was refused: ${result.problems.join("; ")}.`
-      : `Your previous answer ${result.shortfall}.`;
+  if (result.problems.length || result.shortfall || result.wishes.length) {
+    const said = [
+      result.problems.length ? `Your previous answer was refused: ${result.problems.join("; ")}.` : null,
+      result.shortfall ? `Your previous answer ${result.shortfall}.` : null,
+      result.wishes.length ? `Also, your previous answer ${result.wishes.join("; ")}.` : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
     result = await attempt(`${options.prompt}\n\n${said} ${options.again}`);
   }
   if (result.problems.length) throw new PermanentError(`${options.what} was refused twice: ${result.problems.join("; ")}`);

@@ -93,7 +93,7 @@ describe("the article contract", () => {
         .slice(0, n)
         .map((p) => `<a href="${p}">x</a>`)
         .join(" ");
-    expect(internalLinksWish(links(2), pages, "https://site.example")).toMatch(/^it links to 2 of the site's pages; link to 3 to 8/);
+    expect(internalLinksWish(links(2), pages, "https://site.example")).toMatch(/^links to 2 of the site's pages; link to 3 to 8/);
     expect(internalLinksWish(links(3), pages, "https://site.example")).toBeNull();
     expect(internalLinksWish(links(9), pages, "https://site.example")).toMatch(/at most 8/);
     expect(internalLinksWish(links(0), pages.slice(0, 4), "https://site.example")).toBeNull();

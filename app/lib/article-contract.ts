@@ -131,9 +131,9 @@ export function internalLinksWish(html: string, inventory: readonly string[], si
   if (inventory.length < INTERNAL_LINKS.inventoryAtLeast) return null;
   const count = internalLinksOf(html, inventory, siteUrl).length;
   if (count < INTERNAL_LINKS.min)
-    return `it links to ${count} of the site's pages; link to ${INTERNAL_LINKS.min} to ${INTERNAL_LINKS.max} of the site's pages listed, where they help the reader`;
+    return `links to ${count} of the site's pages; link to ${INTERNAL_LINKS.min} to ${INTERNAL_LINKS.max} of the site's pages listed, where they help the reader`;
   if (count > INTERNAL_LINKS.max)
-    return `it links to ${count} of the site's pages; link to at most ${INTERNAL_LINKS.max}, those that help the reader most`;
+    return `links to ${count} of the site's pages; link to at most ${INTERNAL_LINKS.max}, those that help the reader most`;
   return null;
 }
 

@@ -81,6 +81,11 @@ const envSchema = z
     OUTBOUND_ALLOW_PRIVATE_HOSTS: z.stringbool().optional(),
     /** The old name of OUTBOUND_ALLOW_PRIVATE_HOSTS (publishing only, before issue 39): still accepted. */
     PUBLISHING_ALLOW_PRIVATE_HOSTS: z.stringbool().optional(),
+    /**
+     * Whether an article request reads the site's WordPress and sitemap for its inventory of pages to link to (issue
+     * 40, weekly); "false" keeps to its pages here (the tests set it, so that no test reaches a real site).
+     */
+    INVENTORY_READ_SITES: z.stringbool().default(true),
     /** Timeout of one provider call, in milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Where queued actions run: inside the server (the default; the only choice with PGlite), or "off" when `npm run worker` processes do it (PostgreSQL). */

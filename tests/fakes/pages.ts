@@ -3,6 +3,8 @@
  *   - `/articles/<n>`: ten real French articles (tests/fixtures/pages/fiches-travail.json, Apache-2.0), each inside a
  *     made-up site: header and navigation, cookie banner, breadcrumb, sidebar ("À lire aussi", newsletter),
  *     share links, comments and footer, in three layouts (semantic tags, div soup, comments under the article);
+ *   - `/sitemap.xml`: a sitemap index naming `/sitemap-articles.xml`, the urlset of the ten articles (issue 40's
+ *     inventory; `sitemap: false` answers 404 for both);
  *   - `/forbidden` (403), `/missing` (404), `/redirect/<k>` (a chain of k redirects ending on an article),
  *     `/slow` (answers after `slowMs`), `/guide.pdf` and `/data.json` (not HTML), `/huge` (12 MB of HTML).
  * Every request is counted by path (`hits`), so that a test sees what was fetched again.
@@ -68,6 +70,8 @@ export function pageHtml(index: number): string {
 
 export type FakePages = {
   url: string;
+  /** Whether /sitemap.xml and /sitemap-articles.xml answer (true), or 404. */
+  sitemap: boolean;
   /** How many requests each path received. */
   hits: Map<string, number>;
   /** How long /slow takes to answer, in milliseconds. */
@@ -81,10 +85,11 @@ export type FakePages = {
 
 export async function startFakePages(options: { port?: number } = {}): Promise<FakePages> {
   const hits = new Map<string, number>();
-  const state = { slowMs: 30_000 };
+  const state = { slowMs: 30_000, sitemap: true };
   const timers = new Set<NodeJS.Timeout>();
   const html = (res: http.ServerResponse, status: number, body: string) =>
     res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" }).end(body);
+  let base = "";
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
@@ -95,7 +100,21 @@ export async function startFakePages(options: { port?: number } = {}): Promise<F
       const left = Number(redirect[1]);
       return res.writeHead(left > 1 ? 301 : 302, { Location: left > 1 ? `/redirect/${left - 1}` : "/articles/1" }).end();
     }
+    const xml = (body: string) =>
+      state.sitemap
+        ? res.writeHead(200, { "Content-Type": "application/xml; charset=utf-8" }).end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`)
+        : html(res, 404, "<html><body><h1>Page introuvable</h1></body></html>");
     switch (pathname) {
+      case "/sitemap.xml":
+        return xml(
+          `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/sitemap-articles.xml</loc></sitemap></sitemapindex>`,
+        );
+      case "/sitemap-articles.xml":
+        return xml(
+          `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${fixture.pages
+            .map((_, i) => `<url><loc>${base}/articles/${i}</loc><lastmod>2020-01-01</lastmod></url>`)
+            .join("")}</urlset>`,
+        );
       case "/forbidden":
         return html(res, 403, "<html><body><h1>Access denied</h1><p>Bots are not welcome here.</p></body></html>");
       case "/slow": {
@@ -132,10 +151,16 @@ export async function startFakePages(options: { port?: number } = {}): Promise<F
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  base = `http://127.0.0.1:${port}`;
   return {
     url: base,
     hits,
+    get sitemap() {
+      return state.sitemap;
+    },
+    set sitemap(value) {
+      state.sitemap = value;
+    },
     get slowMs() {
       return state.slowMs;
     },

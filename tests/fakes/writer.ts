@@ -36,6 +36,7 @@ export function fakeArticle(
 ): string {
   // Enough paragraphs for the contract's length (or the top pages' length asked), however few sections the plan has.
   const count = Math.max(2, Math.ceil(Math.max(24, research.words / 70) / plan.length));
+  const links = (research.links ?? []).slice(0, LINKED_PAGES);
   const body = (i: number, n = count) => Array.from({ length: n }, (_, k) => paragraph(i + k)).join("");
   /** Under a heading that asks a question: an answer in the question's own words first. */
   const answer = (heading: string) =>
@@ -47,14 +48,28 @@ export function fakeArticle(
     ...research.terms.map((term) => `<p>${Array.from({ length: term.count }, () => `${term.label} is part of it.`).join(" ")}</p>`),
     ...plan.map(
       (section, i) =>
-        `<h2>${section.heading}</h2>${answer(section.heading)}${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${answer(sub)}${body(i + j, 2)}`).join("") : body(i)}`,
+        `<h2>${section.heading}</h2>${answer(section.heading)}${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${answer(sub)}${body(i + j, 2)}`).join("") : body(i)}${linkParagraph(links[i])}`,
     ),
+    // More pages to link to than sections: the rest together at the end.
+    ...links.slice(plan.length).map(linkParagraph),
   ].join("\n");
 }
 
-/** What a writing request's research asks (issue 39): the page's main keyword, the questions to answer, the terms with their usual counts, the length. */
-type ResearchAsked = { keyword: string | null; questions: string[]; terms: { label: string; count: number }[]; words: number };
+/**
+ * What a writing request's research asks (issue 39): the page's main keyword, the questions to answer, the terms with
+ * their usual counts, the length; and the site's pages to link to (issue 40).
+ */
+type ResearchAsked = {
+  keyword: string | null;
+  questions: string[];
+  terms: { label: string; count: number }[];
+  words: number;
+  links?: { url: string; title: string }[];
+};
 const NO_RESEARCH: ResearchAsked = { keyword: null, questions: [], terms: [], words: 0 };
+
+/** How many of the site's pages listed the fake writer links to: 3 to 5, as the prompt asks (fewer when fewer are listed). */
+const LINKED_PAGES = 5;
 
 /** Reads the research parts of a request (create_article.server.ts, researchMaterial), as a writer following it would. */
 function researchAsked(question: string): ResearchAsked {
@@ -67,8 +82,19 @@ function researchAsked(question: string): ResearchAsked {
       return term ? [{ label: term[1]!, count: Number(term[2]) }] : [];
     }),
     words: Number(question.match(/^Length: (\d+) to \d+ words/m)?.[1] ?? 0),
+    // "Link to 3-8 of these pages of the site, ...:" then "- url — title" lines (create_article.server.ts, internalLinksPart).
+    links: [...(between(`${question}\n\n`, "of these pages of the site", "\n\n") ?? "").matchAll(/^- (\S+)(?: — (.+))?$/gm)].map((m) => ({
+      url: m[1]!,
+      title: m[2] ?? "",
+    })),
   };
 }
+
+/** A paragraph that sends the reader to one of the site's pages (none without one). */
+const linkParagraph = (link: { url: string; title: string } | undefined) =>
+  link
+    ? `<p>To go further on this point, read <a href="${link.url.replace(/"/g, "&quot;")}">${link.title || "this page of the site"}</a>.</p>`
+    : "";
 
 /** The title, with the keyword in it when it is not already (the contract asks for it in the h1). */
 const withKeyword = (title: string, keyword: string | null) =>

@@ -219,14 +219,17 @@ describe("the article task holds to the top pages' median", () => {
     });
     const { id: pageId } = await createPage(owner, siteId, { name: "direct", url: "/direct", status: 1 } as never);
     await database.db.insert(pagesKeywords).values({ linkedPage: pageId, linkedKeyword: easy.id });
-    fake.script.set(MODEL, [{ content: filler("Le vélo électrique pliant") }]);
+    // The site has pages enough to link to (issue 40): an article without internal links is asked once more, and
+    // kept as it is the second time, neither refused nor held for it.
+    fake.script.set(MODEL, [{ content: filler("Le vélo électrique pliant") }, { content: filler("Le vélo électrique pliant") }]);
     fake.asked.length = 0;
     await queueActions(owner, "create_article", [{ pageId }]);
     await runWorkOnce("score-worker");
     const [version] = await database.db.select().from(pagesVersions).where(eq(pagesVersions.page, pageId));
     expect(version).toMatchObject({ heldForTeam: false });
-    expect(fake.asked).toHaveLength(1);
+    expect(fake.asked).toHaveLength(2);
     expect(fake.asked[0].question).toContain("Important terms of the pages that rank");
+    expect(fake.asked[1].question).toMatch(/Also, your previous answer links to 0 of the site's pages; link to 3 to 8/);
     const told = await database.db
       .select()
       .from(notifications)

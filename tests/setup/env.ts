@@ -32,6 +32,8 @@ process.env.DATA_DIR = dataDir;
 process.env.PUBLIC_URL = TEST_PUBLIC_URL;
 process.env.AUTH_SECRET = TEST_AUTH_SECRET;
 for (const name of DRIVER_VARIABLES) delete process.env[name];
+// No article request of a test reads a real site's sitemap or WordPress (issue 40): the inventory's tests turn it on against the fakes.
+process.env.INVENTORY_READ_SITES = "false";
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });

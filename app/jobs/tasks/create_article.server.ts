@@ -21,7 +21,16 @@ import {
   sites,
   toneArticles,
 } from "../../../db/schema";
-import { checkArticle, keywordInTitle, MIN_ARTICLE_WORDS, missingOutlineHeadings } from "~/lib/article-contract";
+import {
+  checkArticle,
+  INTERNAL_LINKS,
+  internalLinksWish,
+  keywordInTitle,
+  linkKey,
+  MIN_ARTICLE_WORDS,
+  missingOutlineHeadings,
+} from "~/lib/article-contract";
+import { parseCompetitors, type Competitors } from "~/lib/competitors";
 import { lengthRangeOf } from "~/lib/content-score/score";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { planText, type OutlineContent } from "~/lib/outline";
@@ -36,6 +45,7 @@ import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
 import { askForArticle } from "../article-answer.server";
+import { ensureSiteInventory, internalLinkCandidates, inventoryOf } from "../site-inventory.server";
 import { defineTask, idSchema } from "../task.server";
 
 /** linked_page: the page to write; info_json.outline: the approved outline to write it from (none when the site skips outlines). */
@@ -54,7 +64,7 @@ export const ARTICLE_SYSTEM = [
   "Then the article only, as clean semantic HTML: exactly one <h1>, then <h2> sections (with <h3> where useful), <p>, <ul>/<ol>, <table> when it helps, <strong>/<em>.",
   "No <html>, <head>, <body>, <style>, <script>, classes or inline styles; no Markdown.",
   `At least ${MIN_ARTICLE_WORDS} words.`,
-  "Only link to the source URLs you are given or to the site itself; never invent a URL.",
+  "Only link to the source URLs and to the site's pages you are given; never invent a URL.",
 ].join("\n");
 
 /** What every request about the page's article gives the model: its keywords, the site's writing rules, and the research material. */
@@ -199,9 +209,19 @@ export function articlePrompt(context: ArticleContext, outline: OutlineContent |
     `Write the article "${context.pageName}" for the website ${context.site.name} (${context.site.url}); it will be published at ${context.pageUrl}.`,
     ...researchParts(context),
     context.research.models.length ? `Length: ${lengthTarget(context.research).join(" to ")} words, as the pages that rank.` : null,
+    internalLinksPart(context.links),
     outline ? outlinePart(outline) : null,
   ];
   return parts.filter(Boolean).join("\n\n");
+}
+
+/** The pages of the site the article may link to (issue 40): 3 to 8 of them when there are 5 to choose from. */
+export function internalLinksPart(links: ArticleContext["links"]): string | null {
+  if (links.candidates.length === 0) return null;
+  const lines = links.candidates.map((c) => `- ${c.url}${c.title ? ` — ${c.title}` : ""}`).join("\n");
+  return links.inventory.length >= INTERNAL_LINKS.inventoryAtLeast
+    ? `Link to ${INTERNAL_LINKS.min}-${INTERNAL_LINKS.max} of these pages of the site, where they help the reader (the only pages of the site you may link to):\n${lines}`
+    : `Link to those of these pages of the site that help the reader (the only pages of the site you may link to):\n${lines}`;
 }
 
 export function createArticleTask(client: () => OpenAI = () => openRouterClient()) {
@@ -209,6 +229,8 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
     payload: createArticlePayload,
     settings: LLM_SETTINGS,
     async run({ payload: { pageId, outlineId }, signal, usage }) {
+      const siteId = await siteOfPage(pageId);
+      if (siteId !== null) await ensureSiteInventory(siteId, { signal });
       const context = await articleContext(pageId);
       if (!context) throw new PermanentError("The page of this article request no longer exists");
       const outline = outlineId === null ? null : await approvedOutline(pageId, outlineId);
@@ -219,8 +241,10 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
         prompt: articlePrompt(context, outline),
         allowedLinks: context.sources.map((s) => s.url),
         siteUrl: context.site.url,
+        links: { inventory: context.links.inventory, competitors: context.links.competitors },
         check: (html) => [...checkArticle(html).problems, ...researchProblems(html, context, outline)],
         shortfall: (html) => scoreShortfall(html, context.research),
+        wishes: (html) => [internalLinksWish(html, context.links.inventory, context.site.url)].filter((w): w is string => w !== null),
         again: "Write the whole article again, fixing this.",
         what: "The article",
         usage,
@@ -235,6 +259,7 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
 }
 
 export type ArticleContext = {
+  siteId: number;
   pageName: string;
   pageUrl: string;
   site: {
@@ -260,7 +285,42 @@ export type ArticleContext = {
   toneExamples: { name: string; content: string }[];
   /** The top pages' research of its keywords (issue 39): empty models when none was made. */
   research: PageResearch;
+  /**
+   * Issue 40: the site's pages the article may link to (its inventory as stored, the page itself left out), the 5-10
+   * offered in the prompt, and the competitors of the brief, which it never links to.
+   */
+  links: { inventory: string[]; candidates: { url: string; title: string | null }[]; competitors: Competitors };
 };
+
+/** The site of a page; null when the page is gone. */
+async function siteOfPage(pageId: number): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db.select({ site: pages.site }).from(pages).where(eq(pages.id, pageId));
+  return row?.site ?? null;
+}
+
+/** The site's inventory for an article of one of its pages (issue 40): every page but the article's own, and the candidates among them. */
+export async function linksOfArticle(
+  siteId: number,
+  pageId: number,
+  page: { url: string; siteUrl: string; competitors: string },
+  research: PageResearch,
+): Promise<ArticleContext["links"]> {
+  const inventory = await inventoryOf(siteId);
+  let self = page.url;
+  try {
+    self = new URL(page.url, page.siteUrl).href;
+  } catch {
+    // An address that is no URL is no page of the inventory either.
+  }
+  const others = inventory.filter((p) => p.page !== pageId && linkKey(p.url) !== linkKey(self));
+  const candidates = await internalLinkCandidates(siteId, pageId, research.models, others);
+  return {
+    inventory: others.map((p) => p.url),
+    candidates: candidates.map((c) => ({ url: c.url, title: c.title })),
+    competitors: parseCompetitors(page.competitors, page.siteUrl),
+  };
+}
 
 /** The approved outline of the page that the article is written from (PermanentError when it is not such an outline). */
 async function approvedOutline(pageId: number, outlineId: number): Promise<OutlineContent> {
@@ -358,7 +418,14 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
   for (const result of results) {
     if (result.url && !sources.some((s) => s.url === result.url)) sources.push({ ...result, url: result.url });
   }
+  const links = await linksOfArticle(
+    row.siteId,
+    pageId,
+    { url: row.pageUrl, siteUrl: row.url, competitors: row.brief?.competitors ?? "" },
+    research,
+  );
   return {
+    siteId: row.siteId,
     pageName: row.pageName,
     pageUrl: row.pageUrl,
     site: {
@@ -382,6 +449,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
     llmAnswers: answers.flatMap((a) => (a.answer ? [{ llm: a.llm, answer: a.answer }] : [])),
     toneExamples: tone.flatMap((t) => (t.content ? [{ name: t.name, content: t.content }] : [])),
     research,
+    links,
   };
 }
 

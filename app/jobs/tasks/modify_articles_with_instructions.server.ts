@@ -1,14 +1,15 @@
 /**
  * modify_articles_with_instructions: applies the comments of a version (comments_to_modify) to its text, with
  * the example version as a style reference and, when asked, fresh search results as a web search. The model
- * returns the whole article; the code then removes invented links, marks what changed when highlight is on
+ * returns the whole article; the code then removes invented links (same-site ones outside the site's inventory,
+ * those to a competitor of the brief: issue 40), marks what changed when highlight is on
  * (app/lib/highlight.ts), and saves a new version (createNewVersion) or replaces the version's text after
  * keeping the earlier one in pages_versions_history.
  */
 import type OpenAI from "openai";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, sites } from "../../../db/schema";
+import { keywords, locationLanguages, pages, pagesKeywords, pagesVersions, siteBriefs, sites } from "../../../db/schema";
 import { markChanges, removeMarks } from "~/lib/highlight";
 import { ARTICLE_META_DESCRIPTION_MAX } from "~/lib/constants";
 import { metaDescriptionOf } from "~/lib/meta-description.server";
@@ -22,7 +23,8 @@ import { PermanentError } from "~/services/providers/http.server";
 import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
 import { askForArticle } from "../article-answer.server";
 import { defineTask, idSchema } from "../task.server";
-import { saveGeneratedVersion, siteAndLanguage } from "./create_article.server";
+import { ensureSiteInventory } from "../site-inventory.server";
+import { linksOfArticle, saveGeneratedVersion, siteAndLanguage } from "./create_article.server";
 import { searchContextFor } from "./serps.server";
 
 /** A modification request as recorded with its action (models/version.server recordModification). */
@@ -55,7 +57,7 @@ export const MODIFY_SYSTEM = [
   "Apply the requested changes and keep everything else as it is: same structure, same wording where no change is asked.",
   `First line: the article's meta description, as <meta name="description" content="..."> (at most ${ARTICLE_META_DESCRIPTION_MAX} characters): the one given, revised only where the changes touch what it says.`,
   "Then the whole revised article only, as clean semantic HTML (one <h1>, <h2> sections, <p>, lists, tables): no Markdown, no <html>/<body>, no classes or styles, no <mark>.",
-  "Only link to URLs already in the article, to the search results you are given, or to the site itself; never invent a URL.",
+  "Only link to URLs already in the article, to the search results you are given, or to pages of the site that exist; never invent a URL.",
 ].join("\n");
 
 type Source = { url: string; title: string | null; description: string | null };
@@ -126,6 +128,14 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
         sources = found.rows.flatMap((r) => (r.url ? [{ url: r.url, title: r.title, description: r.metaDescription }] : []));
       }
 
+      // Issue 40: same-site links to the site's pages that exist only (those already in the article stay), never a competitor.
+      await ensureSiteInventory(context.siteId, { signal });
+      const links = await linksOfArticle(
+        context.siteId,
+        context.pageId,
+        { url: context.pageUrl, siteUrl: context.site.url, competitors: context.competitors },
+        { models: [], features: [], topMedian: null },
+      );
       const revised = await askForArticle({
         api: client(),
         model: getEnv().ARTICLE_MODEL,
@@ -133,6 +143,7 @@ export function modifyArticleTask(client: () => OpenAI = () => openRouterClient(
         prompt: modifyPrompt(context, sources),
         allowedLinks: [...linksOf(context.html), ...sources.map((s) => s.url)],
         siteUrl: context.site.url,
+        links: { inventory: links.inventory, competitors: links.competitors },
         check: (article) => modificationProblems(context.html, article),
         again: "Send the whole revised article again.",
         what: "The revised article",
@@ -153,6 +164,10 @@ export type ModificationContext = {
   versionId: number;
   pageId: number;
   pageName: string;
+  pageUrl: string;
+  siteId: number;
+  /** The competitors of the site's brief, as written (issue 40). */
+  competitors: string;
   html: string;
   /** The version's meta description, or null when it has none. */
   ownMetaDescription: string | null;
@@ -180,6 +195,9 @@ export async function modificationContext(versionId: number, request?: Modificat
     .select({
       pageId: pages.id,
       pageName: pages.name,
+      pageUrl: pages.url,
+      siteId: sites.id,
+      competitors: siteBriefs.competitors,
       html: pagesVersions.htmlContent,
       metaDescription: pagesVersions.metaDescription,
       comments: pagesVersions.commentsToModify,
@@ -192,6 +210,7 @@ export async function modificationContext(versionId: number, request?: Modificat
     .from(pagesVersions)
     .innerJoin(pages, eq(pages.id, pagesVersions.page))
     .innerJoin(sites, eq(sites.id, pages.site))
+    .leftJoin(siteBriefs, eq(siteBriefs.siteId, sites.id))
     .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
     .where(eq(pagesVersions.id, versionId));
   if (!row) return null;
@@ -221,6 +240,9 @@ export async function modificationContext(versionId: number, request?: Modificat
     versionId,
     pageId: row.pageId,
     pageName: row.pageName,
+    pageUrl: row.pageUrl,
+    siteId: row.siteId,
+    competitors: row.competitors ?? "",
     html: row.html,
     ownMetaDescription: row.metaDescription,
     metaDescription: metaDescriptionOf({ metaDescription: row.metaDescription, html: row.html }),

@@ -60,3 +60,39 @@ export async function readRemoteContent(client: WordPressClient, type: "post" | 
   });
   return data.map((raw) => ({ ...item(raw), html: raw.content?.raw ?? raw.content?.rendered ?? "", excerpt: raw.excerpt?.raw ?? "" }));
 }
+
+/** A published post or page of the site, for its inventory (issue 40): its address, title and text. */
+export type PublishedItem = { link: string; title: string; html: string };
+
+/** The most posts (or pages) the inventory reads: 10 pages of 100. */
+export const PUBLISHED_MAX_PAGES = 10;
+
+/** Titles as WordPress renders them carry HTML entities ("L&#8217;été"). */
+const decodeEntities = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&nbsp;/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .trim();
+
+/** Every published post (or page) of the site, 100 a request, paged as WordPress pages them (at most PUBLISHED_MAX_PAGES). */
+export async function listPublished(client: WordPressClient, type: "post" | "page"): Promise<PublishedItem[]> {
+  const items: PublishedItem[] = [];
+  for (let page = 1; page <= PUBLISHED_MAX_PAGES; page++) {
+    const { data, headers } = await client.call<WpItem[]>("GET", `/wp/v2/${collectionOf(type)}`, "listing the site's published content", {
+      query: { context: "edit", status: "publish", per_page: 100, page, _fields: "id,link,title,content" },
+    });
+    for (const raw of data) {
+      if (!raw.link) continue;
+      const title = raw.title?.raw?.trim() || decodeEntities(raw.title?.rendered ?? "");
+      items.push({ link: raw.link, title, html: raw.content?.raw ?? raw.content?.rendered ?? "" });
+    }
+    if (page >= Number(headers.get("x-wp-totalpages") ?? 1) || data.length === 0) break;
+  }
+  return items;
+}
