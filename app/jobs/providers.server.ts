@@ -8,7 +8,7 @@ import { LLM_SETTINGS } from "~/services/providers/openrouter.server";
 import { SERP_SETTINGS } from "~/services/providers/dataforseo.server";
 import { ACTION_NAMES, TASKS, type ActionName } from "./queue.server";
 
-export type ProviderId = "openrouter" | "dataforseo" | "images" | "mail" | "wordpress";
+export type ProviderId = "openrouter" | "dataforseo" | "images" | "mail" | "wordpress" | "web";
 
 const SETTINGS: Record<ProviderId, readonly (keyof Env)[]> = {
   openrouter: LLM_SETTINGS,
@@ -17,10 +17,12 @@ const SETTINGS: Record<ProviderId, readonly (keyof Env)[]> = {
   mail: [],
   // The clients' own WordPress sites (issue 15): each site's connection, nothing to set on the server.
   wordpress: [],
+  // The pages the articles cite (issue 40): read where they are, nothing to set (a model judges them when OpenRouter is).
+  web: [],
 };
 
 /** Kinds whose outside service is not named by the settings they need. */
-const KIND_PROVIDERS: Partial<Record<ActionName, ProviderId>> = { publish_article: "wordpress" };
+const KIND_PROVIDERS: Partial<Record<ActionName, ProviderId>> = { publish_article: "wordpress", check_sources: "web" };
 
 export type ProviderState = { id: ProviderId; kinds: ActionName[]; missing: (keyof Env)[]; note: string | null };
 
@@ -42,7 +44,9 @@ export function providerStates(env: Env = getEnv()): ProviderState[] {
         ? "Sans SMTP_URL : les e-mails sont écrits dans le dossier outbox."
         : id === "wordpress"
           ? "Les sites des clients : chaque site a sa connexion (écran Publishing du site)."
-          : null;
+          : id === "web"
+            ? `Les pages que citent les articles, lues où elles sont ; ${missingSettings(LLM_SETTINGS, env).length ? "sans OpenRouter, un juge lexical dit si elles appuient la phrase" : "un modèle d'OpenRouter dit si elles appuient la phrase"}.`
+            : null;
     return { id, kinds, missing: missingSettings(SETTINGS[id], env), note };
   });
 }

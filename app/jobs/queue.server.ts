@@ -14,6 +14,7 @@ import { logger } from "~/services/logger.server";
 import { insertActionRows, type QueuedItem } from "./action-rows.server";
 import { researchFirst } from "./research-first.server";
 import { payloadProblem, type StoredAction, type Task } from "./task.server";
+import { checkSourcesTask } from "./tasks/check_sources.server";
 import { contactFormTask } from "./tasks/contact_form.server";
 import { createArticleTask } from "./tasks/create_article.server";
 import { createOutlineTask } from "./tasks/create_outline.server";
@@ -45,6 +46,7 @@ export const TASKS = {
   publish_article: publishArticleTask(),
   notification_email: notificationEmailTask,
   notification_digest: notificationDigestTask,
+  check_sources: checkSourcesTask(),
 } satisfies Record<string, AnyTask>;
 
 export type ActionName = keyof typeof TASKS;

@@ -34,6 +34,7 @@ describe("readPayload: every task checks what its request holds", () => {
       "publish_article",
       "notification_email",
       "notification_digest",
+      "check_sources",
     ]);
   });
 

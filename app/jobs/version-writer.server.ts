@@ -2,12 +2,14 @@
  * The one place where an article's text is written (issue 39): a new version of a page, or a version's text
  * replaced in place by a modification. Every writer goes through it (the add-HTML form, the code editor, a
  * restored earlier text, the WordPress import, the article task and the modification task; tests/lint keeps it
- * so), and it asks for the text's content score in the same transaction, so that no writer can forget it.
+ * so), and it asks for the text's content score and the check of its sources (issue 40) in the same transaction,
+ * so that no writer can forget them.
  * Access is the caller's business: models check the acting user before they call it, tasks run for their page.
  */
 import { eq } from "drizzle-orm";
-import { pagesVersions, pagesVersionsHistory } from "../../db/schema";
+import { pagesVersions, pagesVersionsHistory, versionSources } from "../../db/schema";
 import type { Db } from "~/services/db.server";
+import { actionNamed, insertActionRows } from "./action-rows.server";
 import { scoreVersions } from "./content-score.server";
 import { roundOfPage } from "./revision-round.server";
 
@@ -39,6 +41,7 @@ export async function writeVersion(tx: Db, version: NewVersion): Promise<number>
     })
     .returning({ id: pagesVersions.id });
   await scoreVersions(tx, [row.id]);
+  await askForSourceCheck(tx, row.id, version.html);
   return row.id;
 }
 
@@ -75,5 +78,20 @@ export async function rewriteVersionText(
     })
     .where(eq(pagesVersions.id, versionId));
   await scoreVersions(tx, [versionId]);
+  await askForSourceCheck(tx, versionId, text.html);
   return true;
+}
+
+/** A link to another address than a page of its own (https://...): only a text holding one has sources to check. */
+const OUTBOUND_LINK = /<a\b[^>]*\bhref\s*=\s*["']?https?:\/\//i;
+
+/**
+ * The check of a text's sources (jobs/tasks/check_sources.server.ts), queued after its score; what an earlier text
+ * of the version said of its sources goes, since it no longer holds.
+ */
+async function askForSourceCheck(tx: Db, versionId: number, html: string): Promise<void> {
+  await tx.delete(versionSources).where(eq(versionSources.version, versionId));
+  // The version's follow-up, not a request of its page (whose Requests do not list it).
+  if (OUTBOUND_LINK.test(html))
+    await insertActionRows(tx, actionNamed("check_sources"), null, [{ pageId: null, versionId }], { independent: true });
 }

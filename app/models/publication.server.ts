@@ -3,8 +3,18 @@
  * there, with the live version, when, by whom and the post's link), and 'Publish to WordPress', which queues a
  * publish_article request. Only the site's owner and the team reach it (ownedVersion, ownedPageRef).
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { actions, pagePublications, pages, pagesActions, pagesVersions, sitePublishing, user } from "../../db/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  actions,
+  pagePublications,
+  pages,
+  pagesActions,
+  pagesVersions,
+  sitePublishing,
+  sites,
+  user,
+  versionSources,
+} from "../../db/schema";
 import { queueActions } from "~/jobs/queue.server";
 import { POST_MISSING } from "~/lib/publishing";
 import { getDb } from "~/services/db.server";
@@ -22,6 +32,26 @@ export class NotConnectedError extends Error {
 export class PublishUnderWayError extends Error {
   constructor() {
     super("A publish of this page is already under way.");
+  }
+}
+
+/** A source of the version that is broken or does not support its sentence (issue 40), as publishing names it. */
+export type SourceProblem = { url: string; claim: string | null; verdict: "broken" | "not_supported" };
+
+/**
+ * The version has broken or unsupported sources: publishing asks to confirm, naming them; or, on a site the team set
+ * to refuse them (`refused`), publishing is refused until they are fixed.
+ */
+export class SourcesProblemError extends Error {
+  constructor(
+    readonly problems: SourceProblem[],
+    readonly refused: boolean,
+  ) {
+    super(
+      refused
+        ? `This site does not publish an article with a broken or unsupported source: fix ${problems.length === 1 ? "it" : `these ${problems.length}`} first.`
+        : `${problems.length} ${problems.length === 1 ? "source is" : "sources are"} broken or do not support their sentence.`,
+    );
   }
 }
 
@@ -108,15 +138,26 @@ export async function getPagePublication(actor: Actor, ref: PageRef): Promise<Pa
 export async function queuePublish(
   actor: Actor,
   versionId: number,
-  options: { recreate?: boolean } = {},
+  options: { recreate?: boolean; confirmSources?: boolean } = {},
 ): Promise<{ requestId: number; approved: boolean }> {
   const { page } = await ownedVersion(actor, versionId);
   const db = await getDb();
-  const [[connection], [version]] = await Promise.all([
+  const [[connection], [version], problems] = await Promise.all([
     db.select({ target: sitePublishing.target }).from(sitePublishing).where(eq(sitePublishing.siteId, page.site.id)),
-    db.select({ approved: pagesVersions.approved }).from(pagesVersions).where(eq(pagesVersions.id, versionId)),
+    db
+      .select({ approved: pagesVersions.approved, refuse: sites.refuseUncheckedSources })
+      .from(pagesVersions)
+      .innerJoin(sites, eq(sites.id, page.site.id))
+      .where(eq(pagesVersions.id, versionId)),
+    db
+      .select({ url: versionSources.url, claim: versionSources.claim, verdict: sql<SourceProblem["verdict"]>`${versionSources.verdict}` })
+      .from(versionSources)
+      .where(and(eq(versionSources.version, versionId), inArray(versionSources.verdict, ["broken", "not_supported"])))
+      .orderBy(versionSources.position),
   ]);
   if (connection?.target !== "wordpress" && connection?.target !== "webhook") throw new NotConnectedError();
+  // Broken or unsupported sources (issue 40): asked to confirm, or refused where the team set the site so.
+  if (problems.length && (version?.refuse || !options.confirmSources)) throw new SourcesProblemError(problems, Boolean(version?.refuse));
   // The check and the queuing hold the page's row: two publishes asked for at the same instant (two browsers, a
   // click and an approval) queue one; the other waits for it, then finds it under way.
   const queued = await db.transaction(async (tx) => {
@@ -159,7 +200,8 @@ export async function publishOnApproval(actor: Actor, versionId: number): Promis
     await queuePublish(actor, versionId);
     return true;
   } catch (error) {
-    if (error instanceof PublishUnderWayError || error instanceof NotConnectedError) return false;
+    // A version with broken or unsupported sources waits for someone to publish it knowingly (issue 40).
+    if (error instanceof PublishUnderWayError || error instanceof NotConnectedError || error instanceof SourcesProblemError) return false;
     throw error;
   }
 }

@@ -73,7 +73,8 @@ const workColumns = {
       and "b"."state" in ('queued', 'running', 'waiting')))`.mapWith(Boolean),
   // The version a finished writing request wrote (issue 39): its score against the top pages' median, and whether
   // it is held for the team. A new version falls within the request's run; a revision in place is its own version.
-  written: sql<WrittenVersion | null>`(select json_build_object('id', v.id, 'score', vs.score, 'median', vs.top_median, 'held', v.held_for_team)
+  written: sql<WrittenVersion | null>`(select json_build_object('id', v.id, 'score', vs.score, 'median', vs.top_median, 'held', v.held_for_team,
+      'sourceProblems', (select count(*)::int from "version_sources" s where s.version = v.id and s.verdict in ('broken', 'not_supported')))
     from "pages_versions" v left join "version_scores" vs on vs.version = v.id
     where ${pagesActions.state} = 'done' and ${actions.name} in ('create_article', 'modify_articles_with_instructions')
       and ((v.page = ${pagesActions.linkedPage} and v.created_date between ${pagesActions.startedAt} and ${pagesActions.finishedAt})
@@ -81,8 +82,11 @@ const workColumns = {
     order by v.created_date desc, v.id desc limit 1)`,
 };
 
-/** The version a writing request wrote, as the queue flags it: below the top pages' median, or held for the team. */
-export type WrittenVersion = { id: number; score: number | null; median: number | null; held: boolean };
+/**
+ * The version a writing request wrote, as the queue flags it: below the top pages' median, held for the team, or
+ * with broken or unsupported sources (issue 40).
+ */
+export type WrittenVersion = { id: number; score: number | null; median: number | null; held: boolean; sourceProblems: number };
 
 export type WorkRow = {
   id: number;

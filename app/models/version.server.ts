@@ -6,7 +6,7 @@
  * like a missing one (NotFoundError).
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { pagesVersions, pagesVersionsHistory, revisionRequests, sites, versionScores } from "../../db/schema";
+import { pagesVersions, pagesVersionsHistory, revisionRequests, sites, versionScores, versionSources } from "../../db/schema";
 import { writeVersion } from "~/jobs/version-writer.server";
 import { getDb, type Db } from "~/services/db.server";
 import { isTeamActor, NotFoundError, ownedPage, ownedPageRef, ownedVersion, siteReach, type Actor, type PageRef } from "./access.server";
@@ -55,6 +55,8 @@ export type ListedVersion = VersionRow & {
   /** Its content score and the top pages' median of the same research (issue 39); null without research. */
   score: number | null;
   topMedian: number | null;
+  /** Its checked sources (issue 40): how many, how many supported, and how many broken or not supported. */
+  sources: { total: number; supported: number; problems: number };
 };
 
 /**
@@ -75,6 +77,12 @@ export async function listVersions(user: Actor, siteId: number, ref: PageRef): P
         order by ${revisionRequests.createdAt} desc limit 1)`,
       score: versionScores.score,
       topMedian: versionScores.topMedian,
+      sources: {
+        total: sql<number>`(select count(*)::int from ${versionSources} s where s.version = ${pagesVersions.id})`,
+        supported: sql<number>`(select count(*)::int from ${versionSources} s where s.version = ${pagesVersions.id} and s.verdict = 'supported')`,
+        problems: sql<number>`(select count(*)::int from ${versionSources} s
+          where s.version = ${pagesVersions.id} and s.verdict in ('not_supported', 'broken'))`,
+      },
     })
     .from(pagesVersions)
     .leftJoin(pagesVersionsHistory, eq(pagesVersionsHistory.version, pagesVersions.id))

@@ -68,6 +68,8 @@ const envSchema = z
     OPENROUTER_BASE_URL: z.url().default("https://openrouter.ai/api/v1"),
     /** The OpenRouter model that writes and modifies articles. */
     ARTICLE_MODEL: z.string().trim().min(1).default("anthropic/claude-sonnet-4"),
+    /** The low-cost OpenRouter model that judges whether a source supports a claim (issue 40). */
+    SOURCE_JUDGE_MODEL: z.string().trim().min(1).default("openai/gpt-4o-mini"),
     /** Cover images through an API speaking OpenAI's images protocol (/images/generations and /images/edits). Without a key, image requests wait. */
     IMAGES_API_KEY: z.string().trim().optional(),
     IMAGES_API_URL: z.url().default("https://api.openai.com/v1"),

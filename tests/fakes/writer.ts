@@ -1,8 +1,9 @@
 /**
  * Plausible answers for the fake OpenRouter, by what is asked: an article that meets the contract for
- * create_article, the article with the asked change for a modification, an image prompt, or an assistant's
+ * create_article, the article with the asked change for a modification, a source judge's verdict, an image prompt, or an assistant's
  * answer. Used by `npm run dev:fakes` and the end-to-end tests, so that every action runs from the screens.
  */
+import { lexicalSupport } from "../../app/lib/sources/retrieval";
 
 const SENTENCES = [
   "Choosing well starts with knowing what you need and what you can leave aside.",
@@ -164,6 +165,13 @@ export function fakeWriter(model: string, question: string): string {
     const description = question.match(/^Its meta description: (.*)$/m)?.[1];
     const meta = description ? `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n` : "";
     return meta + article.replace(/(<\/p>)/, `$1${changed}`);
+  }
+  // The sources' judge (issue 40): the lexical judge's verdict, quoting the passage it found.
+  if (question.startsWith("Does the source support the claim?")) {
+    const claim = question.match(/^Claim: (.*)$/m)?.[1] ?? "";
+    const passages = [...(between(`${question}\n\n`, "Source passages:\n", "\n\n") ?? "").matchAll(/^- (.+)$/gm)].map((m) => m[1]!);
+    const judged = lexicalSupport(claim, passages, /[àâçéèêëîïôûù]/i.test(claim) ? "fr" : "en");
+    return JSON.stringify({ verdict: judged.verdict, quote: judged.verdict === "not_supported" ? "" : (judged.passage ?? "") });
   }
   if (question.startsWith("Write the prompt for an image generator")) {
     return "A bright editorial photograph of the article's subject on a clean wooden table, soft morning light, shallow depth of field.";

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pages, pagesActions, pagesVersions, sites, teamAuditLog, versionScores } from "../../db/schema";
+import { pages, pagesActions, pagesVersions, sites, teamAuditLog, versionScores, versionSources } from "../../db/schema";
 import { actionId, queueActions } from "~/jobs/queue.server";
 import { NotTeamError } from "~/models/team-access.server";
 import { parseWorkQuery, teamCancelWork, teamListWork, teamProviderLines, teamRetryWork, workIds } from "~/models/team-work.server";
@@ -101,7 +101,7 @@ describe("the work queue", () => {
 
   it("says for each provider whether it is configured, its last success and error, and its failures of the last hour", async () => {
     const lines = await teamProviderLines(member);
-    expect(lines.map((l) => l.id)).toEqual(["openrouter", "dataforseo", "images", "mail", "wordpress"]);
+    expect(lines.map((l) => l.id)).toEqual(["openrouter", "dataforseo", "images", "mail", "wordpress", "web"]);
     const llm = lines.find((l) => l.id === "openrouter")!;
     expect(llm.kinds).toEqual(["llm_answers", "create_outline", "create_article", "modify_articles_with_instructions"]);
     expect(llm.lastSuccessAt).toBeInstanceOf(Date);
@@ -112,6 +112,7 @@ describe("the work queue", () => {
       kinds: ["contact_form", "send_email", "notification_email", "notification_digest"],
     });
     expect(lines.find((l) => l.id === "wordpress")).toMatchObject({ configured: true, kinds: ["publish_article"] });
+    expect(lines.find((l) => l.id === "web")).toMatchObject({ configured: true, kinds: ["check_sources"] });
   });
 
   it("retries and cancels several at once, only from the states that allow it, audited", async () => {
@@ -175,7 +176,19 @@ describe("the work queue", () => {
       .values({ linkedPage: page!.id, linkedAction: article, state: "done", startedAt: started, finishedAt: new Date() })
       .returning();
     const { items } = await teamListWork(member, parseWorkQuery(new URLSearchParams({ q: "Notée" })));
-    expect(items.find((row) => row.id === request!.id)?.written).toEqual({ id: written!.id, score: 41, median: 64, held: true });
+    expect(items.find((row) => row.id === request!.id)?.written).toEqual({
+      id: written!.id,
+      score: 41,
+      median: 64,
+      held: true,
+      sourceProblems: 0,
+    });
+    // A broken source of the version is flagged too (issue 40).
+    await db
+      .insert(versionSources)
+      .values({ version: written!.id, position: 0, url: "https://gone.example/", linkStatus: "broken", verdict: "broken" });
+    const again = await teamListWork(member, parseWorkQuery(new URLSearchParams({ q: "Notée" })));
+    expect(again.items.find((row) => row.id === request!.id)?.written?.sourceProblems).toBe(1);
     // A request still running has written nothing yet.
     expect(items.filter((row) => row.id !== request!.id).every((row) => row.written === null)).toBe(true);
   });

@@ -258,6 +258,7 @@ describe("the worker", () => {
       "publish_article",
       "notification_email",
       "notification_digest",
+      "check_sources",
     ]);
   });
 

@@ -190,6 +190,11 @@ export function lengthTarget(research: PageResearch): [number, number] {
   return main ? lengthRangeOf(main, MIN_ARTICLE_WORDS) : [MIN_ARTICLE_WORDS, MIN_ARTICLE_WORDS];
 }
 
+/** The web addresses among an approved outline's sources (a source may also be a reference without one). */
+export function outlineLinks(outline: OutlineContent | null): string[] {
+  return (outline?.sources ?? []).flatMap((source) => source.match(/https?:\/\/[^\s<>"')]+/g) ?? []);
+}
+
 export function outlinePart(outline: OutlineContent): string {
   return [
     "Follow this outline, which the site's owner approved: its title is the article's <h1>, and its plan gives the <h2> and <h3> headings, in this order.",
@@ -239,7 +244,8 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
         model: getEnv().ARTICLE_MODEL,
         system: ARTICLE_SYSTEM,
         prompt: articlePrompt(context, outline),
-        allowedLinks: context.sources.map((s) => s.url),
+        // The search results, and the sources the approved outline names (a client's own, issue 40).
+        allowedLinks: [...context.sources.map((s) => s.url), ...outlineLinks(outline)],
         siteUrl: context.site.url,
         links: { inventory: context.links.inventory, competitors: context.links.competitors },
         check: (html) => [...checkArticle(html).problems, ...researchProblems(html, context, outline)],

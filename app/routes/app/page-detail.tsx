@@ -17,7 +17,13 @@ import { requireActor, requireOwnedPage } from "~/models/access.server";
 import { cancelAction, listPageActions, pageWork, retryFailedAction } from "~/models/page-action.server";
 import { publicViewPath } from "~/lib/public-view";
 import { getPageSummary } from "~/models/page-summary.server";
-import { getPagePublication, NotConnectedError, PublishUnderWayError, queuePublish } from "~/models/publication.server";
+import {
+  getPagePublication,
+  NotConnectedError,
+  PublishUnderWayError,
+  queuePublish,
+  SourcesProblemError,
+} from "~/models/publication.server";
 import { PublicationCard } from "./page-detail/publication-card";
 import { PageResults } from "./page-detail/page-results";
 import { aiVisibility, keywordRankings } from "~/models/results.server";
@@ -96,10 +102,19 @@ async function publish({ form, user }: Ctx) {
   if (versionId === null) return reply({ ok: false, toast: errorToast("Choose a version to publish.") }, 400);
   let queued;
   try {
-    queued = await queuePublish(user, versionId, { recreate: form.get("recreate") === "on" });
+    queued = await queuePublish(user, versionId, {
+      recreate: form.get("recreate") === "on",
+      confirmSources: form.get("confirmSources") === "on",
+    });
   } catch (error) {
     if (error instanceof NotConnectedError || error instanceof PublishUnderWayError)
       return reply({ ok: false, toast: errorToast(error.message, "Not published") }, error instanceof NotConnectedError ? 400 : 409);
+    // Broken or unsupported sources (issue 40): the screen asks to confirm, naming them; a refusing site says why.
+    if (error instanceof SourcesProblemError) {
+      if (error.refused) return reply({ ok: false, toast: errorToast(error.message, "Not published") }, 409);
+      const sourcesToConfirm = error.problems.map((p) => ({ url: p.url, claim: p.claim, verdict: p.verdict }));
+      return reply({ ok: false, sourcesToConfirm }, 409);
+    }
     throw error;
   }
   // A version nobody approved is published all the same (the button said so): the toast says it again (issue 38).

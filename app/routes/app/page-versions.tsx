@@ -90,6 +90,8 @@ function toScreenVersion(row: ListedVersion, label: string) {
     /** Its content score and the top pages' median (issue 39); null while its page has no research. */
     score: row.score,
     topMedian: row.topMedian,
+    /** Its checked sources (issue 40): how many, supported, broken or not supported. */
+    sources: row.sources,
   };
 }
 

@@ -26,6 +26,8 @@ import { findAnchor, wrapText } from "~/lib/text-anchor";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { publicViewPath } from "~/lib/public-view";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
+import { geoMeasures } from "~/lib/geo-measures";
+import { usePollWhile } from "~/lib/use-poll";
 import { useToastFetcher } from "~/lib/use-toast-fetcher";
 import { revisionRoundLabel, versionLabel, versionLabels } from "~/lib/version-rules";
 import { requireActor, requireOwnedVersion } from "~/models/access.server";
@@ -54,6 +56,8 @@ import {
 } from "~/models/review-link.server";
 import { teamViewOfSite } from "~/models/site.server";
 import { versionScore } from "~/models/content-score.server";
+import { listPageKeywords } from "~/models/keyword.server";
+import { versionSourcesOf } from "~/models/sources.server";
 import { revisionOfVersion } from "~/models/revision-request.server";
 import { revisionRounds } from "~/models/version.server";
 import type { SessionUser } from "~/services/auth.server";
@@ -61,6 +65,7 @@ import { getEnv } from "~/services/env.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 import { ReviewSharing } from "./review/review-sharing";
 import { SendRevisionDialog } from "./review/send-revision-dialog";
+import { SourcesPanel } from "./review/sources-panel";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Review: ${loaderData.page.name} – ${BRAND_NAME}` : `${ARTICLE_NOT_FOUND.title} – ${BRAND_NAME}` },
@@ -111,18 +116,25 @@ const screenComments = (comments: ReviewCommentRow[]) => comments.map((c) => ({ 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const owned = await requireOwnedVersion(user, params.versionId, request);
-  const [article, whoseSite, { links, comments }, rounds, revision, score] = await Promise.all([
+  const [article, whoseSite, { links, comments }, rounds, revision, score, sources, keywords] = await Promise.all([
     getReviewVersion(user, owned.versionId),
     teamViewOfSite(user, owned.page.site.id),
     getReviewSharing(user, owned.versionId),
     revisionRounds(user, owned.page.site.id),
     revisionOfVersion(user, owned.versionId),
     versionScore(user, owned.versionId),
+    versionSourcesOf(user, owned.versionId),
+    listPageKeywords(user, owned.page.site.id, owned.page.id),
   ]);
+  const mainKeyword = keywords.find((k) => k.toSearch)?.keyword ?? null;
   return {
     rounds,
     // Its content score against the top pages (issue 39); null while its page has no research.
     score: score && { score: score.score, details: score.details, topMedian: score.topMedian, topBest: score.topBest },
+    // Its sources, checked (issue 40): each claim with its state and the source's words; `pending` while the check runs.
+    sources: { ...sources, sources: sources.sources.map(({ checkedAt: _checkedAt, ...source }) => source) },
+    // What AI assistants reward (issue 40): checked figures, quotations and citations, an opening that answers at once.
+    geo: geoMeasures(article.version.htmlContent, sources.sources, mainKeyword),
     // The revision the newest request for changes started (issue 38): where it stands, when it is due.
     revision:
       revision && revision.stage !== "cancelled"
@@ -331,8 +343,12 @@ function ReviewScreen({
   rounds,
   revision,
   score,
+  sources,
+  geo,
 }: Route.ComponentProps["loaderData"]) {
   const [version, setVersion] = useState(loaded);
+  // The sources are checked in the background (issue 40): the screen reads them again until the check ends.
+  usePollWhile(sources.pending, 3000);
   const [demoOpen, setDemoOpen] = useState(false);
   const [revisionOpen, setRevisionOpen] = useState(false);
   // Each answer, once it settled: its toast (a refused demo article or refused comments have none: the dialog
@@ -418,6 +434,9 @@ function ReviewScreen({
           {page.demo ? null : <ReviewSharing links={links} comments={comments} />}
           <Card className="mt-4 gap-0 p-4">
             <ContentScorePanel score={score} />
+          </Card>
+          <Card className="mt-4 gap-0 p-4">
+            <SourcesPanel {...sources} geo={geo} />
           </Card>
         </aside>
 

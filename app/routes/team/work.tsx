@@ -83,11 +83,14 @@ const STATE_TONES: Record<WorkState, "default" | "secondary" | "destructive" | "
   cancelled: "outline",
 };
 
-/** What a finished writing request wrote, when the team should look (issue 39): a score below the top pages' median, a version held back. */
+/**
+ * What a finished writing request wrote, when the team should look: a score below the top pages' median, a version
+ * held back (issue 39), broken or unsupported sources (issue 40).
+ */
 function WrittenFlags({ written }: { written: WorkRow["written"] }) {
   if (!written) return null;
   const below = written.score !== null && written.median !== null && written.score < written.median;
-  if (!below && !written.held) return null;
+  if (!below && !written.held && !written.sourceProblems) return null;
   return (
     <div className="mt-1 flex flex-wrap gap-1">
       {below ? (
@@ -104,6 +107,16 @@ function WrittenFlags({ written }: { written: WorkRow["written"] }) {
         <Badge variant="outline" className="border-amber-600 text-amber-800" data-testid="held-for-team">
           Retenu pour l'équipe
         </Badge>
+      ) : null}
+      {written.sourceProblems ? (
+        <Link
+          to={`/review/${written.id}`}
+          className="rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Badge variant="outline" className="border-red-700 text-red-800" data-testid="source-problems">
+            {written.sourceProblems} source{written.sourceProblems > 1 ? "s" : ""} à corriger
+          </Badge>
+        </Link>
       ) : null}
     </div>
   );
@@ -187,6 +200,7 @@ function Providers({ providers }: { providers: ProviderLine[] }) {
     images: "API d'images",
     mail: "E-mail",
     wordpress: "WordPress des clients",
+    web: "Pages citées (sources)",
   };
   return (
     <section aria-labelledby="providers-title" className="grid gap-3">

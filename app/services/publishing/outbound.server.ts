@@ -81,9 +81,10 @@ function withoutCredentials(request: RequestInit): RequestInit {
 /**
  * fetch() to a client's website: every hop's host checked, redirects followed by hand (a POST becomes a GET on
  * 301-303 as browsers do); a hop to another origin (scheme, host or port) goes without the credentials.
- * `who` names the caller in a BlockedHostError ("publishing" by default).
+ * `who` names the caller in a BlockedHostError ("publishing" by default); `maxRedirects` (5 by default) how many
+ * redirects are followed before the redirect itself is answered.
  */
-export async function fetchOutbound(url: string, init: RequestInit, who?: string): Promise<Response> {
+export async function fetchOutbound(url: string, init: RequestInit, who?: string, maxRedirects = MAX_REDIRECTS): Promise<Response> {
   let current = url;
   let request = init;
   for (let hop = 0; ; hop++) {
@@ -91,7 +92,7 @@ export async function fetchOutbound(url: string, init: RequestInit, who?: string
     const response = await fetch(current, { ...request, redirect: "manual" });
     const location = response.headers.get("location");
     if (response.status < 300 || response.status >= 400 || !location) return response;
-    if (hop >= MAX_REDIRECTS) return response;
+    if (hop >= maxRedirects) return response;
     await response.body?.cancel();
     const next = new URL(location, current);
     if (next.origin !== new URL(current).origin) request = withoutCredentials(request);

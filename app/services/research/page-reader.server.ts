@@ -80,7 +80,7 @@ function decode(bytes: Uint8Array, contentType: string): string {
 }
 
 /** The product's guarded fetch and Readability. */
-export function fetchReader(options: { timeoutMs?: number; maxBytes?: number } = {}): PageReader {
+export function fetchReader(options: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number } = {}): PageReader {
   return {
     method: "fetch",
     async read(url, signal) {
@@ -106,6 +106,7 @@ export function fetchReader(options: { timeoutMs?: number; maxBytes?: number } =
             signal: deadline,
           },
           "page reading",
+          options.maxRedirects,
         );
       } catch (err) {
         rethrowAbort(signal);

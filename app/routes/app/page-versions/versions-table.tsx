@@ -129,6 +129,16 @@ export function VersionsTable({
                   >
                     {revisionRoundLabel(version.revisionRound, rounds, version.edited)}
                   </span>
+                  {version.sources.total > 0 ? (
+                    <span
+                      className={cn("text-xs text-muted-foreground", version.sources.problems > 0 && "font-medium text-red-800")}
+                      data-testid="version-sources"
+                    >
+                      {" · "}
+                      {version.sources.supported}/{version.sources.total} sources supported
+                      {version.sources.problems > 0 ? `, ${version.sources.problems} to fix` : ""}
+                    </span>
+                  ) : null}
                   {version.historyCount > 0 ? (
                     <span className="text-xs text-muted-foreground">
                       {" · "}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { claimsOf } from "./claims.server";
+
+const HTML = `<h1>La période d'essai</h1>
+<p>Elle n'est pas obligatoire. Elle permet d'évaluer le salarié, selon <a href="https://travail-emploi.gouv.fr/essai">le ministère</a>. Elle se prévoit au contrat.</p>
+<p>Le ministère écrit : « la période d'essai permet à l'employeur d'évaluer » (<a href="https://travail-emploi.gouv.fr/essai#a">source</a>).</p>
+<ul><li>En 2025, 87 % des cadres en avaient une (<a href="https://stats.example/essai">étude</a>).</li></ul>
+<p>Voir <a href="https://www.mon-site.fr/contact">nous écrire</a> et <a href="/guide">le guide</a>.</p>`;
+
+describe("what an article attributes to its sources", () => {
+  it("is, for each outbound link in order, the sentence that holds it, with its kind", () => {
+    expect(claimsOf(HTML, "https://mon-site.fr")).toEqual([
+      {
+        url: "https://travail-emploi.gouv.fr/essai",
+        anchor: "le ministère",
+        claim: "Elle permet d'évaluer le salarié, selon le ministère.",
+        kind: "link",
+        quotation: null,
+        figures: [],
+      },
+      {
+        url: "https://travail-emploi.gouv.fr/essai#a",
+        anchor: "source",
+        claim: "Le ministère écrit : « la période d'essai permet à l'employeur d'évaluer » (source).",
+        kind: "quotation",
+        quotation: "la période d'essai permet à l'employeur d'évaluer",
+        figures: [],
+      },
+      {
+        url: "https://stats.example/essai",
+        anchor: "étude",
+        claim: "En 2025, 87 % des cadres en avaient une (étude).",
+        kind: "statistic",
+        quotation: null,
+        figures: ["2025", "87"],
+      },
+    ]);
+  });
+});
