@@ -181,3 +181,43 @@ test("a keyword's research comes first: the request waits for it, the outline an
   await expect(page.getByTestId("unanswered-questions")).toContainText(`What is ${KEYWORD}?`);
   await screenshots(page, "research-review-weak");
 });
+
+test("a version that cites its sources gets them checked: the review screen shows each claim with its state and the source's own words", async ({
+  openContext,
+}) => {
+  const { page } = await openContext({ baseURL: server!.url });
+  await createSignedInAccount(page, newAccount({ fullName: "Paul Vérif" }), { startOn: null });
+  const siteId = await createFrenchSite(page, unique("Sources"));
+  const pageId = await createPageByRequest(page, siteId, { name: "La période d'essai" });
+  // A real sentence of the page it cites (tests/fixtures/pages: travail-emploi.gouv.fr, Apache-2.0), and a dead link.
+  const fixture = JSON.parse(fs.readFileSync("tests/fixtures/pages/fiches-travail.json", "utf8")) as { pages: { intro: string }[] };
+  const sentence = fixture.pages[0]!.intro.replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/(?<=\.)\s/)[0]!;
+  const html = `<h1>La période d'essai</h1><p>${sentence} <a href="${pages!.at("/articles/0")}">Ministère du Travail</a>.</p><p>Les détails sont <a href="${pages!.at("/missing")}">sur ce guide</a>.</p>`;
+
+  await open(page, versionsPath(siteId, pageId));
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add version from HTML" }).click();
+  const paste = page.getByRole("dialog", { name: "Add version from HTML" });
+  await paste.getByLabel("HTML content").fill(html);
+  await paste.getByRole("button", { name: "Save as new version" }).click();
+  await expectToast(page, "HTML content updated successfully");
+  const id = Number(await versionRows(page).first().getAttribute("data-version-id"));
+
+  // The check runs in the background; the review screen reads it again until it ends.
+  await open(page, `/review/${id}`);
+  const panel = page.getByTestId("sources-panel");
+  await expect(panel.getByTestId("sources-summary")).toHaveText("2 sources checked · 1 supported · 1 broken", { timeout: 30_000 });
+  await expect(panel.locator('[data-verdict="supported"]')).toContainText(sentence.slice(0, 40));
+  await expect(panel.locator('[data-verdict="supported"] blockquote')).toBeVisible();
+  await expect(panel.locator('[data-verdict="broken"]')).toContainText("The page answers 404.");
+  await expect(page.getByTestId("geo-measures")).toContainText("Checked citations per 1,000 words");
+  await expectNoAxeViolations(page, "the review screen's Sources panel");
+  await screenshots(page, "sources-review");
+
+  // The versions table counts them.
+  await open(page, versionsPath(siteId, pageId));
+  await expect(versionRows(page).first().getByTestId("version-sources")).toHaveText(" · 1/2 sources supported, 1 to fix");
+});

@@ -3,8 +3,6 @@
  * create_article, the article with the asked change for a modification, a source judge's verdict, an image prompt, or an assistant's
  * answer. Used by `npm run dev:fakes` and the end-to-end tests, so that every action runs from the screens.
  */
-import { lexicalSupport } from "../../app/lib/sources/retrieval";
-
 const SENTENCES = [
   "Choosing well starts with knowing what you need and what you can leave aside.",
   "Most readers look for a clear answer first, then for the details that make it reliable.",
@@ -166,12 +164,15 @@ export function fakeWriter(model: string, question: string): string {
     const meta = description ? `<meta name="description" content="${description.replace(/"/g, "&quot;")}">\n` : "";
     return meta + article.replace(/(<\/p>)/, `$1${changed}`);
   }
-  // The sources' judge (issue 40): the lexical judge's verdict, quoting the passage it found.
+  // The sources' judge (issue 40): supported when a passage holds most of the claim's longer words, quoting it.
   if (question.startsWith("Does the source support the claim?")) {
-    const claim = question.match(/^Claim: (.*)$/m)?.[1] ?? "";
+    const words = (text: string) => new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
+    const claim = words(question.match(/^Claim: (.*)$/m)?.[1] ?? "");
     const passages = [...(between(`${question}\n\n`, "Source passages:\n", "\n\n") ?? "").matchAll(/^- (.+)$/gm)].map((m) => m[1]!);
-    const judged = lexicalSupport(claim, passages, /[àâçéèêëîïôûù]/i.test(claim) ? "fr" : "en");
-    return JSON.stringify({ verdict: judged.verdict, quote: judged.verdict === "not_supported" ? "" : (judged.passage ?? "") });
+    const share = (passage: string) => [...claim].filter((w) => words(passage).has(w)).length / Math.max(1, claim.size);
+    const best = passages.sort((a, b) => share(b) - share(a))[0];
+    const supported = best !== undefined && share(best) >= 0.6;
+    return JSON.stringify({ verdict: supported ? "supported" : "not_supported", quote: supported ? best : "" });
   }
   if (question.startsWith("Write the prompt for an image generator")) {
     return "A bright editorial photograph of the article's subject on a clean wooden table, soft morning light, shallow depth of field.";

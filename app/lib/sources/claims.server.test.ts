@@ -36,4 +36,9 @@ describe("what an article attributes to its sources", () => {
       },
     ]);
   });
+
+  it("takes the sentence before a citation set after it", () => {
+    const html = `<p>La période d'essai n'est pas obligatoire. <a href="https://travail-emploi.gouv.fr/essai">Ministère du Travail</a>.</p>`;
+    expect(claimsOf(html, "https://mon-site.fr")[0]!.claim).toBe("La période d'essai n'est pas obligatoire. Ministère du Travail.");
+  });
 });

@@ -35,11 +35,20 @@ function hostOf(url: string): string | null {
   }
 }
 
-/** The sentence of `text` that holds `anchor` (the first, when several do; the whole text when none does). */
+/** Fewer words than this besides the link's own: a citation set after the sentence it backs ("… conviennent. Ministère du Travail."). */
+const CITATION_ONLY = 4;
+
+/**
+ * The sentence of `text` that holds `anchor` (the first, when several do; the whole text when none does); when that
+ * "sentence" is little more than the link itself, the sentence before it, which it cites.
+ */
 function sentenceHolding(text: string, anchor: string, language: string): string {
   const segmenter = new Intl.Segmenter(language, { granularity: "sentence" });
   const sentences = [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
-  return sentences.find((s) => anchor && s.includes(anchor)) ?? text.trim();
+  const at = sentences.findIndex((s) => anchor && s.includes(anchor));
+  if (at < 0) return text.trim();
+  const rest = sentences[at]!.replace(anchor, " ").match(/\p{L}+/gu) ?? [];
+  return rest.length < CITATION_ONLY && at > 0 ? `${sentences[at - 1]} ${sentences[at]}` : sentences[at]!;
 }
 
 /** The claims of an article's outbound links, in order. `language`: the site's, for cutting sentences. */
