@@ -9,24 +9,13 @@ import { Badge } from "~/components/ui/badge";
 import { Spinner } from "~/components/ui/spinner";
 import { ANSWER_FIRST_WORDS, type GeoMeasures } from "~/lib/geo-measures";
 import { cn } from "~/lib/utils";
+import type { loader } from "../review";
 
-type Verdict = "supported" | "partly" | "not_supported" | "broken" | "unchecked";
-
-export type PanelSource = {
-  id: number;
-  url: string;
-  anchor: string | null;
-  claim: string | null;
-  kind: "link" | "quotation" | "statistic";
-  linkStatus: "pending" | "resolves" | "broken" | "redirects";
-  httpStatus: number | null;
-  finalUrl: string | null;
-  verdict: Verdict;
-  passage: string | null;
-  method: string | null;
-};
-
-export type PanelCounts = { total: number; supported: number; partly: number; notSupported: number; broken: number; unchecked: number };
+/** The sources as the loader gives them (models/sources.server.ts), read from the route (docs/decisions/016). */
+type Loaded = Awaited<ReturnType<typeof loader>>["sources"];
+type PanelSource = Loaded["sources"][number];
+type PanelCounts = Loaded["counts"];
+type Verdict = PanelSource["verdict"];
 
 const VERDICTS: Record<Verdict, { label: string; className: string }> = {
   supported: { label: "Supported", className: "border-green-700 text-green-800" },
