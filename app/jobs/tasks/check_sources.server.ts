@@ -157,51 +157,74 @@ async function versionToCheck(versionId: number) {
   return row ? { ...row, language: row.language ?? "en" } : null;
 }
 
-export function checkSourcesTask(reader: () => PageReader = () => fetchReader({ maxRedirects: SOURCE_REDIRECTS })) {
+/** A source of an article as checked: its claim, its link's state, the verdict and the source's own words. */
+type CheckedClaim = Omit<typeof versionSources.$inferInsert, "id" | "version">;
+
+/**
+ * Checks the sources of an article's HTML: its claims (lib/sources/claims.server.ts), each source read once, each
+ * claim held against its source, in the order of the text.
+ */
+async function checkArticleSources(
+  html: string,
+  site: { url: string; language: string },
+  options: { reader: PageReader; usage: UsageTally; signal: AbortSignal },
+): Promise<CheckedClaim[]> {
+  const claims = claimsOf(html, site.url, site.language);
+  if (claims.length === 0) return [];
+  const sources = await readSources(
+    claims.map((c) => c.url),
+    options.reader,
+    options.signal,
+  );
+  const env = getEnv();
+  const judge = {
+    api: missingSettings(LLM_SETTINGS, env).length ? null : openRouterClient(),
+    model: env.SOURCE_JUDGE_MODEL,
+    usage: options.usage,
+    signal: options.signal,
+  };
+  const checked: CheckedClaim[] = [];
+  for (const [position, claim] of claims.entries()) {
+    const source = sources.get(claim.url)!;
+    const verdict = await checkClaim(claim, source, site.language, judge);
+    checked.push({
+      position,
+      url: claim.url,
+      anchor: claim.anchor || null,
+      claim: claim.claim || null,
+      kind: claim.kind,
+      linkStatus: source.status,
+      httpStatus: source.httpStatus,
+      finalUrl: source.finalUrl,
+      verdict: verdict.verdict,
+      passage: verdict.passage,
+      judge: verdict.judge,
+      checkedAt: new Date(),
+    });
+  }
+  return checked;
+}
+
+/** The reader of sources: the guarded fetch, at most 3 redirects. */
+const sourceReader = (): PageReader => fetchReader({ maxRedirects: SOURCE_REDIRECTS });
+
+export function checkSourcesTask(reader: () => PageReader = sourceReader) {
   return defineTask({
     payload: checkSourcesPayload,
     settings: [],
     async run({ payload: { versionId }, signal, usage }) {
       const version = await versionToCheck(versionId);
       if (!version) throw new PermanentError("The version whose sources to check no longer exists");
-      const claims = claimsOf(version.html, version.siteUrl, version.language);
-      const sources = await readSources(
-        claims.map((c) => c.url),
-        reader(),
-        signal,
+      const checked = await checkArticleSources(
+        version.html,
+        { url: version.siteUrl, language: version.language },
+        { reader: reader(), usage, signal },
       );
-      const env = getEnv();
-      const options = {
-        api: missingSettings(LLM_SETTINGS, env).length ? null : openRouterClient(),
-        model: env.SOURCE_JUDGE_MODEL,
-        usage,
-        signal,
-      };
-      const rows: (typeof versionSources.$inferInsert)[] = [];
-      for (const [position, claim] of claims.entries()) {
-        const source = sources.get(claim.url)!;
-        const checked = await checkClaim(claim, source, version.language, options);
-        rows.push({
-          version: versionId,
-          position,
-          url: claim.url,
-          anchor: claim.anchor || null,
-          claim: claim.claim || null,
-          kind: claim.kind,
-          linkStatus: source.status,
-          httpStatus: source.httpStatus,
-          finalUrl: source.finalUrl,
-          verdict: checked.verdict,
-          passage: checked.passage,
-          judge: checked.judge,
-          checkedAt: new Date(),
-        });
-      }
       signal.throwIfAborted();
       const db = await getDb();
       await db.transaction(async (tx) => {
         await tx.delete(versionSources).where(eq(versionSources.version, versionId));
-        if (rows.length) await tx.insert(versionSources).values(rows);
+        if (checked.length) await tx.insert(versionSources).values(checked.map((row) => ({ ...row, version: versionId })));
       });
       return usage;
     },
