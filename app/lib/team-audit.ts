@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   "site.rounds_set": "Révisions incluses changées",
   "site.checks_cap_set": "Plafond des vérifications changé",
   "site.revisions_wait_set": "Confirmation des révisions changée",
+  "site.sources_refusal_set": "Refus des sources à corriger changé",
   "revision.confirmed": "Révision lancée",
   "version.released": "Article retenu transmis au client",
   "invitation.claimed": "Invitation acceptée",

@@ -115,6 +115,8 @@ export type TeamSiteDetail = {
     includedRevisionRounds: number;
     /** Whether a request for changes waits for the team to confirm its revision (issue 38). */
     revisionsWaitForTeam: boolean;
+    /** Whether publishing a version with broken or unsupported sources is refused, not only confirmed (issue 40). */
+    refuseUncheckedSources: boolean;
   };
   invitations: TeamSiteInvitation[];
   /** The inbox line of its first-article request, if it came that way. */
@@ -144,6 +146,7 @@ export async function teamGetSite(member: TeamMember, siteId: number): Promise<T
         guidelines: sites.additionalGuidelines,
         includedRevisionRounds: sites.includedRevisionRounds,
         revisionsWaitForTeam: sites.revisionsWaitForTeam,
+        refuseUncheckedSources: sites.refuseUncheckedSources,
       })
       .from(sites)
       .leftJoin(user, eq(user.id, sites.linkedUser))
@@ -299,12 +302,12 @@ export async function teamSetIncludedRevisionRounds(member: TeamMember, siteId: 
 }
 
 /** One of the site's settings the team owns, changed under a lock with its audit line (nothing when it is unchanged). */
-async function setSiteSetting<K extends "includedRevisionRounds" | "revisionsWaitForTeam">(
+async function setSiteSetting<K extends "includedRevisionRounds" | "revisionsWaitForTeam" | "refuseUncheckedSources">(
   member: TeamMember,
   siteId: number,
   key: K,
   value: (typeof sites.$inferSelect)[K],
-  action: "site.rounds_set" | "site.revisions_wait_set",
+  action: "site.rounds_set" | "site.revisions_wait_set" | "site.sources_refusal_set",
 ): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -329,6 +332,15 @@ async function setSiteSetting<K extends "includedRevisionRounds" | "revisionsWai
 export async function teamSetRevisionsWaitForTeam(member: TeamMember, siteId: number, wait: boolean): Promise<void> {
   assertTeam(member);
   await setSiteSetting(member, siteId, "revisionsWaitForTeam", wait, "site.revisions_wait_set");
+}
+
+/**
+ * TEAM ONLY: whether publishing one of the site's versions with a broken or unsupported source is refused outright
+ * (true) or asks its publisher to confirm (false, the default) (issue 40). Audited.
+ */
+export async function teamSetRefuseUncheckedSources(member: TeamMember, siteId: number, refuse: boolean): Promise<void> {
+  assertTeam(member);
+  await setSiteSetting(member, siteId, "refuseUncheckedSources", refuse, "site.sources_refusal_set");
 }
 
 /**

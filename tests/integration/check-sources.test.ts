@@ -10,13 +10,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { actions, pagesActions, sitePublishing, sites, versionSources } from "../../db/schema";
+import { actions, pagesActions, sitePublishing, sites, teamAuditLog, versionSources } from "../../db/schema";
 import { checkSourcesTask } from "~/jobs/tasks/check_sources.server";
 import { NotFoundError } from "~/lib/not-found";
 import { createPage } from "~/models/page.server";
 import { queuePublish, SourcesProblemError } from "~/models/publication.server";
 import { versionSourcesOf } from "~/models/sources.server";
+import { teamSetRefuseUncheckedSources } from "~/models/team-sites.server";
 import { createVersion } from "~/models/version.server";
+import type { TeamMember } from "~/services/auth.server";
 import { UsageTally } from "~/lib/usage";
 import { resetEnvForTests } from "~/services/env.server";
 import { startFakeOpenRouter, type FakeOpenRouter } from "../fakes/openrouter";
@@ -124,7 +126,12 @@ describe("a version's sources", () => {
     expect((await queuePublish(owner, version.id, { confirmSources: true })).requestId).toBeGreaterThan(0);
 
     await database.db.delete(pagesActions);
-    await database.db.update(sites).set({ refuseUncheckedSources: true }).where(eq(sites.id, siteId));
+    // The team sets the site to refuse them (console, the site's screen), audited.
+    const account = await insertUser(database.db);
+    const member = { ...account, image: null, role: "team", twoFactorEnabled: true } as TeamMember;
+    await teamSetRefuseUncheckedSources(member, siteId, true);
+    const [audit] = await database.db.select().from(teamAuditLog).where(eq(teamAuditLog.action, "site.sources_refusal_set"));
+    expect(audit).toMatchObject({ actorId: account.id, recordId: String(siteId), details: { from: false, to: true } });
     const refused = await queuePublish(owner, version.id, { confirmSources: true }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SourcesProblemError);
     expect((refused as SourcesProblemError).refused).toBe(true);
@@ -162,7 +169,10 @@ describe("the model judge", () => {
       ["deux", "not_supported", "model"],
     ]);
     expect(sources[0]!.passage).toContain(QUOTE.split(" ").slice(-3).join(" "));
-    const [refused] = await database.db.select({ judge: versionSources.judge }).from(versionSources).where(eq(versionSources.id, sources[1]!.id));
+    const [refused] = await database.db
+      .select({ judge: versionSources.judge })
+      .from(versionSources)
+      .where(eq(versionSources.id, sources[1]!.id));
     expect(refused!.judge).toMatchObject({ quoteRefused: true });
   });
 });

@@ -45,14 +45,19 @@ export const revisionConfirmSchema = z.object({
     .max(REVISION_INSTRUCTIONS_MAX, `Les consignes ne peuvent pas dépasser ${REVISION_INSTRUCTIONS_MAX} caractères.`),
 });
 
-/** Whether a site's revisions wait for the team ('on') or run at once (absent). */
-export const revisionsWaitSchema = z.object({
-  wait: z
-    .string({ error: "Choisissez si les révisions attendent l'équipe." })
-    .max(10, "Choisissez si les révisions attendent l'équipe.")
+/** A checkbox of the team's site settings: 'on', or absent. */
+const siteSwitch = (problem: string) =>
+  z
+    .string({ error: problem })
+    .max(10, problem)
     .optional()
-    .transform((v) => v === "on"),
-});
+    .transform((v) => v === "on");
+
+/** Whether a site's revisions wait for the team ('on') or run at once (absent). */
+export const revisionsWaitSchema = z.object({ wait: siteSwitch("Choisissez si les révisions attendent l'équipe.") });
+
+/** Whether the site refuses to publish a version with broken or unsupported sources ('on'), or asks first (absent). */
+export const refuseSourcesSchema = z.object({ refuse: siteSwitch("Choisissez si la publication est refusée.") });
 
 /**
  * Starting a first-article request's trial article (issue 38): the topic or keyword (the page's name and keyword),

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { idOr404 } from "~/lib/not-found";
-import { revisionsWaitSchema, siteRecipientSchema } from "~/lib/schemas/team";
+import { refuseSourcesSchema, revisionsWaitSchema, siteRecipientSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { formatUsd } from "~/lib/format";
 import { teamDateTime } from "~/lib/team-format";
@@ -23,6 +23,7 @@ import {
   TeamSiteError,
   teamSetChecksCap,
   teamSetIncludedRevisionRounds,
+  teamSetRefuseUncheckedSources,
   teamSetRevisionsWaitForTeam,
   type TeamSiteInvitation,
 } from "~/models/team-sites.server";
@@ -99,13 +100,32 @@ async function revisionsWait({ form, member, siteId }: Ctx) {
   });
 }
 
-const INTENTS = { give, invite, rounds, cap, "revisions-wait": revisionsWait };
+/** Whether publishing a version with broken or unsupported sources is refused outright (issue 40). */
+async function refuseSources({ form, member, siteId }: Ctx) {
+  const submission = parseSubmission(form, refuseSourcesSchema);
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "refuse-sources", ...invalidForm(submission, { title: "Réglage non enregistré" }) });
+  await teamSetRefuseUncheckedSources(member, siteId, submission.value.refuse);
+  return reply({
+    ok: true,
+    intent: "refuse-sources",
+    toast: successToast(
+      "Réglage enregistré",
+      submission.value.refuse
+        ? "Une version aux sources à corriger ne sera pas publiée."
+        : "Publier une version aux sources à corriger demandera confirmation.",
+    ),
+  });
+}
+
+const INTENTS = { give, invite, rounds, cap, "revisions-wait": revisionsWait, "refuse-sources": refuseSources };
 
 const FAILURE_TITLES = {
   give: "Site non donné",
   invite: "Invitation non envoyée",
   rounds: "Offre non enregistrée",
   "revisions-wait": "Réglage non enregistré",
+  "refuse-sources": "Réglage non enregistré",
   cap: "Plafond non enregistré",
 } as const;
 
@@ -177,7 +197,22 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
               <IncludedRounds rounds={site.includedRevisionRounds} />
             </DetailField>
             <DetailField label="Révisions demandées">
-              <RevisionsWait wait={site.revisionsWaitForTeam} />
+              <SiteSwitch
+                intent="revisions-wait"
+                name="wait"
+                checked={site.revisionsWaitForTeam}
+                label="Attendent la confirmation de l'équipe"
+                hint="Décoché : la révision s'écrit dès la demande du client, avec ses commentaires pour consignes."
+              />
+            </DetailField>
+            <DetailField label="Sources à corriger">
+              <SiteSwitch
+                intent="refuse-sources"
+                name="refuse"
+                checked={site.refuseUncheckedSources}
+                label="Refuser la publication"
+                hint="Décoché : publier une version dont une source est cassée ou ne dit pas ce que l'article lui prête demande confirmation, en les nommant."
+              />
             </DetailField>
             <DetailField label="Vérifications automatiques">
               <ChecksCap checks={checks} />
@@ -342,26 +377,39 @@ function ChecksCap({ checks }: { checks: CheckSchedule }) {
   );
 }
 
-/** Whether a request for changes waits for the team to confirm its revision's instructions, or runs at once. */
-function RevisionsWait({ wait }: { wait: boolean }) {
-  const fetcher = useToastFetcher<typeof action>(undefined, "site-revisions-wait");
+/** One of the site's switches the team owns (its own form, saved by its button). */
+function SiteSwitch({
+  intent,
+  name,
+  checked,
+  label,
+  hint,
+}: {
+  intent: string;
+  name: string;
+  checked: boolean;
+  label: string;
+  hint: string;
+}) {
+  const fetcher = useToastFetcher<typeof action>(undefined, `site-${intent}`);
+  const id = `site-${intent}`;
   return (
     <fetcher.Form method="post" className="grid gap-2">
-      <input type="hidden" name="intent" value="revisions-wait" />
+      <input type="hidden" name="intent" value={intent} />
       <div className="flex items-start gap-2 text-sm">
         <input
-          id="revisions-wait"
+          id={id}
           type="checkbox"
-          name="wait"
-          defaultChecked={wait}
-          key={String(wait)}
+          name={name}
+          defaultChecked={checked}
+          key={String(checked)}
           className="mt-0.5 size-4 accent-primary"
-          aria-describedby="revisions-wait-hint"
+          aria-describedby={`${id}-hint`}
         />
         <div className="grid gap-0.5">
-          <label htmlFor="revisions-wait">Attendent la confirmation de l'équipe</label>
-          <p id="revisions-wait-hint" className="text-xs text-muted-foreground">
-            Décoché : la révision s'écrit dès la demande du client, avec ses commentaires pour consignes.
+          <label htmlFor={id}>{label}</label>
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
           </p>
         </div>
       </div>
