@@ -423,7 +423,7 @@ function ReviewScreen({
       ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <aside className="lg:sticky lg:top-20 lg:order-2" aria-label="Review">
+        <aside className="lg:col-start-2 lg:row-start-1" aria-label="Review">
           <ReviewPanel
             version={version}
             demo={page.demo}
@@ -432,15 +432,9 @@ function ReviewScreen({
             revision={state === "In revision" ? revision : null}
           />
           {page.demo ? null : <ReviewSharing links={links} comments={comments} />}
-          <Card className="mt-4 gap-0 p-4">
-            <ContentScorePanel score={score} />
-          </Card>
-          <Card className="mt-4 gap-0 p-4">
-            <SourcesPanel {...sources} geo={geo} />
-          </Card>
         </aside>
 
-        <Card className="gap-0 overflow-hidden p-0 lg:order-1">
+        <Card className="gap-0 overflow-hidden p-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {/* The preview pane is 500px high at most (spec part 2, section 9) and scrolls on its own:
               focusable, so that a keyboard can scroll it too. */}
           <div
@@ -466,6 +460,16 @@ function ReviewScreen({
             </div>
           </div>
         </Card>
+
+        {/* What the article is worth, after it on a phone and under the review on a wide screen (issues 39, 40). */}
+        <div className="grid gap-4 lg:col-start-2 lg:row-start-2">
+          <Card className="gap-0 p-4">
+            <ContentScorePanel score={score} />
+          </Card>
+          <Card className="gap-0 p-4">
+            <SourcesPanel {...sources} geo={geo} />
+          </Card>
+        </div>
       </div>
 
       <SendRevisionDialog open={revisionOpen} onOpenChange={setRevisionOpen} fetcher={fetcher} busy={pendingIntent === "send-revision"} />
