@@ -158,13 +158,13 @@ async function versionToCheck(versionId: number) {
 }
 
 /** A source of an article as checked: its claim, its link's state, the verdict and the source's own words. */
-type CheckedClaim = Omit<typeof versionSources.$inferInsert, "id" | "version">;
+export type CheckedClaim = Omit<typeof versionSources.$inferInsert, "id" | "version">;
 
 /**
  * Checks the sources of an article's HTML: its claims (lib/sources/claims.server.ts), each source read once, each
  * claim held against its source, in the order of the text.
  */
-async function checkArticleSources(
+export async function checkArticleSources(
   html: string,
   site: { url: string; language: string },
   options: { reader: PageReader; usage: UsageTally; signal: AbortSignal },
