@@ -1384,3 +1384,39 @@ export const versionSources = pgTable(
     check("version_sources_verdict_check", sql`${t.verdict} in ('unchecked', 'supported', 'partly', 'not_supported', 'broken')`),
   ],
 );
+
+/**
+ * A page's evidence pack (issue 40): short passages worth citing, gathered before writing from its research (the
+ * top pages' text, the AI Overview's references, the pages assistants cite) or from a source its owner or the team
+ * added by URL, each with its URL, the page's title and when it was read. The writer may cite only these, word for
+ * word. A passage taken out of the pack is marked removed (who, when), never deleted, so that it is not gathered again
+ * and can be put back.
+ */
+export const pageEvidence = pgTable(
+  "page_evidence",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    title: text("title"),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+    /** What it holds: 'figure', 'date', 'definition', 'quotation', or 'passage' (a sentence of a source added by hand). */
+    kind: text("kind").notNull(),
+    passage: text("passage").notNull(),
+    /** Where it was found: 'top_page', 'ai_overview', 'assistant', or 'added' (by its owner or the team, by URL). */
+    origin: text("origin").notNull(),
+    addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: text("removed_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("page_evidence_page_url_passage_uq").on(t.page, t.url, t.passage),
+    index("page_evidence_added_by_idx").on(t.addedBy),
+    index("page_evidence_removed_by_idx").on(t.removedBy),
+    check("page_evidence_kind_check", sql`${t.kind} in ('figure', 'date', 'definition', 'quotation', 'passage')`),
+    check("page_evidence_origin_check", sql`${t.origin} in ('top_page', 'ai_overview', 'assistant', 'added')`),
+  ],
+);

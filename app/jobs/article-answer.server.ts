@@ -8,14 +8,21 @@
  * What the contract only wishes for (`wishes`: issue 40's 3-8 internal links) is named with the rest when an answer is
  * sent back, or sends it back by itself, once; the second answer is kept whatever it still lacks of it, not held: an
  * article with two internal links instead of three is worth no one's review (decision 042).
+ * The answer's sources (`sources`, issue 40) are checked once it is accepted: broken links and claims their source does
+ * not support are named and the answer sent back once (with whatever else it lacks); what the second answer still
+ * gets wrong is kept, with its check, for the screens to flag and publishing to ask about (never silently).
  */
 import type OpenAI from "openai";
 import { extractHtml, removeInventedLinks, type LinkRules } from "~/lib/article-contract";
 import { takeMetaDescription } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import type { UsageTally } from "~/lib/usage";
+import type { CheckedClaim } from "./tasks/check_sources.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { ask } from "~/services/providers/openrouter.server";
+
+/** An answer's sources as checked: the rows to keep with the version, and the failures to name when sending it back. */
+export type SourcesChecked = { rows: CheckedClaim[]; problems: string[] };
 
 export async function askForArticle(options: {
   api: OpenAI;
@@ -36,6 +43,8 @@ export async function askForArticle(options: {
   shortfall?: (html: string) => string | null;
   /** What the answer lacks that is asked once and never refused nor held for (issue 40: too few internal links). */
   wishes?: (html: string) => string[];
+  /** Checks an accepted answer's sources: the rows to keep, and what to send back (broken links, unsupported claims). */
+  sources?: (html: string) => Promise<SourcesChecked>;
   /** What the second request asks, after the problems: "Write the whole article again, fixing this." */
   again: string;
   /** How the failure names the answer: "The article". */
@@ -43,7 +52,7 @@ export async function askForArticle(options: {
   usage: UsageTally;
   /** The lease of the task that asks. */
   signal?: AbortSignal;
-}): Promise<{ html: string; metaDescription: string | null; held: boolean }> {
+}): Promise<{ html: string; metaDescription: string | null; held: boolean; sources: CheckedClaim[] | null }> {
   const attempt = async (request: string) => {
     const completion = await ask(options.api, options.model, request, options.system, options.signal);
     options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
@@ -55,19 +64,32 @@ export async function askForArticle(options: {
     const wishes = options.wishes?.(html) ?? [];
     return { html, metaDescription: description, problems, shortfall, wishes };
   };
+  // Only an accepted answer's sources are checked: a refused one is asked again anyway.
+  const checkSources = async (answer: { html: string; problems: string[] }) =>
+    answer.problems.length || !options.sources ? null : options.sources(answer.html);
   const first = await attempt(options.prompt);
   let result = first;
+  let sources = await checkSources(first);
   // Once: the same request, with what was wrong or short.
-  if (result.problems.length || result.shortfall || result.wishes.length) {
+  if (result.problems.length || result.shortfall || result.wishes.length || sources?.problems.length) {
     const said = [
       result.problems.length ? `Your previous answer was refused: ${result.problems.join("; ")}.` : null,
       result.shortfall ? `Your previous answer ${result.shortfall}.` : null,
+      sources?.problems.length
+        ? `Your previous answer's sources were checked, and these fail: ${sources.problems.join("; ")}. Quote the evidence word for word, give only what its page says, or remove the claim and its link.`
+        : null,
       result.wishes.length ? `Also, your previous answer ${result.wishes.join("; ")}.` : null,
     ]
       .filter(Boolean)
       .join(" ");
     result = await attempt(`${options.prompt}\n\n${said} ${options.again}`);
+    sources = await checkSources(result);
   }
   if (result.problems.length) throw new PermanentError(`${options.what} was refused twice: ${result.problems.join("; ")}`);
-  return { html: result.html, metaDescription: result.metaDescription ?? first.metaDescription, held: result.shortfall !== null };
+  return {
+    html: result.html,
+    metaDescription: result.metaDescription ?? first.metaDescription,
+    held: result.shortfall !== null,
+    sources: sources?.rows ?? null,
+  };
 }

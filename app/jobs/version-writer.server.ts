@@ -12,6 +12,7 @@ import type { Db } from "~/services/db.server";
 import { actionNamed, insertActionRows } from "./action-rows.server";
 import { scoreVersions } from "./content-score.server";
 import { roundOfPage } from "./revision-round.server";
+import type { CheckedClaim } from "./tasks/check_sources.server";
 
 /** What a new version is made of; its revision round is the page's current one. */
 export type NewVersion = {
@@ -24,6 +25,8 @@ export type NewVersion = {
   edited?: boolean;
   /** Marked for the team before its owner is told (issue 39). */
   heldForTeam?: boolean;
+  /** Its sources as the writing task checked them already (issue 40): kept, instead of a check queued after it. */
+  checkedSources?: CheckedClaim[] | null;
 };
 
 /** Inserts a new version of the page, in the page's current revision round, and scores it. Answers its id. */
@@ -41,7 +44,10 @@ export async function writeVersion(tx: Db, version: NewVersion): Promise<number>
     })
     .returning({ id: pagesVersions.id });
   await scoreVersions(tx, [row.id]);
-  await askForSourceCheck(tx, row.id, version.html);
+  if (version.checkedSources) {
+    if (version.checkedSources.length)
+      await tx.insert(versionSources).values(version.checkedSources.map((source) => ({ ...source, version: row.id })));
+  } else await askForSourceCheck(tx, row.id, version.html);
   return row.id;
 }
 

@@ -18,7 +18,7 @@ import * as auth from "~/lib/schemas/auth";
 import { briefSchema } from "~/lib/schemas/brief";
 import { checkForm } from "~/lib/schemas/form";
 import { generateImageSchema } from "~/lib/schemas/image";
-import { newOutlineSchema, outlineSchema } from "~/lib/schemas/outline";
+import { evidencePassageSchema, evidenceSourceSchema, newOutlineSchema, outlineSchema } from "~/lib/schemas/outline";
 import { pageFormSchema } from "~/lib/schemas/page";
 import { contactSchema, firstArticleSchema } from "~/lib/schemas/public-forms";
 import { webhookSchema, wordpressConnectionSchema } from "~/lib/schemas/publishing";
@@ -103,6 +103,8 @@ const FORMS: FormCase[] = [
     },
   },
   { name: "new outline", schema: newOutlineSchema, valid: { instructions: "Plus court" } },
+  { name: "evidence source", schema: evidenceSourceSchema, valid: { url: "https://www.insee.fr/fr/statistiques" } },
+  { name: "evidence passage", schema: evidencePassageSchema, valid: { evidenceId: "12" } },
   { name: "page", schema: pageFormSchema, valid: { name: "Le levain", url: "/levain", status: "1", hideCoverImageFromPreview: "on" } },
   { name: "contact", schema: contactSchema, valid: { name: "Camille", email: EMAIL, message: "Bonjour, une question." }, publicForm: true },
   {

@@ -36,6 +36,7 @@ export function fakeArticle(
   // Enough paragraphs for the contract's length (or the top pages' length asked), however few sections the plan has.
   const count = Math.max(2, Math.ceil(Math.max(24, research.words / 70) / plan.length));
   const links = (research.links ?? []).slice(0, LINKED_PAGES);
+  const cited = citations(research, plan.length);
   const body = (i: number, n = count) => Array.from({ length: n }, (_, k) => paragraph(i + k)).join("");
   /** Under a heading that asks a question: an answer in the question's own words first. */
   const answer = (heading: string) =>
@@ -47,7 +48,7 @@ export function fakeArticle(
     ...research.terms.map((term) => `<p>${Array.from({ length: term.count }, () => `${term.label} is part of it.`).join(" ")}</p>`),
     ...plan.map(
       (section, i) =>
-        `<h2>${section.heading}</h2>${answer(section.heading)}${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${answer(sub)}${body(i + j, 2)}`).join("") : body(i)}${linkParagraph(links[i])}`,
+        `<h2>${section.heading}</h2>${answer(section.heading)}${section.subheadings.length ? paragraph(i) + section.subheadings.map((sub, j) => `<h3>${sub}</h3>${answer(sub)}${body(i + j, 2)}`).join("") : body(i)}${cited[i] ?? ""}${linkParagraph(links[i])}`,
     ),
     // More pages to link to than sections: the rest together at the end.
     ...links.slice(plan.length).map(linkParagraph),
@@ -64,6 +65,12 @@ type ResearchAsked = {
   terms: { label: string; count: number }[];
   words: number;
   links?: { url: string; title: string }[];
+  /** The evidence pack's passages (issue 40), which it quotes word for word with their links. */
+  evidence?: { passage: string; title: string; url: string }[];
+  /** The approved outline's sources that are not in the pack (a client's own address), which it links too. */
+  otherSources?: string[];
+  /** What the sources' check named as failing in its previous answer (the second pass), which it leaves out. */
+  failed?: string | null;
 };
 const NO_RESEARCH: ResearchAsked = { keyword: null, questions: [], terms: [], words: 0 };
 
@@ -86,7 +93,41 @@ function researchAsked(question: string): ResearchAsked {
       url: m[1]!,
       title: m[2] ?? "",
     })),
+    evidence: evidenceAsked(question),
+    otherSources: [...(between(`${question}\n\n`, "\nSources to use:\n", "\n\n") ?? "").matchAll(/^- (https?:\/\/\S+)$/gm)]
+      .map((m) => m[1]!)
+      .filter((url) => !evidenceAsked(question).some((e) => e.url === url)),
+    failed: between(question, "sources were checked, and these fail: ", ". Quote the evidence"),
   };
+}
+
+/** The evidence pack of a writing request (create_article.server.ts, evidencePart): its passages, pages and addresses. */
+function evidenceAsked(question: string): { passage: string; title: string; url: string }[] {
+  const block = between(`${question}\n\n`, "Evidence you may cite (", "\n\n") ?? "";
+  return [...block.matchAll(/^- \[\w+\] "(.+)" — (.+), (https?:\/\/\S+) \(read [\d-]+\)$/gm)].map((m) => ({
+    passage: m[1]!,
+    title: m[2]!,
+    url: m[3]!,
+  }));
+}
+
+/**
+ * What it cites (issue 40): one passage of the pack per section, quoted word for word with its link; and, as a
+ * hurried writer would, a figure its first source never gave and a link to each of the outline's other sources. The
+ * second pass leaves out what the check named.
+ */
+function citations(research: ResearchAsked, sections: number): string[] {
+  const evidence = research.evidence ?? [];
+  const failed = research.failed ?? "";
+  const quote = (e: { passage: string; title: string; url: string }) =>
+    `<p>As <a href="${e.url.replace(/"/g, "&quot;")}">${e.title}</a> puts it: "${e.passage.replace(/"/g, "'")}"</p>`;
+  const paragraphs: string[] = Array.from({ length: sections }, (_, i) => (evidence.length && i < evidence.length ? quote(evidence[i]!) : ""));
+  const [first] = evidence;
+  if (first && !failed.includes("87 %"))
+    paragraphs[0] += `<p>According to <a href="${first.url.replace(/"/g, "&quot;")}">${first.title}</a>, 87 % of buyers regret a purchase made in a hurry.</p>`;
+  for (const url of research.otherSources ?? [])
+    if (!failed.includes(url)) paragraphs[paragraphs.length - 1] += `<p>The owner's own reference is <a href="${url}">this page</a>.</p>`;
+  return paragraphs;
 }
 
 /** A paragraph that sends the reader to one of the site's pages (none without one). */
@@ -141,9 +182,12 @@ const between = (text: string, start: string, end: string) => {
 export function fakeWriter(model: string, question: string): string {
   const topic = question.match(/^Plan the article "([^"]+)"/)?.[1];
   if (topic) {
-    const sources = [
-      ...(between(`${question}\n\n`, "What ranks today (the only URLs you may link to):\n", "\n\n") ?? "").matchAll(/^- (\S+)/gm),
-    ].map((m) => m[1]);
+    const pack = [...new Set(evidenceAsked(question).map((e) => e.url))];
+    const sources = pack.length
+      ? pack
+      : [...(between(`${question}\n\n`, "What ranks today (the only URLs you may link to):\n", "\n\n") ?? "").matchAll(/^- (\S+)/gm)].map(
+          (m) => m[1]!,
+        );
     return `\`\`\`json\n${fakeOutline(topic, sources, researchAsked(question))}\n\`\`\``;
   }
   const pageName = question.match(/^Write the article "([^"]+)"/)?.[1];

@@ -206,7 +206,27 @@ export async function checkArticleSources(
 }
 
 /** The reader of sources: the guarded fetch, at most 3 redirects. */
-const sourceReader = (): PageReader => fetchReader({ maxRedirects: SOURCE_REDIRECTS });
+export const sourceReader = (): PageReader => fetchReader({ maxRedirects: SOURCE_REDIRECTS });
+
+const clip = (text: string | null | undefined, max = 160) => {
+  const value = (text ?? "").replace(/\s+/g, " ").trim();
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+};
+
+/** What a writer is told of its sources' check (issue 40): each broken link and each claim its source does not support, named. */
+export function sourceFailures(rows: CheckedClaim[], max = 10): string[] {
+  return rows
+    .flatMap((row) => {
+      if (row.verdict === "broken") return [`the link to ${row.url} is broken (${row.httpStatus ? `HTTP ${row.httpStatus}` : "no answer"})`];
+      if (row.verdict !== "not_supported") return [];
+      return [
+        row.kind === "quotation"
+          ? `the quotation in "${clip(row.claim)}" is not word for word in ${row.url}`
+          : `${row.url} does not say "${clip(row.claim)}"`,
+      ];
+    })
+    .slice(0, max);
+}
 
 export function checkSourcesTask(reader: () => PageReader = sourceReader) {
   return defineTask({

@@ -37,6 +37,7 @@ import { planText, type OutlineContent } from "~/lib/outline";
 import { articleDescription } from "~/lib/meta-description.server";
 import { getDb } from "~/services/db.server";
 import { researchOfPage, scoreAgainst, type PageResearch } from "../content-score.server";
+import { evidenceOfPage, gatherEvidence, type Evidence } from "../evidence.server";
 import { recordNotifications } from "../notify.server";
 import { tellReviewWatchers } from "../review-watchers.server";
 import { announceArticle } from "../article-ready.server";
@@ -45,6 +46,8 @@ import { getEnv } from "~/services/env.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
 import { askForArticle } from "../article-answer.server";
+import { defaultPageReader, type PageReader } from "~/services/research/page-reader.server";
+import { checkArticleSources, sourceFailures, sourceReader, type CheckedClaim } from "./check_sources.server";
 import { ensureSiteInventory, internalLinkCandidates, inventoryOf } from "../site-inventory.server";
 import { defineTask, idSchema } from "../task.server";
 
@@ -86,8 +89,9 @@ export function researchParts(context: ArticleContext): (string | null)[] {
     context.keywords.length ? `Target keywords: ${context.keywords.join(", ")}.` : null,
     `Rules:\n- ${rules.join("\n- ")}`,
     context.sources.length
-      ? `What ranks today (the only URLs you may link to):\n${context.sources.map((s) => `- ${s.url} — ${s.title ?? ""}${s.description ? `: ${clip(s.description, 200)}` : ""}`).join("\n")}`
+      ? `What ranks today${context.evidence.length ? "" : " (the only URLs you may link to)"}:\n${context.sources.map((s) => `- ${s.url} — ${s.title ?? ""}${s.description ? `: ${clip(s.description, 200)}` : ""}`).join("\n")}`
       : null,
+    evidencePart(context.evidence),
     ...researchMaterial(context.research),
     context.llmAnswers.length
       ? `What AI assistants answer about it today (cover what they cover, and better):\n${context.llmAnswers.map((a) => `- ${a.llm}: ${clip(a.answer, 700)}`).join("\n")}`
@@ -97,6 +101,26 @@ export function researchParts(context: ArticleContext): (string | null)[] {
       : null,
     site.toneSamples ? `Texts of the site itself, whose voice to take:\n${clip(site.toneSamples, 4000)}` : null,
   ];
+}
+
+/**
+ * The evidence pack (issue 40): the passages the article may cite, each with its page, address and date read; with a
+ * pack, its addresses are the only outside pages the article may link to. Nothing without one.
+ */
+export function evidencePart(evidence: Evidence[]): string | null {
+  if (evidence.length === 0) return null;
+  const lines = evidence.map(
+    (e) => `- [${e.kind}] "${e.passage}" — ${e.title ?? new URL(e.url).hostname}, ${e.url} (read ${e.readAt.toISOString().slice(0, 10)})`,
+  );
+  return [
+    "Evidence you may cite (the only outside pages you may link to). Give a figure, a date or a definition with its source linked in the same sentence; quote a passage word for word between quotation marks, never altered; cite nothing else:",
+    ...lines,
+  ].join("\n");
+}
+
+/** The outside pages a text about the page may link to: its evidence pack's when it has one, else the results that rank. */
+export function linkableSources(context: ArticleContext): string[] {
+  return context.evidence.length ? [...new Set(context.evidence.map((e) => e.url))] : context.sources.map((s) => s.url);
 }
 
 /** The most terms and questions a prompt lists, and the competitors' outlines it shows. */
@@ -229,13 +253,23 @@ export function internalLinksPart(links: ArticleContext["links"]): string | null
     : `Link to those of these pages of the site that help the reader (the only pages of the site you may link to):\n${lines}`;
 }
 
-export function createArticleTask(client: () => OpenAI = () => openRouterClient()) {
+/**
+ * With `sources` (the check_sources reader), the article's sources are checked before it is saved, and it is sent back
+ * once with its broken links and unsupported claims named (issue 40); without, the check follows the saved version.
+ * `pages` reads the sources of the page's evidence pack.
+ */
+export function createArticleTask(
+  client: () => OpenAI = () => openRouterClient(),
+  { sources = sourceReader, pages = () => defaultPageReader() }: { sources?: (() => PageReader) | null; pages?: () => PageReader } = {},
+) {
   return defineTask({
     payload: createArticlePayload,
     settings: LLM_SETTINGS,
     async run({ payload: { pageId, outlineId }, signal, usage }) {
       const siteId = await siteOfPage(pageId);
       if (siteId !== null) await ensureSiteInventory(siteId, { signal });
+      // The evidence pack, when no outline gathered it (issue 40).
+      await gatherEvidence(pageId, { reader: pages(), usage, signal });
       const context = await articleContext(pageId);
       if (!context) throw new PermanentError("The page of this article request no longer exists");
       const outline = outlineId === null ? null : await approvedOutline(pageId, outlineId);
@@ -244,13 +278,20 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
         model: getEnv().ARTICLE_MODEL,
         system: ARTICLE_SYSTEM,
         prompt: articlePrompt(context, outline),
-        // The search results, and the sources the approved outline names (a client's own, issue 40).
-        allowedLinks: [...context.sources.map((s) => s.url), ...outlineLinks(outline)],
+        // The evidence pack (else the search results), and the sources the approved outline names (a client's own, issue 40).
+        allowedLinks: [...linkableSources(context), ...outlineLinks(outline)],
         siteUrl: context.site.url,
         links: { inventory: context.links.inventory, competitors: context.links.competitors },
         check: (html) => [...checkArticle(html).problems, ...researchProblems(html, context, outline)],
         shortfall: (html) => scoreShortfall(html, context.research),
         wishes: (html) => [internalLinksWish(html, context.links.inventory, context.site.url)].filter((w): w is string => w !== null),
+        sources: sources
+          ? async (html) => {
+              const site = { url: context.site.url, language: context.site.languageCode ?? "en" };
+              const rows = await checkArticleSources(html, site, { reader: sources(), usage, signal });
+              return { rows, problems: sourceFailures(rows) };
+            }
+          : undefined,
         again: "Write the whole article again, fixing this.",
         what: "The article",
         usage,
@@ -258,7 +299,7 @@ export function createArticleTask(client: () => OpenAI = () => openRouterClient(
       });
       signal.throwIfAborted();
       // Still below the top pages' median after a second answer: kept, for the team to look at first (issue 39).
-      await saveGeneratedVersion(pageId, article, "article_ready", { held: article.held });
+      await saveGeneratedVersion(pageId, article, "article_ready", { held: article.held, sources: article.sources });
       return usage;
     },
   });
@@ -289,6 +330,8 @@ export type ArticleContext = {
   sources: { title: string | null; url: string; description: string | null }[];
   llmAnswers: { llm: string; answer: string }[];
   toneExamples: { name: string; content: string }[];
+  /** The page's evidence pack (issue 40): the passages it may cite; empty when none was gathered. */
+  evidence: Evidence[];
   /** The top pages' research of its keywords (issue 39): empty models when none was made. */
   research: PageResearch;
   /**
@@ -388,7 +431,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
     .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
     .where(eq(pagesKeywords.linkedPage, pageId))
     .orderBy(asc(pagesKeywords.id));
-  const [results, answers, tone, research] = await Promise.all([
+  const [results, answers, tone, research, evidence] = await Promise.all([
     words.length
       ? db
           .select({ title: serps.title, url: serps.url, description: serps.metaDescription })
@@ -419,6 +462,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
           .limit(3)
       : Promise.resolve([]),
     researchOfPage(db, pageId),
+    evidenceOfPage(db, pageId),
   ]);
   const sources: ArticleContext["sources"] = [];
   for (const result of results) {
@@ -455,6 +499,7 @@ export async function articleContext(pageId: number): Promise<ArticleContext | n
     llmAnswers: answers.flatMap((a) => (a.answer ? [{ llm: a.llm, answer: a.answer }] : [])),
     toneExamples: tone.flatMap((t) => (t.content ? [{ name: t.name, content: t.content }] : [])),
     research,
+    evidence,
     links,
   };
 }
@@ -470,7 +515,7 @@ export async function saveGeneratedVersion(
   pageId: number,
   article: { html: string; metaDescription: string | null },
   kind: "article_ready" | "revision_done" = "article_ready",
-  { held = false }: { held?: boolean } = {},
+  { held = false, sources = null }: { held?: boolean; sources?: CheckedClaim[] | null } = {},
 ): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -479,6 +524,7 @@ export async function saveGeneratedVersion(
       html: article.html,
       metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
       heldForTeam: held,
+      checkedSources: sources,
     });
     if (kind === "revision_done") {
       await recordNotifications(tx, { kind, pageId, versionId: id });

@@ -16,7 +16,9 @@ import { PermanentError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient } from "~/services/providers/openrouter.server";
 import { recordNotifications } from "../notify.server";
 import { defineTask, idSchema } from "../task.server";
-import { articleContext, researchParts, type ArticleContext } from "./create_article.server";
+import { defaultPageReader, type PageReader } from "~/services/research/page-reader.server";
+import { gatherEvidence } from "../evidence.server";
+import { articleContext, linkableSources, researchParts, type ArticleContext } from "./create_article.server";
 
 /** linked_page: the page to plan; info_json.instructions: what the client asked of this outline, if anything. */
 export const createOutlinePayload = z
@@ -103,16 +105,21 @@ export function readOutline(answer: string, allowedLinks: readonly string[]): { 
   };
 }
 
-export function createOutlineTask(client: () => OpenAI = () => openRouterClient()) {
+export function createOutlineTask(
+  client: () => OpenAI = () => openRouterClient(),
+  reader: () => PageReader = () => defaultPageReader(),
+) {
   return defineTask({
     payload: createOutlinePayload,
     settings: LLM_SETTINGS,
     async run({ id, payload: { pageId, instructions }, signal, usage }) {
+      // The evidence pack first (issue 40): the outline's sources come from it.
+      await gatherEvidence(pageId, { reader: reader(), usage, signal });
       const context = await articleContext(pageId);
       if (!context) throw new PermanentError("The page of this outline request no longer exists");
       const model = getEnv().ARTICLE_MODEL;
       const prompt = outlinePrompt(context, instructions);
-      const allowed = context.sources.map((s) => s.url);
+      const allowed = linkableSources(context);
       const attempt = async (request: string) => {
         const completion = await ask(client(), model, request, OUTLINE_SYSTEM, signal);
         usage.add(completion.usage, { provider: "openrouter", model });

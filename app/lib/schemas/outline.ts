@@ -5,6 +5,7 @@
  */
 import { listItems, OUTLINE_LIMITS, parsePlan } from "~/lib/outline";
 import { idField } from "~/lib/schemas/id";
+import { webAddress } from "~/lib/schemas/publishing";
 import { z } from "~/lib/zod";
 
 /** A text that may be left empty; a field of another kind (a file, a repeated field) is refused. */
@@ -56,4 +57,14 @@ export const newOutlineSchema = z.object({
   instructions: optionalText.pipe(
     z.string().max(OUTLINE_LIMITS.instructions, { error: `Your instructions hold ${OUTLINE_LIMITS.instructions} characters.` }),
   ),
+});
+
+/** A source of one's own for the evidence pack (issue 40): an http(s) address, read at once. */
+export const evidenceSourceSchema = z.object({
+  url: webAddress("Enter the source's address, starting with https://"),
+});
+
+/** A passage of the pack to take out or put back. */
+export const evidencePassageSchema = z.object({
+  evidenceId: idField("This passage is no longer in the pack."),
 });

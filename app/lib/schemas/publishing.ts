@@ -4,7 +4,7 @@ import { z } from "~/lib/zod";
 export const WORDPRESS_LIMITS = { url: 2000, username: 200, applicationPassword: 200 } as const;
 
 /** An http(s) address with a host and no user or password in it, refused with `message`. */
-const webAddress = (message: string) =>
+export const webAddress = (message: string) =>
   z
     .string({ error: message })
     .trim()

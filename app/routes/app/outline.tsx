@@ -5,7 +5,9 @@
  * for, saying what to change. Intents: save | approve (the outline form) and new-outline. Forms work without
  * JavaScript; with it, the plan's structure is previewed as it is typed. Below, the research of the page's keywords
  * (issue 39): the questions to answer, each saying whether a heading of the plan answers it, and the competitors'
- * outlines.
+ * outlines. Beside the outline, its evidence pack (issue 40): the passages the writer may cite, which the owner (or the
+ * team) shapes: a passage taken out or put back (remove-passage, restore-passage), a source of their own added by
+ * its address (add-source), read at once.
  */
 import { getFormProps, type Submission } from "@conform-to/react";
 import { CheckCircle2, ListTree, RefreshCw, Sparkles } from "lucide-react";
@@ -28,7 +30,8 @@ import { formatDateTime, formatUsd } from "~/lib/format";
 import { NotFoundError, PAGE_NOT_FOUND, parseId } from "~/lib/not-found";
 import { OUTLINE_LIMITS, parsePlan, planText, type OutlineSection } from "~/lib/outline";
 import { PENDING_TEXTS } from "~/lib/pending-work";
-import { newOutlineSchema, outlineSchema } from "~/lib/schemas/outline";
+import { evidencePassageSchema, evidenceSourceSchema, newOutlineSchema, outlineSchema } from "~/lib/schemas/outline";
+import { EVIDENCE_LIMITS } from "~/lib/sources/evidence";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { usePollWhile } from "~/lib/use-poll";
@@ -43,11 +46,13 @@ import {
   saveOutline,
   siteOutlineStep,
 } from "~/models/outline.server";
+import { addEvidenceSource, EvidenceSourceError, pageEvidencePack, setEvidenceRemoved } from "~/models/evidence.server";
 import { pageWork } from "~/models/page-action.server";
 import { pageResearch } from "~/models/research.server";
 import type { SessionUser } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+import { EvidencePack } from "./outline/evidence-pack";
 import { OutlineResearch, PlanAnswersLine, planHeadings } from "./outline/outline-research";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -68,12 +73,26 @@ export const OUTLINE_TEXTS = {
   closed: "This outline was already approved or replaced: reload the page to see where it stands.",
   pending: "An outline of this page is being written already.",
   missing: "This outline no longer exists.",
+  sourceAdded: "Source added to the evidence pack",
+  sourceAddedDetail: (n: number) => `${n} ${n === 1 ? "passage" : "passages"} of it can now be cited.`,
+  passageRemoved: "Passage taken out of the pack",
+  passageRestored: "Passage put back in the pack",
+  addSourceFailed: "Failed to add the source",
+  passageFailed: "Failed to change the evidence pack",
+  passageMissing: "This passage is no longer in the pack.",
+  source: {
+    unreadable: (why: string) => `This page could not be read (${why}). Check the address, or choose another page.`,
+    nothing: "This page holds nothing on the article's topic that could be cited.",
+    limit: `At most ${EVIDENCE_LIMITS.addedSources} sources of your own per page.`,
+    competitor: "This address is a competitor's (see the brief): the article never links to it.",
+    already: "This source is already in the evidence pack.",
+  },
 } as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const page = await requireOwnedPage(user, params, request);
-  const [outline, work, outlineStep, research] = await Promise.all([
+  const [outline, work, outlineStep, research, pack] = await Promise.all([
     getPageOutline(user, page),
     pageWork(page.id, ["create_outline", "create_article"]),
     siteOutlineStep(user, page),
@@ -82,6 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       logger.error({ err: error, pageId: page.id }, "the research of the page's keywords could not be read");
       return null;
     }),
+    pageEvidencePack(user, page),
   ]);
   return {
     page: { id: page.id, name: page.name, url: page.url, siteId: page.site.id, siteName: page.site.name },
@@ -94,6 +114,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     work: { outline: work.create_outline, article: work.create_article },
     outlineStep,
     research,
+    pack: pack.map((p) => ({ ...p, readAt: p.readAt.toISOString(), removedAt: p.removedAt?.toISOString() ?? null })),
   };
 }
 
@@ -101,12 +122,15 @@ type Ctx = { request: Request; form: FormData; user: SessionUser; params: { site
 
 const pageOf = ({ user, params }: Ctx) => ownedPage(user, parseId(params.pageId, "page"), parseId(params.siteId, "site"));
 
-type OutlineIntent = "save" | "approve" | "new-outline";
+type OutlineIntent = "save" | "approve" | "new-outline" | "add-source" | "remove-passage" | "restore-passage";
 
 const FAILURE: Record<OutlineIntent, string> = {
   save: OUTLINE_TEXTS.saveFailed,
   approve: OUTLINE_TEXTS.approveFailed,
   "new-outline": OUTLINE_TEXTS.requestFailed,
+  "add-source": OUTLINE_TEXTS.addSourceFailed,
+  "remove-passage": OUTLINE_TEXTS.passageFailed,
+  "restore-passage": OUTLINE_TEXTS.passageFailed,
 };
 
 function refused<I extends OutlineIntent>(intent: I, submission: Submission<unknown>) {
@@ -136,12 +160,53 @@ async function newOutline(ctx: Ctx) {
   return reply({ ok: true, intent: "new-outline", toast: successToast(OUTLINE_TEXTS.requested, OUTLINE_TEXTS.requestedDetail) });
 }
 
-const INTENTS = { save: saveOrApprove("save"), approve: saveOrApprove("approve"), "new-outline": newOutline };
+/** A source of the owner's own, read now: its passages on the topic join the pack, or the field says why not. */
+async function addSource(ctx: Ctx) {
+  const page = await pageOf(ctx);
+  const submission = parseSubmission(ctx.form, evidenceSourceSchema);
+  if (submission.status !== "success") return refused("add-source", submission);
+  try {
+    const added = await addEvidenceSource(ctx.user, page.id, submission.value.url);
+    return reply({ ok: true, intent: "add-source", toast: successToast(OUTLINE_TEXTS.sourceAdded, OUTLINE_TEXTS.sourceAddedDetail(added)) });
+  } catch (error) {
+    if (!(error instanceof EvidenceSourceError)) throw error;
+    const texts = OUTLINE_TEXTS.source;
+    const message = error.reason === "unreadable" ? texts.unreadable(error.message.replace(/^unreadable: /, "")) : texts[error.reason];
+    const answer = invalidForm(submission, { fieldErrors: { url: [message] }, title: OUTLINE_TEXTS.addSourceFailed });
+    return reply({ ok: false, intent: "add-source", ...answer });
+  }
+}
+
+/** A passage taken out of the pack, or put back. */
+const removeOrRestore =
+  <I extends "remove-passage" | "restore-passage">(intent: I) =>
+  async (ctx: Ctx) => {
+    const page = await pageOf(ctx);
+    const submission = parseSubmission(ctx.form, evidencePassageSchema);
+    if (submission.status !== "success") return refused(intent, submission);
+    await setEvidenceRemoved(ctx.user, page.id, submission.value.evidenceId, intent === "remove-passage");
+    const done = intent === "remove-passage" ? OUTLINE_TEXTS.passageRemoved : OUTLINE_TEXTS.passageRestored;
+    return reply({ ok: true, intent, toast: successToast(done) });
+  };
+
+const INTENTS = {
+  save: saveOrApprove("save"),
+  approve: saveOrApprove("approve"),
+  "new-outline": newOutline,
+  "add-source": addSource,
+  "remove-passage": removeOrRestore("remove-passage"),
+  "restore-passage": removeOrRestore("restore-passage"),
+};
 
 function failed(error: unknown, intent: OutlineIntent) {
   const title = FAILURE[intent];
   if (error instanceof NotFoundError) {
-    const description = error.kind === "page" && intent !== "new-outline" ? OUTLINE_TEXTS.missing : PAGE_NOT_FOUND.message;
+    const passage = intent === "remove-passage" || intent === "restore-passage";
+    const description = passage
+      ? OUTLINE_TEXTS.passageMissing
+      : error.kind === "page" && intent !== "new-outline" && intent !== "add-source"
+        ? OUTLINE_TEXTS.missing
+        : PAGE_NOT_FOUND.message;
     return reply({ ok: false, intent, toast: errorToast(description, title) }, 404);
   }
   if (error instanceof OutlineClosedError) return reply({ ok: false, intent, toast: errorToast(OUTLINE_TEXTS.closed, title) }, 409);
@@ -161,7 +226,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type ShownOutline = NonNullable<LoaderData["outline"]>;
 
 export default function OutlineScreen({ loaderData }: Route.ComponentProps) {
-  const { page, outline, work, outlineStep, research } = loaderData;
+  const { page, outline, work, outlineStep, research, pack } = loaderData;
   // Held here, not by the forms: approving (or asking for a new outline) replaces the form that posted, and the
   // answer's toast must still show.
   const editing = useToastFetcher<typeof action>();
@@ -202,6 +267,7 @@ export default function OutlineScreen({ loaderData }: Route.ComponentProps) {
         </>
       )}
       {outline === null ? <OutlineResearch research={research} headings={null} keywordsPath={`${pagePath}/keywords-for-page`} /> : null}
+      <EvidencePack pack={pack} gathering={work.outline.pending} />
       {outline !== null && !work.outline.pending ? <NewOutlineCard fetcher={requesting} /> : null}
     </div>
   );
