@@ -352,6 +352,11 @@ export const pagesVersions = pgTable(
      * kept, marked for the team, and the owner is not told it is ready until a team member has looked at it.
      */
     heldForTeam: boolean("held_for_team").notNull().default(false),
+    /**
+     * What the article task's check of its first answer found wrong and the writer fixed in its second (issue 40): the
+     * broken links and unsupported claims it was sent back with, kept so that the review screen can say so.
+     */
+    sourcesFixed: jsonb("sources_fixed").$type<FixedSource[]>(),
   },
   (t) => [
     uniqueIndex("pages_versions_public_id_uq").on(t.publicId),
@@ -1392,6 +1397,9 @@ export const versionSources = pgTable(
  * word. A passage taken out of the pack is marked removed (who, when), never deleted, so that it is not gathered again
  * and can be put back.
  */
+/** A source the writer's first answer got wrong, named when it was sent back, and gone from its second. */
+export type FixedSource = { url: string; claim: string | null; kind: string; verdict: "broken" | "not_supported" };
+
 export const pageEvidence = pgTable(
   "page_evidence",
   {

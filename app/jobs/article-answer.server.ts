@@ -17,9 +17,23 @@ import { extractHtml, removeInventedLinks, type LinkRules } from "~/lib/article-
 import { takeMetaDescription } from "~/lib/meta-description.server";
 import { cleanArticleHtml } from "~/lib/sanitize.server";
 import type { UsageTally } from "~/lib/usage";
+import type { FixedSource } from "../../db/schema";
 import type { CheckedClaim } from "./tasks/check_sources.server";
 import { PermanentError } from "~/services/providers/http.server";
 import { ask } from "~/services/providers/openrouter.server";
+
+const failing = (checked: SourcesChecked | null) =>
+  (checked?.rows ?? []).filter((row) => row.verdict === "broken" || row.verdict === "not_supported");
+
+/** What the first answer's check found wrong that the second answer no longer holds (nothing when it was not sent back). */
+function fixedSources(first: SourcesChecked | null, last: SourcesChecked | null): FixedSource[] {
+  if (first === last) return [];
+  const key = (row: CheckedClaim) => `${row.url}\n${row.claim ?? ""}`;
+  const still = new Set(failing(last).map(key));
+  return failing(first)
+    .filter((row) => !still.has(key(row)))
+    .map((row) => ({ url: row.url, claim: row.claim ?? null, kind: row.kind ?? "link", verdict: row.verdict as FixedSource["verdict"] }));
+}
 
 /** An answer's sources as checked: the rows to keep with the version, and the failures to name when sending it back. */
 export type SourcesChecked = { rows: CheckedClaim[]; problems: string[] };
@@ -52,7 +66,7 @@ export async function askForArticle(options: {
   usage: UsageTally;
   /** The lease of the task that asks. */
   signal?: AbortSignal;
-}): Promise<{ html: string; metaDescription: string | null; held: boolean; sources: CheckedClaim[] | null }> {
+}): Promise<{ html: string; metaDescription: string | null; held: boolean; sources: CheckedClaim[] | null; fixed: FixedSource[] }> {
   const attempt = async (request: string) => {
     const completion = await ask(options.api, options.model, request, options.system, options.signal);
     options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
@@ -70,6 +84,7 @@ export async function askForArticle(options: {
   const first = await attempt(options.prompt);
   let result = first;
   let sources = await checkSources(first);
+  const firstCheck = sources;
   // Once: the same request, with what was wrong or short.
   if (result.problems.length || result.shortfall || result.wishes.length || sources?.problems.length) {
     const said = [
@@ -91,5 +106,6 @@ export async function askForArticle(options: {
     metaDescription: result.metaDescription ?? first.metaDescription,
     held: result.shortfall !== null,
     sources: sources?.rows ?? null,
+    fixed: fixedSources(firstCheck, sources),
   };
 }

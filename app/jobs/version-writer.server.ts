@@ -7,7 +7,7 @@
  * Access is the caller's business: models check the acting user before they call it, tasks run for their page.
  */
 import { eq } from "drizzle-orm";
-import { pagesVersions, pagesVersionsHistory, versionSources } from "../../db/schema";
+import { pagesVersions, pagesVersionsHistory, versionSources, type FixedSource } from "../../db/schema";
 import type { Db } from "~/services/db.server";
 import { actionNamed, insertActionRows } from "./action-rows.server";
 import { scoreVersions } from "./content-score.server";
@@ -27,6 +27,8 @@ export type NewVersion = {
   heldForTeam?: boolean;
   /** Its sources as the writing task checked them already (issue 40): kept, instead of a check queued after it. */
   checkedSources?: CheckedClaim[] | null;
+  /** What that check made the writer fix before this text (issue 40). */
+  sourcesFixed?: FixedSource[] | null;
 };
 
 /** Inserts a new version of the page, in the page's current revision round, and scores it. Answers its id. */
@@ -41,6 +43,7 @@ export async function writeVersion(tx: Db, version: NewVersion): Promise<number>
       revisionRound: roundOfPage(version.pageId),
       edited: version.edited ?? false,
       heldForTeam: version.heldForTeam ?? false,
+      sourcesFixed: version.sourcesFixed ?? null,
     })
     .returning({ id: pagesVersions.id });
   await scoreVersions(tx, [row.id]);
@@ -81,6 +84,8 @@ export async function rewriteVersionText(
       revisionRound: roundOfPage(text.pageId),
       approved: false,
       approvedAt: null,
+      // What the writing task fixed belonged to the text replaced.
+      sourcesFixed: null,
     })
     .where(eq(pagesVersions.id, versionId));
   await scoreVersions(tx, [versionId]);

@@ -5,7 +5,7 @@
  * models/access.server.ts.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { actions, pagesActions, versionSources } from "../../db/schema";
+import { actions, pagesActions, pagesVersions, versionSources, type FixedSource } from "../../db/schema";
 import { getDb } from "~/services/db.server";
 import { ownedVersion, type Actor } from "./access.server";
 
@@ -42,14 +42,17 @@ export function countSources(sources: Pick<CheckedSource, "verdict">[]): SourceC
   };
 }
 
-/** The sources of one of the user's versions, in the order of the text, with their counts; `pending` while a check runs. */
+/**
+ * The sources of one of the user's versions, in the order of the text, with their counts; `pending` while a check runs;
+ * `fixed`: what the writing task's check made the writer fix before this text.
+ */
 export async function versionSourcesOf(
   user: Actor,
   versionId: number,
-): Promise<{ sources: CheckedSource[]; counts: SourceCounts; pending: boolean }> {
+): Promise<{ sources: CheckedSource[]; counts: SourceCounts; pending: boolean; fixed: FixedSource[] }> {
   const { versionId: id } = await ownedVersion(user, versionId);
   const db = await getDb();
-  const [rows, [state]] = await Promise.all([
+  const [rows, [state], [version]] = await Promise.all([
     db
       .select({
         id: versionSources.id,
@@ -77,6 +80,8 @@ export async function versionSourcesOf(
         and(eq(actions.name, "check_sources"), inArray(pagesActions.state, ["queued", "running"]), eq(pagesActions.linkedPagesVersion, id)),
       )
       .limit(1),
+    // What the writer fixed in a second pass before this text (issue 40).
+    db.select({ fixed: pagesVersions.sourcesFixed }).from(pagesVersions).where(eq(pagesVersions.id, id)),
   ]);
-  return { sources: rows, counts: countSources(rows), pending: state !== undefined };
+  return { sources: rows, counts: countSources(rows), pending: state !== undefined, fixed: version?.fixed ?? [] };
 }

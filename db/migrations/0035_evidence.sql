@@ -15,6 +15,7 @@ CREATE TABLE "page_evidence" (
 	CONSTRAINT "page_evidence_origin_check" CHECK ("page_evidence"."origin" in ('top_page', 'ai_overview', 'assistant', 'added'))
 );
 --> statement-breakpoint
+ALTER TABLE "pages_versions" ADD COLUMN "sources_fixed" jsonb;--> statement-breakpoint
 ALTER TABLE "page_evidence" ADD CONSTRAINT "page_evidence_page_pages_id_fk" FOREIGN KEY ("page") REFERENCES "public"."pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "page_evidence" ADD CONSTRAINT "page_evidence_added_by_user_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "page_evidence" ADD CONSTRAINT "page_evidence_removed_by_user_id_fk" FOREIGN KEY ("removed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -200,6 +200,9 @@ describe("the article and its sources", () => {
     expect(questions[1]).toContain(`${quote!.url} does not say`);
     expect(questions[1]).toContain("87 %");
     expect(version.htmlContent).not.toContain("87 %");
+    // The review screen says what was fixed before the owner saw it.
+    expect(version.sourcesFixed).toEqual([expect.objectContaining({ url: quote!.url, verdict: "not_supported" })]);
+    expect(version.sourcesFixed![0]!.claim).toContain("87 %");
     // The check made before saving is the version's: no second check queued.
     expect(queuedCheck).toHaveLength(0);
     expect(checked).toHaveLength(1);
@@ -213,6 +216,7 @@ describe("the article and its sources", () => {
     expect(asked()).toHaveLength(2);
     expect(version.htmlContent).toContain("87 %");
     expect(checked.map((c) => c.verdict).sort()).toEqual(["not_supported", "supported"]);
+    expect(version.sourcesFixed).toBeNull();
   });
 
   it("writes once when every source holds", async () => {

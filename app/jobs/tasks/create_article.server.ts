@@ -9,6 +9,7 @@ import type OpenAI from "openai";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import {
+  type FixedSource,
   keywords,
   llms,
   locationLanguages,
@@ -299,7 +300,11 @@ export function createArticleTask(
       });
       signal.throwIfAborted();
       // Still below the top pages' median after a second answer: kept, for the team to look at first (issue 39).
-      await saveGeneratedVersion(pageId, article, "article_ready", { held: article.held, sources: article.sources });
+      await saveGeneratedVersion(pageId, article, "article_ready", {
+        held: article.held,
+        sources: article.sources,
+        fixed: article.fixed,
+      });
       return usage;
     },
   });
@@ -515,7 +520,11 @@ export async function saveGeneratedVersion(
   pageId: number,
   article: { html: string; metaDescription: string | null },
   kind: "article_ready" | "revision_done" = "article_ready",
-  { held = false, sources = null }: { held?: boolean; sources?: CheckedClaim[] | null } = {},
+  {
+    held = false,
+    sources = null,
+    fixed = [],
+  }: { held?: boolean; sources?: CheckedClaim[] | null; fixed?: FixedSource[] } = {},
 ): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -525,6 +534,7 @@ export async function saveGeneratedVersion(
       metaDescription: article.metaDescription ?? (articleDescription(article.html) || null),
       heldForTeam: held,
       checkedSources: sources,
+      sourcesFixed: fixed.length ? fixed : null,
     });
     if (kind === "revision_done") {
       await recordNotifications(tx, { kind, pageId, versionId: id });

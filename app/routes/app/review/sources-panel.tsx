@@ -123,11 +123,13 @@ export function SourcesPanel({
   sources,
   counts,
   pending,
+  fixed,
   geo,
 }: {
   sources: PanelSource[];
   counts: PanelCounts;
   pending: boolean;
+  fixed: Loaded["fixed"];
   geo: GeoMeasures;
 }) {
   return (
@@ -155,7 +157,37 @@ export function SourcesPanel({
           </ol>
         </>
       ) : null}
+      <FixedBeforeReview fixed={fixed} />
       <GeoMeasuresList geo={geo} />
     </section>
+  );
+}
+
+/**
+ * What the writer's first draft got wrong and fixed before anyone saw it (issue 40): the check sent it back once with
+ * these named, and the text here no longer holds them.
+ */
+function FixedBeforeReview({ fixed }: { fixed: Loaded["fixed"] }) {
+  if (fixed.length === 0) return null;
+  return (
+    <details className="rounded-md border bg-muted/30 p-3 text-sm" data-testid="sources-fixed">
+      <summary className="cursor-pointer font-medium">
+        {fixed.length} {fixed.length === 1 ? "source" : "sources"} fixed before this version was saved
+      </summary>
+      <p className="mt-2 text-muted-foreground">
+        The writer's first draft was checked and sent back once with these named; this version no longer holds them.
+      </p>
+      <ul className="mt-2 grid gap-2">
+        {fixed.map((item, index) => (
+          <li key={index} className="grid gap-0.5" data-verdict={item.verdict}>
+            <span>
+              {item.verdict === "broken" ? "A broken link" : "A claim its source does not support"}
+              {item.claim ? `: « ${item.claim} »` : ""}
+            </span>
+            <span className="text-xs break-all text-muted-foreground">{item.url}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
