@@ -5,7 +5,9 @@
  * deleted on WordPress, 'Create it again'. Without a connection, the way to the site's Publishing screen.
  */
 import { CircleAlert, ExternalLink, Loader2, Send } from "lucide-react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { SourcesConfirmDialog, sourcesToConfirmOf, type SourceToConfirm } from "~/components/sources-confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -24,19 +26,30 @@ export function PublicationCard({
   /** Whether the newest version is approved: the button says when it is not. */
   latestApproved: boolean;
 }) {
-  const publishing = useToastFetcher();
+  // Broken or unsupported sources (issue 40): the answer names them, and publishing asks to confirm.
+  const [toConfirm, setToConfirm] = useState<SourceToConfirm[] | null>(null);
+  const publishing = useToastFetcher((answer) => setToConfirm(sourcesToConfirmOf(answer)));
   const retrying = useToastFetcher();
   const { remote, lastRequest, connected } = publication;
   const webhook = publication.target === "webhook";
   const underWay = lastRequest?.state === "queued" || lastRequest?.state === "running";
   const failed = lastRequest?.state === "failed" ? lastRequest : null;
   const busy = publishing.state !== "idle" || retrying.state !== "idle";
-  const publish = (recreate: boolean) =>
-    latestVersionId &&
+  // What was asked when the answer asks to confirm: confirming asks the same again.
+  const recreating = useRef(false);
+  const publish = (recreate: boolean, confirmSources = false) => {
+    if (!latestVersionId) return;
+    recreating.current = recreate;
     publishing.submit(
-      { intent: "publish", versionId: String(latestVersionId), ...(recreate ? { recreate: "on" } : {}) },
+      {
+        intent: "publish",
+        versionId: String(latestVersionId),
+        ...(recreate ? { recreate: "on" } : {}),
+        ...(confirmSources ? { confirmSources: "on" } : {}),
+      },
       { method: "post" },
     );
+  };
 
   return (
     <Card className="mb-6" aria-labelledby="wordpress-title">
@@ -126,6 +139,12 @@ export function PublicationCard({
             </Button>
           ) : null}
         </div>
+        <SourcesConfirmDialog
+          problems={toConfirm}
+          busy={busy}
+          onCancel={() => setToConfirm(null)}
+          onConfirm={() => publish(recreating.current, true)}
+        />
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@ import { Code2, Download, Eye, GitCompareArrows, Pencil, Save, Send, X } from "l
 import { useId, useState } from "react";
 import { useParams } from "react-router";
 import { ArticleHtml } from "~/components/article-html";
-import { ConfirmDeleteDialog } from "~/components/confirm-dialog";
+import { SourcesConfirmDialog, sourcesToConfirmOf, type SourceToConfirm } from "~/components/sources-confirm-dialog";
 import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -395,11 +395,8 @@ function DownloadLinks({ versionId }: { versionId: number }) {
 function PublishVersionButton({ versionId, approved }: { versionId: number; approved: boolean }) {
   const { siteId, pageId } = useParams();
   // Broken or unsupported sources (issue 40): the answer names them, and publishing asks to confirm.
-  const [toConfirm, setToConfirm] = useState<{ url: string; claim: string | null; verdict: string }[] | null>(null);
-  const fetcher = useToastFetcher<typeof pageDetailAction>((answer) => {
-    const problems = "sourcesToConfirm" in answer ? answer.sourcesToConfirm : null;
-    setToConfirm(Array.isArray(problems) ? problems : null);
-  });
+  const [toConfirm, setToConfirm] = useState<SourceToConfirm[] | null>(null);
+  const fetcher = useToastFetcher<typeof pageDetailAction>((answer) => setToConfirm(sourcesToConfirmOf(answer)));
   const busy = fetcher.state !== "idle";
   const publish = (confirmSources: boolean) =>
     fetcher.submit(
@@ -411,27 +408,7 @@ function PublishVersionButton({ versionId, approved }: { versionId: number; appr
       <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => publish(false)}>
         <Send aria-hidden="true" /> {busy ? "Queuing..." : `Publish to WordPress${approved ? "" : ` ${NOT_APPROVED_YET}`}`}
       </Button>
-      <ConfirmDeleteDialog
-        open={toConfirm !== null}
-        title="Publish with sources that do not hold?"
-        description={
-          <span className="grid gap-2">
-            <span>These sources are broken or do not support their sentence:</span>
-            <span className="grid gap-1" role="list">
-              {(toConfirm ?? []).map((problem) => (
-                <span key={`${problem.url} ${problem.claim}`} role="listitem" className="block text-xs break-all">
-                  <strong>{problem.verdict === "broken" ? "Broken link" : "Not supported"}</strong>: {problem.claim ?? problem.url} (
-                  {problem.url})
-                </span>
-              ))}
-            </span>
-          </span>
-        }
-        busy={busy}
-        onCancel={() => setToConfirm(null)}
-        onConfirm={() => publish(true)}
-        labels={{ cancel: "Cancel", confirm: "Publish anyway", busy: "Queuing..." }}
-      />
+      <SourcesConfirmDialog problems={toConfirm} busy={busy} onCancel={() => setToConfirm(null)} onConfirm={() => publish(true)} />
     </>
   );
 }
