@@ -32,6 +32,8 @@ export const checkSourcesPayload = z
 /** Redirects a source may take before it counts as broken, and how many sources are read at once. */
 const SOURCE_REDIRECTS = 3;
 const READ_AT_ONCE = 4;
+/** Claims judged at the same time (each a model call when a model judges). */
+const JUDGED_AT_ONCE = 4;
 /** The passages of a source the judge reads. */
 const PASSAGES = 5;
 
@@ -97,7 +99,9 @@ export async function judgeClaim(
     return { verdict: answer.verdict, passage: answer.passage, judge: { method: "lexical", score: answer.score } };
   };
   if (!options.api || passages.length === 0) return lexical();
-  const completion = await ask(options.api, options.model, judgePrompt(claim, passages), undefined, options.signal);
+  // A signal of its own per call: the client leaves a listener on the signal it is given, and a task judges many claims.
+  const signal = options.signal ? AbortSignal.any([options.signal]) : undefined;
+  const completion = await ask(options.api, options.model, judgePrompt(claim, passages), undefined, signal);
   options.usage.add(completion.usage, { provider: "openrouter", model: options.model });
   const json = completion.text.match(/\{[\s\S]*\}/)?.[0];
   let parsed: z.infer<typeof judgeAnswer> | null = null;
@@ -183,25 +187,32 @@ export async function checkArticleSources(
     usage: options.usage,
     signal: options.signal,
   };
-  const checked: CheckedClaim[] = [];
-  for (const [position, claim] of claims.entries()) {
-    const source = sources.get(claim.url)!;
-    const verdict = await checkClaim(claim, source, site.language, judge);
-    checked.push({
-      position,
-      url: claim.url,
-      anchor: claim.anchor || null,
-      claim: claim.claim || null,
-      kind: claim.kind,
-      linkStatus: source.status,
-      httpStatus: source.httpStatus,
-      finalUrl: source.finalUrl,
-      verdict: verdict.verdict,
-      passage: verdict.passage,
-      judge: verdict.judge,
-      checkedAt: new Date(),
-    });
-  }
+  // The claims are judged a few at a time, each row in the order of the text.
+  const checked: CheckedClaim[] = new Array(claims.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < claims.length) {
+      const position = next++;
+      const claim = claims[position]!;
+      const source = sources.get(claim.url)!;
+      const verdict = await checkClaim(claim, source, site.language, judge);
+      checked[position] = {
+        position,
+        url: claim.url,
+        anchor: claim.anchor || null,
+        claim: claim.claim || null,
+        kind: claim.kind,
+        linkStatus: source.status,
+        httpStatus: source.httpStatus,
+        finalUrl: source.finalUrl,
+        verdict: verdict.verdict,
+        passage: verdict.passage,
+        judge: verdict.judge,
+        checkedAt: new Date(),
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, claims.length) }, lane));
   return checked;
 }
 

@@ -44,11 +44,37 @@ const CITATION_ONLY = 4;
  */
 function sentenceHolding(text: string, anchor: string, language: string): string {
   const segmenter = new Intl.Segmenter(language, { granularity: "sentence" });
-  const sentences = [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
+  const sentences = rejoinCuts([...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean));
   const at = sentences.findIndex((s) => anchor && s.includes(anchor));
   if (at < 0) return text.trim();
   const rest = sentences[at]!.replace(anchor, " ").match(/\p{L}+/gu) ?? [];
   return rest.length < CITATION_ONLY && at > 0 ? `${sentences[at - 1]} ${sentences[at]}` : sentences[at]!;
+}
+
+/** Whether a text leaves a quotation open: more « or “ than » or ”, or an odd number of straight double quotes. */
+function quotationOpen(text: string): boolean {
+  const count = (c: string) => text.split(c).length - 1;
+  return count("«") > count("»") || count("“") > count("”") || count('"') % 2 === 1;
+}
+
+/** A sentence that ends on an initial or a title's abbreviation ("Selman A.", "St.", "Dr.", "Mme."): not its end. */
+const ABBREVIATION_END = /(?:^|[\s(])(?:\p{Lu}|St|Ste|Dr|Mr|Mrs|Ms|Jr|Sr|Mme|Mlle|Mgr|Pr|vs|cf|etc)\.$/u;
+
+/**
+ * Sentences as cut, joined again where a cut fell inside a quotation or after an initial: the segmenter ends a
+ * sentence at an initial or an abbreviation before a capital ("Selman A. Waksman", "St. Louis"), even between quotation
+ * marks, and a claim (a quotation above all) must be checked whole.
+ */
+export function rejoinCuts(sentences: string[]): string[] {
+  const joined: string[] = [];
+  let open = false;
+  for (const sentence of sentences) {
+    if (open && joined.length) joined[joined.length - 1] = `${joined.at(-1)} ${sentence}`;
+    else joined.push(sentence);
+    const last = joined.at(-1)!;
+    open = quotationOpen(last) || ABBREVIATION_END.test(last);
+  }
+  return joined;
 }
 
 /** The claims of an article's outbound links, in order. `language`: the site's, for cutting sentences. */
