@@ -12,7 +12,7 @@ import { startFakePages, type FakePages } from "../fakes/pages";
 import { expectNoAxeViolations } from "./support/axe";
 import { startFakeProviders, type FakeProviders } from "./support/fake-providers";
 import { pngFile } from "./support/images";
-import { expect, test } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
 import { createPageByRequest, unique } from "./support/pages";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { chooseOption, siteIdOf } from "./support/sites";
@@ -220,4 +220,83 @@ test("a version that cites its sources gets them checked: the review screen show
   // The versions table counts them.
   await open(page, versionsPath(siteId, pageId));
   await expect(versionRows(page).first().getByTestId("version-sources")).toHaveText(" · 1/2 sources supported, 1 to fix");
+});
+
+test("an owner shapes the evidence pack on the outline and gets an article whose sources hold: the writer's broken link and invented figure fixed by its second pass, internal links to the site's pages", async ({
+  openContext,
+  consoleGuard,
+}) => {
+  // The dead source refused: its form's answer is a 400.
+  consoleGuard.allow(failedResource(400));
+  const { page } = await openContext({ baseURL: server!.url });
+  await createSignedInAccount(page, newAccount({ fullName: "Élise Preuve" }), { startOn: null });
+  const siteId = await createFrenchSite(page, unique("Preuves"));
+  // Another page of the site: the only one the article may link to on the site.
+  await createPageByRequest(page, siteId, { name: "Le contrat de travail", url: "/contrat-de-travail" });
+  const pageId = await createPageByRequest(page, siteId, { name: "La période d'essai" });
+  await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
+  await page.getByRole("button", { name: "Add Keyword" }).click();
+  const add = page.getByRole("dialog", { name: "Add Keyword" });
+  await add.getByLabel("Keyword").fill(KEYWORD);
+  await add.getByRole("button", { name: "Add Keyword" }).click();
+  await expect(add).toBeHidden();
+  await open(page, versionsPath(siteId, pageId));
+  await page.getByRole("button", { name: "Create new page version" }).click();
+  await expectToast(page, "New page action created successfully");
+
+  // The outline comes with its evidence pack, gathered from the research: passages of the pages that rank.
+  await open(page, `/sites/${siteId}/pages/${pageId}/outline`);
+  await expect(page.getByText("Waiting for your approval")).toBeVisible({ timeout: 60_000 });
+  const pack = page.getByRole("region", { name: "Evidence pack" });
+  await expect(pack.getByTestId("evidence-count")).toHaveText(/^\d+ passages from \d+ sources$/);
+  await expect(pack.getByText("A page that ranks").first()).toBeVisible();
+  await waitForHydration(page);
+
+  // A passage taken out (and shown as such, to put back), a source of the owner's own added, a dead one refused.
+  const takeOut = pack.getByRole("button", { name: /^Take out: / }).first();
+  const label = (await takeOut.getAttribute("aria-label"))!;
+  await takeOut.click();
+  await expectToast(page, "Passage taken out of the pack");
+  await expect(pack.getByRole("button", { name: label.replace(/^Take out/, "Put back") })).toBeVisible();
+  // A page of the same server that the search did not rank (the top ten are in the pack already).
+  await pack.getByLabel("Add a source of your own").fill(pages!.at("/articles/9"));
+  await pack.getByRole("button", { name: "Add the source" }).click();
+  await expectToast(page, "Source added to the evidence pack");
+  await expect(pack.getByText("Added by Élise Preuve").first()).toBeVisible();
+  await pack.getByLabel("Add a source of your own").fill(pages!.at("/missing"));
+  await pack.getByRole("button", { name: "Add the source" }).click();
+  await expect(pack.getByText(/^This page could not be read/)).toBeVisible();
+  await expectNoAxeViolations(page, "the outline's evidence pack");
+  await screenshots(page, "evidence-pack");
+
+  // The owner also names a reference of their own in the outline, which turns out to be a dead page; approved.
+  const sources = page.getByLabel("Sources to use");
+  await sources.fill(`${await sources.inputValue()}\n${pages!.at("/missing")}`);
+  await page.getByRole("button", { name: "Approve and write the article" }).click();
+  await expectToast(page, "Outline approved", "The article is being written from it. You will be told when it is ready for review.");
+
+  // The article: every source checked and holding; the first draft's broken link and invented figure were sent
+  // back and fixed, which the Sources panel says.
+  await open(page, versionsPath(siteId, pageId));
+  await expect(versionRows(page)).toHaveCount(1, { timeout: 90_000 });
+  const id = Number(await versionRows(page).first().getAttribute("data-version-id"));
+  await open(page, `/review/${id}`);
+  const panel = page.getByTestId("sources-panel");
+  await expect(panel.getByTestId("sources-summary")).toHaveText(/^(\d+) sources checked · \1 supported$/);
+  const fixed = panel.getByTestId("sources-fixed");
+  await expect(fixed).toContainText("2 sources fixed before this version was saved");
+  await fixed.locator("summary").click();
+  await expect(fixed.locator('[data-verdict="broken"]')).toContainText(pages!.at("/missing"));
+  await expect(fixed.locator('[data-verdict="not_supported"]')).toContainText("87 %");
+  const article = page.locator(".article-content");
+  await expect(article).not.toContainText("87 %");
+  await expect(article.locator(`a[href="${pages!.at("/missing")}"]`)).toHaveCount(0);
+  // Its links on the site go to the site's pages only.
+  const siteLinks = await article
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!).filter((href) => !href.startsWith("http://127.0.0.1")));
+  expect(siteLinks.length).toBeGreaterThan(0);
+  for (const href of siteLinks) expect(new URL(href, "https://site.example").pathname).toBe("/contrat-de-travail");
+  await expectNoAxeViolations(page, "the review screen with the sources fixed by the second pass");
+  await screenshots(page, "evidence-review");
 });

@@ -78,7 +78,7 @@ beforeAll(async () => {
     model,
     features: {
       ...noFeatures,
-      aiOverview: { text: "La période d'essai…", references: [{ url: pages.at("/articles/4"), title: "Modification", source: null }] },
+      aiOverview: { text: "La période d'essai…", references: [{ url: pages.at("/articles/7"), title: "Temps partagé", source: null }] },
     },
   });
 });
@@ -93,8 +93,8 @@ describe("the evidence pack", () => {
     expect(await gatherEvidence(pageId, { reader: fetchReader() })).toBeGreaterThan(0);
     const pack = await evidenceOfPage(database.db, pageId);
     const sources = new Set(pack.map((p) => p.url));
-    expect(sources).toEqual(new Set([pages.at("/articles/0"), pages.at("/articles/8"), pages.at("/articles/4")]));
-    expect(pack.find((p) => p.url === pages.at("/articles/4"))?.origin).toBe("ai_overview");
+    expect(sources).toEqual(new Set([pages.at("/articles/0"), pages.at("/articles/8"), pages.at("/articles/7")]));
+    expect(pack.find((p) => p.url === pages.at("/articles/7"))?.origin).toBe("ai_overview");
     expect(pack.find((p) => p.url === pages.at("/articles/0"))?.origin).toBe("top_page");
     for (const url of sources) {
       const text = squeeze(await textOf(url));
@@ -123,9 +123,9 @@ describe("the evidence pack", () => {
     await expect(addEvidenceSource(owner, pageId, `${url}/`)).rejects.toMatchObject({ reason: "already" });
     await expect(addEvidenceSource(owner, pageId, pages.at("/missing"))).rejects.toBeInstanceOf(EvidenceSourceError);
     await expect(addEvidenceSource(owner, pageId, pages.at("/missing"))).rejects.toMatchObject({ reason: "unreadable" });
-    await expect(addEvidenceSource(stranger, pageId, pages.at("/articles/7"))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(addEvidenceSource(stranger, pageId, pages.at("/articles/5"))).rejects.toBeInstanceOf(NotFoundError);
     await expect(pageEvidencePack(stranger, pageId)).rejects.toBeInstanceOf(NotFoundError);
-    expect(await database.db.select().from(pageEvidence).where(eq(pageEvidence.url, pages.at("/articles/7")))).toHaveLength(0);
+    expect(await database.db.select().from(pageEvidence).where(eq(pageEvidence.url, pages.at("/articles/5")))).toHaveLength(0);
   });
 
   it("takes a passage out and puts it back, keeping who did; nobody else can, nor through another page", async () => {
@@ -170,6 +170,8 @@ describe("the article and its sources", () => {
     return { version: version!, checked, queuedCheck };
   };
   const asked = () => fake.asked.filter((a) => a.model === MODEL).map((a) => a.question);
+  /** A passage of the pack to quote: one without quotation marks of its own. */
+  const quotable = async () => (await articleContext(pageId))!.evidence.find((e) => !/[«»"“”]/.test(e.passage));
 
   beforeEach(() => {
     fake.script.clear();
@@ -182,7 +184,7 @@ describe("the article and its sources", () => {
     const prompt = articlePrompt(context);
     expect(prompt).toContain("Evidence you may cite (the only outside pages you may link to)");
     for (const e of context.evidence) expect(prompt).toContain(`"${e.passage}"`);
-    const [quote] = context.evidence;
+    const quote = context.evidence.find((e) => !/[«»"“”]/.test(e.passage));
     fake.script.set(MODEL, [{ content: answer(quote!, `<p>Voir <a href="https://ailleurs.example/guide">ce guide</a>.</p>`) }]);
     const { version } = await write();
     expect(version.htmlContent).not.toContain("ailleurs.example");
@@ -191,7 +193,7 @@ describe("the article and its sources", () => {
   });
 
   it("sends back once an article whose source does not say its figure, naming it; the checked second answer is kept with its check", async () => {
-    const [quote] = (await articleContext(pageId))!.evidence;
+    const quote = await quotable();
     fake.script.set(MODEL, [{ content: answer(quote!, PLANTED(quote!.url)) }, { content: answer(quote!) }]);
     const { version, checked, queuedCheck } = await write();
     const questions = asked();
@@ -210,7 +212,7 @@ describe("the article and its sources", () => {
   });
 
   it("keeps what the second answer still gets wrong, flagged with its check, never dropped silently", async () => {
-    const [quote] = (await articleContext(pageId))!.evidence;
+    const quote = await quotable();
     fake.script.set(MODEL, [{ content: answer(quote!, PLANTED(quote!.url)) }, { content: answer(quote!, PLANTED(quote!.url)) }]);
     const { version, checked } = await write();
     expect(asked()).toHaveLength(2);
@@ -220,7 +222,7 @@ describe("the article and its sources", () => {
   });
 
   it("writes once when every source holds", async () => {
-    const [quote] = (await articleContext(pageId))!.evidence;
+    const quote = await quotable();
     fake.script.set(MODEL, [{ content: answer(quote!) }]);
     const { checked } = await write();
     expect(asked()).toHaveLength(1);

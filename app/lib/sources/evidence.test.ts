@@ -13,6 +13,11 @@ describe("evidenceKindOf", () => {
     expect(evidenceKindOf("Chacun peut y mettre fin librement, sans motif particulier.")).toBeNull();
   });
 
+  it("does not count a law's article number as a figure", () => {
+    expect(evidenceKindOf("Ces dispositions relèvent de l'article L. 1224-3-2 du code du travail.")).toBeNull();
+    expect(evidenceKindOf("Selon l'article L. 1221-19, elle dure 2 mois.")).toBe("figure");
+  });
+
   it("does not count a year alone as a figure", () => {
     expect(evidenceKindOf("En 2024, la règle est restée la même pour tous.")).toBe("date");
     expect(evidenceKindOf("En 2024, 12 % des contrats ont été rompus pendant l'essai.")).toBe("figure");
@@ -39,6 +44,11 @@ describe("passagesWorthCiting", () => {
   it("gives any sentence on the topic for a source someone chose, and nothing off the topic", () => {
     expect(passagesWorthCiting(page, "période d'essai", "fr", { anySentence: true, max: 5 }).map((p) => p.kind)).toContain("passage");
     expect(passagesWorthCiting(page, "vélo électrique", "fr", { anySentence: true })).toEqual([]);
+  });
+
+  it("leaves out a list's items and the sentence that opens a list: they do not stand alone", () => {
+    const list = "Les règles de la période d'essai, fixées en 2008, sont les suivantes : soit 2 mois pour la période d'essai des ouvriers ;";
+    expect(passagesWorthCiting(list, "période d'essai", "fr", { anySentence: true })).toEqual([]);
   });
 
   it("leaves out what is too short or too long to be a passage", () => {

@@ -33,6 +33,12 @@ const MONTH =
   "(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|january|february|march|april|may|june|july|august|september|october|november|december)";
 /** A day of a month ("12 mars", "1er juin", "March 3"), not the month's name alone ("may" is also a verb). */
 const DAY_OF_MONTH = new RegExp(`\\b\\d{1,2}(?:er)? ${MONTH}\\b|\\b${MONTH} \\d{1,2}\\b`, "i");
+/** A reference to a law's article: "L. 1224-3-2", "R1234-5", "article 12", "articles 3 et 4". */
+const LEGAL_REFERENCE = /\b(?:[LRD]\.?\s?\d+(?:-\d+)*|articles?\s+\d+(?:-\d+)*)/gi;
+/** A passage that stands on its own: it starts as a sentence does and ends as one, not as a list's item (":" or ";"). */
+const STANDS_ALONE = /^[\p{Lu}\d«“"'(]/u;
+const OPENS_A_LIST = /[:;,]$/;
+
 /** "X est un…", "X désigne…", "X is a…", "X refers to…": near the start of the sentence. */
 const DEFINES =
   /^[^.;:]{2,80}?\b(est (?:une?|la|le|l['’])|sont des|désigne|se définit comme|consiste à|correspond à|is an?|refers to|is defined as|means)\b/i;
@@ -40,8 +46,8 @@ const DEFINES =
 /** What a sentence holds that is worth citing, the rarest first; null when nothing. */
 export function evidenceKindOf(sentence: string): Exclude<EvidenceKind, "passage"> | null {
   if (QUOTED.test(sentence)) return "quotation";
-  // The day of a date is no figure.
-  const figures = figuresOf(sentence.replace(new RegExp(DAY_OF_MONTH.source, "gi"), " "));
+  // The day of a date is no figure, nor the number of a law's article ("L. 1224-3", "article 12").
+  const figures = figuresOf(sentence.replace(new RegExp(DAY_OF_MONTH.source, "gi"), " ").replace(LEGAL_REFERENCE, " "));
   const years = figures.filter((f) => YEAR.test(f) && f.length === 4);
   if (figures.length > years.length) return "figure";
   if (years.length || DAY_OF_MONTH.test(sentence)) return "date";
@@ -71,6 +77,7 @@ export function passagesWorthCiting(
   for (const sentence of sentencesOf(text, language)) {
     const passage = sentence.replace(/\s+/g, " ").trim();
     if (passage.length < EVIDENCE_LIMITS.passageMin || passage.length > EVIDENCE_LIMITS.passageMax) continue;
+    if (!STANDS_ALONE.test(passage) || OPENS_A_LIST.test(passage)) continue;
     const key = passage.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

@@ -67,7 +67,7 @@ export function EvidencePack({ pack, gathering }: { pack: readonly ShownPassage[
   const inUse = pack.filter((p) => p.removedAt === null);
   const sources = new Set(inUse.map((p) => p.url)).size;
   return (
-    <Card className="mt-6" aria-labelledby="evidence-pack-title">
+    <Card className="mt-6" role="region" aria-labelledby="evidence-pack-title">
       <CardHeader>
         <CardTitle className="text-lg">
           <h2 id="evidence-pack-title">Evidence pack</h2>
@@ -140,7 +140,7 @@ function PassageRow({ passage }: { passage: ShownPassage }) {
   const removed = passage.removedAt !== null;
   const busy = fetcher.state !== "idle";
   return (
-    <li className={cn("flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between", removed && "opacity-70")}>
+    <li className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={removed ? "outline" : "secondary"}>{KIND_LABELS[passage.kind]}</Badge>
@@ -150,7 +150,7 @@ function PassageRow({ passage }: { passage: ShownPassage }) {
             </span>
           ) : null}
         </div>
-        <blockquote className={cn("border-l-2 pl-3 text-sm", removed && "line-through decoration-muted-foreground/60")}>
+        <blockquote className={cn("border-l-2 pl-3 text-sm", removed && "text-muted-foreground line-through")}>
           {passage.passage}
         </blockquote>
       </div>
