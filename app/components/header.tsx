@@ -34,7 +34,7 @@ export function Header({
   const inApp = matches.some((match) => (match.handle as { sidebar?: boolean } | undefined)?.sidebar);
   const { pathname } = useLocation();
   // The team working on a client's site: the screen's loader says whose it is (models/site.server.ts teamViewOfSite).
-  const whoseSite = matches.map((match) => (match.data as { whoseSite?: TeamView | null } | undefined)?.whoseSite).find(Boolean);
+  const whoseSite = matches.map((match) => (match.loaderData as { whoseSite?: TeamView | null } | undefined)?.whoseSite).find(Boolean);
   const teamLink = placeLinks
     ? pathname === placeLinks.console.to || pathname.startsWith(`${placeLinks.console.to}/`)
       ? placeLinks.sites

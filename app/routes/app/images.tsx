@@ -39,7 +39,7 @@ import { ExampleGrid, ExampleUpload } from "./images/examples";
 import { GenerateImageForm } from "./images/generate-form";
 import { LoadError, PropositionGrid } from "./images/propositions";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Images – ${data?.page.name ?? "Page"} – ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Images – ${loaderData?.page.name ?? "Page"} – ${BRAND_NAME}` }];
 
 export const ErrorBoundary = RouteErrorBoundary;
 

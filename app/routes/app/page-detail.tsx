@@ -30,7 +30,7 @@ import { aiVisibility, keywordRankings } from "~/models/results.server";
 import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.name ?? "Page"} – ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.page.name ?? "Page"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);

@@ -38,7 +38,7 @@ import { WebhookCard } from "./publishing/webhook-card";
 import { WhatGetsPublishedCard } from "./publishing/what-gets-published-card";
 import { WordPressCard } from "./publishing/wordpress-card";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Publishing – ${data?.settings.site.name ?? "Site"} – ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Publishing – ${loaderData?.settings.site.name ?? "Site"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);

@@ -27,7 +27,7 @@ import { intentOf, reply, runIntent } from "~/services/route-action.server";
 import { preloadSiteForm, SiteDialog } from "./sites/site-dialog";
 import { loadSiteFormOptions } from "./sites/site-form.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.site.name ?? "Site"} – ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.site.name ?? "Site"} – ${BRAND_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);

@@ -20,7 +20,7 @@ import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: `${loaded?.account.email ?? "Compte"} – Console – ${BRAND_NAME}` },
   { name: "robots", content: "noindex" },
 ];

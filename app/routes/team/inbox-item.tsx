@@ -36,7 +36,7 @@ import { teamStartTrialArticle, teamTrialProgress, TrialRefusedError } from "~/m
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: `${loaded ? INBOX_KINDS[loaded.item.kind] : "Boîte de réception"} – ${BRAND_NAME}` },
   { name: "robots", content: "noindex" },
 ];

@@ -33,7 +33,7 @@ import { MAX_CHECKS_CAP_USD } from "~/lib/results-rules";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: `${loaded?.site.name ?? "Site"} – Console – ${BRAND_NAME}` },
   { name: "robots", content: "noindex" },
 ];
