@@ -3,12 +3,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import islands from "virtual:islands";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { isCrawler } from "~/lib/crawler.server";
 import { coalescedChunks, moduleScripts } from "~/lib/html-stream.server";
 import { hydratesAfterFirstPaint, isStaticHandle } from "~/lib/static-page";
 import { etagMatches, staticPages } from "~/lib/static-page-cache.server";
 import { NonceProvider } from "~/lib/nonce";
+import { cspNonceContext, pageGenerationContext } from "~/lib/request-context";
 import { settleQueuedMail } from "~/jobs/outbox.server";
 import { closeDatabase, getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -60,9 +61,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext?.cspNonce ?? "";
+  const nonce = loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const staticPage = anyHandle(routerContext, isStaticHandle);
@@ -86,7 +87,7 @@ export default function handleRequest(
             const body = new PassThrough();
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () =>
-              resolve(staticAnswer(request, responseStatusCode, responseHeaders, Buffer.concat(chunks), loadContext?.pageGeneration)),
+              resolve(staticAnswer(request, responseStatusCode, responseHeaders, Buffer.concat(chunks), loadContext.get(pageGenerationContext))),
             );
             body.on("error", reject);
             pipe(body);
@@ -147,6 +148,8 @@ export const islandScriptSources: string = Object.values(islands)
   .join(" ");
 /** The static pages kept for visitors, answered by server/index.ts before any rendering. */
 export { staticPages } from "~/lib/static-page-cache.server";
+/** The context of a request, made with the app's own contexts (the server's entry is bundled apart). */
+export { requestContext } from "~/lib/request-context";
 /** The app's auth instance, for server/index.ts's test-only sign-in route (docs/decisions/014-test-only-sign-in.md). */
 export { getAuth, isTeamCookie } from "~/services/auth.server";
 // For the test-only clock route (server/test-sign-in.ts): the app's own clock and schedule (issue 17).

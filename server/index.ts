@@ -35,6 +35,8 @@ type Entry = {
   islandScriptSources: string;
   /** Whether a Cookie header is the session of someone of the team (for the console's addresses below). */
   isTeamCookie: (cookie: string | undefined) => Promise<boolean>;
+  /** A request's context for the app (its nonce, the static pages' generation), with the app's own contexts. */
+  requestContext: typeof import("../app/lib/request-context").requestContext;
 };
 
 const NO_STORE = "private, no-store";
@@ -292,7 +294,8 @@ async function main() {
     createRequestHandler({
       build,
       mode: development ? "development" : "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, pageGeneration: entry.staticPages.generation }),
+      getLoadContext: (_req, res) =>
+        entry.requestContext({ cspNonce: res.locals.cspNonce as string, pageGeneration: entry.staticPages.generation }),
     }),
   );
 

@@ -4,11 +4,3 @@ import { createContext, useContext } from "react";
 const NonceContext = createContext("");
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-    /** The kept static pages' generation when the request began (app/lib/static-page-cache.server.ts). */
-    pageGeneration?: number;
-  }
-}
