@@ -6,7 +6,7 @@ import { islands } from "./scripts/vite-islands.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { serverEntry } from "./scripts/vite-server-entry.ts";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter(), islands(), precompress(), serverEntry()],
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
@@ -26,7 +26,9 @@ export default defineConfig({
     // at start instead of every module of recharts, lucide-react, radix-ui, better-auth... (about 1.1 s of CPU
     // less per start, decision 029). Stay external: native or process-bound packages, and React and React Router,
     // which the server's entry (server/index.ts) also imports: one copy of each for both.
-    noExternal: true,
+    // The build only: `npm run dev` loads the packages from node_modules as Node does (inlined, the CommonJS ones such
+    // as pino cannot run in Vite's module runner).
+    noExternal: command === "build" ? true : undefined,
     external: [
       "@electric-sql/pglite",
       "pg",
@@ -41,4 +43,4 @@ export default defineConfig({
       "@react-router/express",
     ],
   },
-});
+}));

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import pino from "pino";
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
@@ -10,5 +11,7 @@ export const logger = pino({
     paths: ["password", "*.password", "token", "*.token", "headers.cookie", "*.headers.cookie"],
     censor: "[redacted]",
   },
-  ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+  // The transport by its file: pino looks a bare name up from its callers' files, which Vite's module runner (`npm
+  // run dev`) does not give.
+  ...(pretty ? { transport: { target: createRequire(import.meta.url).resolve("pino-pretty"), options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
 });
