@@ -48,7 +48,9 @@ export function islands(options: { dir?: string; manifest?: string } = {}): Plug
       .readdirSync(dir())
       .filter((file) => ISLAND_FILE.test(file))
       .map((file) => file.slice(0, -".ts".length));
-  const isClientBuild = () => config.command === "build" && !config.build.ssr;
+  // Which build asks: the environment's name under Vite's Environment API (React Router's future.v8_viteEnvironmentApi,
+  // where one process builds both), else the config's `build.ssr`.
+  const ssrBuild = (environment: { name: string } | undefined) => (environment ? environment.name === "ssr" : Boolean(config.build.ssr));
 
   return {
     name: "islands",
@@ -56,7 +58,7 @@ export function islands(options: { dir?: string; manifest?: string } = {}): Plug
       config = resolved;
     },
     async buildStart() {
-      if (!isClientBuild()) return;
+      if (config.command !== "build" || ssrBuild(this.environment)) return;
       const built: Record<string, Island> = {};
       for (const name of names()) {
         const file = path.join(dir(), `${name}.ts`);
@@ -79,7 +81,7 @@ export function islands(options: { dir?: string; manifest?: string } = {}): Plug
         return `export default ${JSON.stringify(sources)};`;
       }
       // The client app never renders an island: static pages are not hydrated.
-      if (!config.build.ssr) return "export default {};";
+      if (!ssrBuild(this.environment)) return "export default {};";
       if (!fs.existsSync(manifest())) this.error(`islands: ${manifest()} is missing; the client build writes it before the server build`);
       return `export default ${fs.readFileSync(manifest(), "utf8")};`;
     },

@@ -63,7 +63,8 @@ export function precompress(): Plugin {
     async closeBundle(error?: Error) {
       // After the bundle and the public folder's files are written: every file the browser can ask for. A build
       // that failed wrote nothing: its own error is the one to show, not a missing folder here.
-      const dir = path.resolve(config.root, config.build.outDir);
+      // The client environment's own folder (under Vite's Environment API the top-level build.outDir is not it).
+      const dir = path.resolve(config.root, this.environment?.config.build.outDir ?? config.build.outDir);
       if (error || !(await fs.stat(dir).catch(() => null))) return;
       await precompressDir(dir);
     },
