@@ -121,7 +121,8 @@ test("a keyword's research comes first: the request waits for it, the outline an
 
   // The research done, the outline is written from it: the questions people ask are among its sections.
   const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
-  await expect(bell).toHaveAccessibleName("Notifications (1)", { timeout: 60_000 });
+  // The research reads ten pages (one answers after 6 s), then the outline gathers its evidence pack: a minute or so on a loaded machine.
+  await expect(bell).toHaveAccessibleName("Notifications (1)", { timeout: 90_000 });
   await expect(page.getByTestId("waiting-for-research")).toHaveCount(0);
   await open(page, `/sites/${siteId}/pages/${pageId}/outline`);
   await expect(page.getByText("Waiting for your approval")).toBeVisible();
@@ -246,7 +247,7 @@ test("an owner shapes the evidence pack on the outline and gets an article whose
 
   // The outline comes with its evidence pack, gathered from the research: passages of the pages that rank.
   await open(page, `/sites/${siteId}/pages/${pageId}/outline`);
-  await expect(page.getByText("Waiting for your approval")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("Waiting for your approval")).toBeVisible({ timeout: 90_000 });
   const pack = page.getByRole("region", { name: "Evidence pack" });
   await expect(pack.getByTestId("evidence-count")).toHaveText(/^\d+ passages from \d+ sources$/);
   await expect(pack.getByText("A page that ranks").first()).toBeVisible();
