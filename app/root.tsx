@@ -40,7 +40,7 @@ const PLACE_LINKS = {
   sites: { to: "/sites", label: "Mes sites" },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const [signedIn, { toast, setCookie }] = await Promise.all([getSignedIn(request), readToast(request)]);
   const user = signedIn?.user ?? null;
   // The bell's number (issue 16): one indexed count, read again after every navigation and action.
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // indexed UPDATE, only when something is unread, and the count above says so at once. Not while an admin sees the
   // product as the person: they have not seen it.
   if (signedIn && unread > 0 && !signedIn.impersonatedBy)
-    unread = Math.max(0, unread - (await markNotificationsReadAt(signedIn.user, new URL(request.url).pathname)));
+    unread = Math.max(0, unread - (await markNotificationsReadAt(signedIn.user, url.pathname)));
   const env = getEnv();
   const publicConfig: PublicConfig = {
     origin: env.PUBLIC_URL,

@@ -11,6 +11,7 @@ import { confirmedAccount } from "../setup/accounts";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { uniqueEmail, uniqueIp } from "../setup/factories";
+import { routeArgs } from "../setup/route-args";
 
 useTestDatabase();
 
@@ -21,7 +22,7 @@ async function signUp(email: string) {
     headers: { origin: TEST_PUBLIC_URL, [CLIENT_IP_HEADER]: uniqueIp(), "content-type": "application/json" },
     body: JSON.stringify({ email, password: "a long enough password", name: "Camille Dupont" }),
   });
-  const response = (await authApi({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await authApi(routeArgs(request))) as Response;
   return {
     status: response.status,
     headers: [...response.headers.keys()].sort(),

@@ -29,6 +29,7 @@ import { fakeWriter } from "../fakes/writer";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 import { runWorkOnce } from "../setup/worker";
+import { routeArgs } from "../setup/route-args";
 
 const database = useTestDatabase();
 const MODEL = "test/outline-writer";
@@ -272,7 +273,7 @@ describe("the outline screen's route", () => {
     const noSession = await runRoute(outlineLoader as never, get(null), params());
     expect(noSession.status).toBe(302);
     expect(noSession.headers.get("location")).toMatch(/^\/auth/);
-    expect(await thrownStatus(outlineLoader({ request: get(signedOwner.browser), params: params(), context: {} } as never))).toBe(404);
+    expect(await thrownStatus(outlineLoader(routeArgs(get(signedOwner.browser), params())))).toBe(404);
     const [outline] = await outlinesOf(pageId);
     for (const fields of <Record<string, string>[]>[
       { intent: "approve", outlineId: String(outline.id), title: "Pris", plan: "## A\n## B" },

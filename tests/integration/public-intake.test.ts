@@ -30,6 +30,7 @@ import { useTestDatabase } from "../setup/database";
 import { insertUser, uniqueEmail, uniqueIp } from "../setup/factories";
 import { mailsTo } from "../setup/outbox";
 import { multipartPost, signedInUser } from "../setup/sessions";
+import { routeArgs } from "../setup/route-args";
 
 const database = useTestDatabase();
 
@@ -61,7 +62,7 @@ type Answer = { data: unknown; init: { status?: number; headers?: HeadersInit } 
 /** Route actions answer `data()` (a DataWithResponseInit) or a Response (a redirect). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer of its own route
 async function run(fn: (args: never) => unknown, request: Request): Promise<{ status: number; body: any; headers: Headers }> {
-  const result = (await fn({ request, params: {}, context: {} } as never)) as Answer | Response;
+  const result = (await fn(routeArgs(request))) as Answer | Response;
   if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
   return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
 }

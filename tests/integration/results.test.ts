@@ -59,6 +59,7 @@ import { signedInUser } from "../setup/sessions";
 import { useTestDatabase } from "../setup/database";
 import { insertUser, type TestUser } from "../setup/factories";
 import { mailsTo } from "../setup/outbox";
+import { routeArgs } from "../setup/route-args";
 
 const database = useTestDatabase();
 let owner: TestUser;
@@ -496,7 +497,7 @@ describe("the results routes", () => {
       const anonymous = await runRoute(loader as never, get(path, null), params);
       expect(anonymous.status).toBe(302);
       expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
-      expect(await thrownStatus(loader({ request: get(path, other.browser), params, context: {} } as never))).toBe(404);
+      expect(await thrownStatus(loader(routeArgs(get(path, other.browser), params)))).toBe(404);
     }
     for (const fields of <Record<string, string>[]>[{ intent: "check-now" }, { intent: "schedule", frequency: "off" }]) {
       const refused = await runRoute(resultsAction as never, formPost(other.browser, `/sites/${siteId}/results`, fields), params);
@@ -532,16 +533,12 @@ describe("the results routes", () => {
       runRoute(unsubscribeLoader as never, new Request(`${TEST_PUBLIC_URL}/reports/unsubscribe/${id}/${token}`), { siteId: id, token });
     expect(
       await thrownStatus(
-        unsubscribeLoader({
-          request: new Request(TEST_PUBLIC_URL),
-          params: { siteId: String(siteId), token: "forged" },
-          context: {},
-        } as never),
+        unsubscribeLoader(routeArgs(new Request(TEST_PUBLIC_URL), { siteId: String(siteId), token: "forged" })),
       ),
     ).toBe(404);
     expect(
       await thrownStatus(
-        unsubscribeLoader({ request: new Request(TEST_PUBLIC_URL), params: { siteId: "x", token: "y" }, context: {} } as never),
+        unsubscribeLoader(routeArgs(new Request(TEST_PUBLIC_URL), { siteId: "x", token: "y" })),
       ),
     ).toBe(404);
     const token = reportUnsubscribePath(siteId).split("/").at(-1)!;

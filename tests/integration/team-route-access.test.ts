@@ -15,6 +15,7 @@ import type { Browser } from "../setup/auth-client";
 import { TEST_PUBLIC_URL } from "../setup/constants";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "../setup/sessions";
+import { routeArgs } from "../setup/route-args";
 
 const database = useTestDatabase();
 
@@ -100,7 +101,7 @@ describe("every console route refuses whoever is not the team, signed in with tw
           ["action", module.action, "POST"],
         ] as const) {
           if (!fn) continue;
-          const got = await answer(() => fn({ request: request(url, who, method), params, context: {} }));
+          const got = await answer(() => fn(routeArgs(request(url, who, method), params)));
           const label = `${name}: ${kind} of ${url}`;
           if (name === "team without two-factor") {
             // The set-up screen is theirs; everything else sends them to it (the layout's 404 never applies to them).

@@ -29,6 +29,7 @@ import { insertUser, uniqueEmail, type TestUser } from "../setup/factories";
 import { whoIs } from "../setup/accounts";
 import { linkTo, mailsTo } from "../setup/outbox";
 import { signedInUser } from "../setup/sessions";
+import { routeArgs } from "../setup/route-args";
 
 const database = useTestDatabase();
 
@@ -86,12 +87,12 @@ function invitationRequest(token: string, b: Browser, form?: Record<string, stri
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's loader answers one of its modes
 const screen = async (token: string, b: Browser): Promise<any> =>
-  invitationLoader({ request: invitationRequest(token, b), params: {}, context: {} } as never);
+  invitationLoader(routeArgs(invitationRequest(token, b)));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a route action answers data() or throws a redirect
 async function post(token: string, b: Browser, form: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }> {
   try {
-    const result = (await invitationAction({ request: invitationRequest(token, b, form), params: {}, context: {} } as never)) as {
+    const result = (await invitationAction(routeArgs(invitationRequest(token, b, form)))) as {
       data: unknown;
       init: { status?: number } | null;
     };

@@ -11,6 +11,7 @@ import { runRoute } from "../setup/accounts";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "../setup/sessions";
 import type { Browser } from "../setup/auth-client";
+import { routeArgs } from "../setup/route-args";
 
 const database = useTestDatabase();
 let owner: Browser;
@@ -59,11 +60,7 @@ describe("downloading a version", () => {
     expect(html.headers.get("content-disposition")).toBe(`attachment; filename="pain-au-levain-${versionId}.html"`);
     expect(html.headers.get("cache-control")).toBe("private, no-store");
 
-    const response = (await loader({
-      request: new Request(`http://localhost${path("markdown")}`, { headers: { cookie: owner.cookie } }),
-      params: params(),
-      context: {},
-    } as never)) as Response;
+    const response = (await loader(routeArgs(new Request(`http://localhost${path("markdown")}`, { headers: { cookie: owner.cookie } }), params()))) as Response;
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="pain-au-levain-${versionId}.md"`);
     // Front matter for static site generators: the page's name and the description (from the text: none written).
@@ -71,11 +68,7 @@ describe("downloading a version", () => {
       '---\ntitle: "Pain <au> levain"\ndescription: "Une mie dense."\n---\n\n# Le pain au levain\n\nUne mie *dense*.\n',
     );
 
-    const page = (await loader({
-      request: new Request(`http://localhost${path("html")}`, { headers: { cookie: owner.cookie } }),
-      params: params(),
-      context: {},
-    } as never)) as Response;
+    const page = (await loader(routeArgs(new Request(`http://localhost${path("html")}`, { headers: { cookie: owner.cookie } }), params()))) as Response;
     const text = await page.text();
     expect(text).toContain("<title>Pain &lt;au&gt; levain</title>");
     expect(text).toContain('<meta name="description" content="Une mie dense.">');
@@ -87,11 +80,7 @@ describe("downloading a version", () => {
     await database.db.update(pagesVersions).set({ metaDescription: 'Le levain "maison" & sa mie' }).where(eq(pagesVersions.id, versionId));
     const download = async (format: string) =>
       (
-        (await loader({
-          request: new Request(`http://localhost${path(format)}`, { headers: { cookie: owner.cookie } }),
-          params: params(),
-          context: {},
-        } as never)) as Response
+        (await loader(routeArgs(new Request(`http://localhost${path(format)}`, { headers: { cookie: owner.cookie } }), params()))) as Response
       ).text();
     const html = await download("html");
     expect(html).toContain('<meta name="description" content="Le levain &quot;maison&quot; &amp; sa mie">');

@@ -9,6 +9,7 @@ import { browser, type Browser } from "./auth-client";
 import { TEST_PUBLIC_URL } from "./constants";
 import { uniqueEmail } from "./factories";
 import { linkTo, waitForMail } from "./outbox";
+import { routeArgs } from "./route-args";
 
 export const PASSWORD = "correct horse battery";
 
@@ -54,7 +55,7 @@ export type RouteAnswer = { status: number; body: any; headers: Headers };
 export async function runRoute(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
   let result: unknown;
   try {
-    result = await fn({ request, params, context: {} } as never);
+    result = await fn(routeArgs(request, params));
   } catch (thrown) {
     if (thrown instanceof Response) result = thrown;
     else throw thrown;

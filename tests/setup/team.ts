@@ -17,6 +17,7 @@ import { PASSWORD } from "./accounts";
 import type { Browser } from "./auth-client";
 import { TEST_PUBLIC_URL } from "./constants";
 import { signedInUser } from "./sessions";
+import { routeArgs } from "./route-args";
 
 /** A call of better-auth's router as a browser's fetch makes it (POST /api/auth/<endpoint>, JSON, its cookies), keeping the answer's cookies. */
 export async function authApiCall(b: Browser, endpoint: string, body: unknown, method: "GET" | "POST" = "POST") {
@@ -27,7 +28,7 @@ export async function authApiCall(b: Browser, endpoint: string, body: unknown, m
     headers,
     body: method === "POST" ? JSON.stringify(body) : undefined,
   });
-  const response = (await authApi({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await authApi(routeArgs(request))) as Response;
   b.keep(response.headers);
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
 }

@@ -26,9 +26,9 @@ const querySchema = z.object({ page: pageParam });
  * The person's notifications, newest first, a page at a time (`?page=`). `?bell` answers the bell's list: the
  * newest few and the unread count (components/header-account.tsx loads it when the bell opens).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   if (params.has("bell")) {
     const { lines, total, unread } = await listNotifications(user, { limit: BELL_LIST_SIZE });
     return { lines, total, unread, page: 1 };

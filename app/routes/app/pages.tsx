@@ -74,10 +74,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Pages for ${loaderData.site.name} – ${BRAND_NAME}` : `Pages – ${BRAND_NAME}` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const site = await requireOwnedSite(user, params.siteId, request);
-  const query = parsePageListQuery(new URL(request.url).searchParams);
+  const query = parsePageListQuery(url.searchParams);
   // One page of the list, read directly: it takes milliseconds, so nothing is streamed (decision 021). A
   // failure shows the spec's banner with 'Try again' instead of the rows.
   const list = listPagesPaged(user, site.id, query).catch((error: unknown): PageListPage | null => {

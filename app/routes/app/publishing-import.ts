@@ -21,10 +21,9 @@ const MAX_IDS = 100;
 /** No connection is the screen's state (409), anything else WordPress's or the network's (502). */
 const statusOf = (error: WordPressError) => (error.problem === "not_connected" ? 409 : 502);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const siteId = parseId(params.siteId, "site");
-  const url = new URL(request.url);
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
   try {

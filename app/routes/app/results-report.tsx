@@ -25,12 +25,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const site = await requireOwnedSite(user, params.siteId, request);
   // The months the picker offers: from the site's creation (or its first check) to the current one.
   const months = await reportMonths(user, site.id);
-  const asked = new URL(request.url).searchParams.get("month");
+  const asked = url.searchParams.get("month");
   // A month it does not offer (or no month) shows the last complete month, or the current one for a site made this month.
   const lastComplete = reportMonth(clockNow());
   const month = asked && months.includes(asked) ? asked : months.includes(lastComplete) ? lastComplete : months[0]!;

@@ -11,12 +11,12 @@ import { slugFromUrl } from "~/lib/publishing";
 import { orNotFound, requireActor } from "~/models/access.server";
 import { versionForDownload } from "~/models/version.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const version = await orNotFound(request, user, "version", () =>
     versionForDownload(user, parseId(params.versionId, "version"), parseId(params.pageId, "page"), parseId(params.siteId, "site")),
   );
-  const markdown = new URL(request.url).searchParams.get("format") === "markdown";
+  const markdown = url.searchParams.get("format") === "markdown";
   const name = `${slugFromUrl(version.pageUrl, version.pageName) || "article"}-${version.id}.${markdown ? "md" : "html"}`;
   const description = metaDescriptionOf(version);
   const body = markdown

@@ -4,8 +4,8 @@ import { logger } from "~/services/logger.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /** Target of the confirmation e-mail's link: confirms the address, then sends the person to sign in. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const result = token ? await callAuth(request, "/verify-email", { method: "GET", query: { token } }) : null;
   if (!result?.ok) {
     logger.info({ ip: clientIp(request), code: result?.code }, "e-mail confirmation refused");

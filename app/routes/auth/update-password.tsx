@@ -24,8 +24,8 @@ const INVALID_LINK = "Ce lien est invalide ou a expiré. Demandez-en un nouveau.
 const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect.";
 
 /** Reached from the recovery e-mail (with a token), or by a signed-in user who wants a new password. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   if (token) return { mode: (await findPasswordResetUser(token)) ? "reset" : "invalid", token } as const;
   return { mode: (await getSessionUser(request)) ? "update" : "invalid", token: "" } as const;
 }

@@ -15,9 +15,9 @@ import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Comptes – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const query = parseTeamAccountsQuery(new URL(request.url).searchParams);
+  const query = parseTeamAccountsQuery(url.searchParams);
   const { accounts, total } = await teamListAccounts(member, query);
   return { query, accounts, total };
 }

@@ -13,9 +13,9 @@ import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Journal de l'équipe – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const query = parseAuditQuery(new URL(request.url).searchParams);
+  const query = parseAuditQuery(url.searchParams);
   const { lines, total } = await teamListAudit(member, query);
   return { query, lines, total };
 }

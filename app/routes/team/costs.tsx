@@ -13,9 +13,9 @@ import { DailyChart } from "./costs/daily-chart";
 
 export const meta: Route.MetaFunction = () => [{ title: `Coûts – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  return teamCosts(member, parseCostPeriod(new URL(request.url).searchParams));
+  return teamCosts(member, parseCostPeriod(url.searchParams));
 }
 
 const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;

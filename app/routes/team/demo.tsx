@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const [demos, found] = await Promise.all([teamListDemoPages(member), teamFindPages(member, q)]);
   return { demos, found, q };
 }

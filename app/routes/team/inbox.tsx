@@ -15,9 +15,9 @@ import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Boîte de réception – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const query = parseInboxQuery(new URL(request.url).searchParams);
+  const query = parseInboxQuery(url.searchParams);
   const { items, total } = await teamListInbox(member, query);
   return { query, items, total, now: new Date().toISOString() };
 }

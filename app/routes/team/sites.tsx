@@ -16,9 +16,9 @@ import { requireTeamMember } from "~/services/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sites des clients – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const query = parseTeamSitesQuery(new URL(request.url).searchParams);
+  const query = parseTeamSitesQuery(url.searchParams);
   const { sites, total } = await teamListSites(member, query);
   return { query, sites, total };
 }

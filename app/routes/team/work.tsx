@@ -33,9 +33,9 @@ import { intentOf, reply } from "~/services/route-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Travaux en file – ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const query = parseWorkQuery(new URL(request.url).searchParams);
+  const query = parseWorkQuery(url.searchParams);
   const [work, providers, siteName] = await Promise.all([
     teamListWork(member, query),
     teamProviderLines(member),
