@@ -84,7 +84,8 @@ test.describe("answers behind sign-in are never stored by a cache", () => {
       expect(document.status(), `GET ${path}`).toBe(200);
       expect(document.headers()["cache-control"], `GET ${path}`).toBe(NO_STORE);
     }
-    for (const path of ["/sites.data", "/profile.data", "/_root.data"]) {
+    // The root's own data address is "/_.data" (React Router's future.v8_trailingSlashAwareDataRequests).
+    for (const path of ["/sites.data", "/profile.data", "/_.data"]) {
       const single = await request.get(path, { maxRedirects: 0 });
       expect(single.status(), `GET ${path}`).toBeLessThan(300);
       expect(single.headers()["cache-control"], `GET ${path}`).toBe(NO_STORE);
