@@ -12,6 +12,7 @@ import { EVIDENCE_LIMITS, passagesWorthCiting, type EvidenceKind } from "~/lib/s
 import { documentText, topicOfPage, type EvidenceOrigin } from "~/jobs/evidence.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
 import { fetchReader, type PageReader } from "~/services/research/page-reader.server";
 import { ownedPage, ownedPageRef, type Actor, type PageRef } from "./access.server";
 
@@ -32,12 +33,16 @@ export type PackPassage = {
 /** Why a source could not join the pack, in the words the screen shows. */
 export class EvidenceSourceError extends Error {
   constructor(
-    public readonly reason: "unreadable" | "nothing" | "limit" | "competitor" | "already",
+    public readonly reason: "unreadable" | "nothing" | "limit" | "competitor" | "already" | "busy",
     detail = "",
   ) {
     super(detail ? `${reason}: ${detail}` : reason);
   }
 }
+
+/** The pages a person may have read for their packs in an hour. */
+const READS_PER_WINDOW = 30;
+const READS_WINDOW_SECONDS = 3600;
 
 const nameOf = (column: typeof pageEvidence.addedBy | typeof pageEvidence.removedBy) =>
   sql<string | null>`(select coalesce(nullif(trim(${users.name}), ''), ${users.email}) from ${users} where ${users.id} = ${column})`;
@@ -99,6 +104,9 @@ export async function addEvidenceSource(
   if (pack.some((p) => sameAddress(p.url, url))) throw new EvidenceSourceError("already");
   const addedSources = new Set(pack.filter((p) => p.origin === "added").map((p) => p.url));
   if (addedSources.size >= EVIDENCE_LIMITS.addedSources) throw new EvidenceSourceError("limit");
+  // Each try reads a page from the web, added or not: a person's tries are counted, whatever page they are for.
+  const tries = await consumeRateLimit(`evidence-read:${actor.id}`, READS_WINDOW_SECONDS, READS_PER_WINDOW);
+  if (!tries.allowed) throw new EvidenceSourceError("busy", String(Math.ceil(tries.retryAfterSeconds / 60)));
   const read = await reader.read(url);
   if (!read.ok) throw new EvidenceSourceError("unreadable", read.reason);
   const { topic, research } = await topicOfPage(db, page.id);

@@ -128,6 +128,21 @@ describe("the evidence pack", () => {
     expect(await database.db.select().from(pageEvidence).where(eq(pageEvidence.url, pages.at("/articles/5")))).toHaveLength(0);
   });
 
+  it("reads at most 30 pages an hour for one person, whatever the page", async () => {
+    const busy = await insertUser(database.db);
+    const [{ id: site }] = await database.db
+      .insert(sites)
+      .values({ name: "Occupé", url: "https://occupe.example", linkedUser: busy.id })
+      .returning({ id: sites.id });
+    const { id: page } = await createPage(busy, site, { name: "La période d'essai", url: "/essai", status: 1 } as never);
+    for (let i = 0; i < 30; i += 1)
+      await expect(addEvidenceSource(busy, page, pages.at(`/missing?try=${i}`))).rejects.toMatchObject({ reason: "unreadable" });
+    const read = () => pages.hits.get("/articles/2") ?? 0;
+    const before = read();
+    await expect(addEvidenceSource(busy, page, pages.at("/articles/2"))).rejects.toMatchObject({ reason: "busy" });
+    expect(read(), "not read").toBe(before);
+  });
+
   it("takes a passage out and puts it back, keeping who did; nobody else can, nor through another page", async () => {
     const [first] = await evidenceOfPage(database.db, pageId);
     await setEvidenceRemoved(owner, pageId, first!.id, true);

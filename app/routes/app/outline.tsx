@@ -86,6 +86,7 @@ export const OUTLINE_TEXTS = {
     limit: `At most ${EVIDENCE_LIMITS.addedSources} sources of your own per page.`,
     competitor: "This address is a competitor's (see the brief): the article never links to it.",
     already: "This source is already in the evidence pack.",
+    busy: (minutes: string) => `Too many pages read in the last hour: try again in ${minutes} min.`,
   },
 } as const;
 
@@ -171,7 +172,9 @@ async function addSource(ctx: Ctx) {
   } catch (error) {
     if (!(error instanceof EvidenceSourceError)) throw error;
     const texts = OUTLINE_TEXTS.source;
-    const message = error.reason === "unreadable" ? texts.unreadable(error.message.replace(/^unreadable: /, "")) : texts[error.reason];
+    const detail = error.message.replace(/^\w+: /, "");
+    const message =
+      error.reason === "unreadable" ? texts.unreadable(detail) : error.reason === "busy" ? texts.busy(detail) : texts[error.reason];
     const answer = invalidForm(submission, { fieldErrors: { url: [message] }, title: OUTLINE_TEXTS.addSourceFailed });
     return reply({ ok: false, intent: "add-source", ...answer });
   }
