@@ -8,8 +8,8 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { keywords, locationLanguages, pageEvidence, pages, pagesKeywords, pagesLlmAnswers, siteBriefs, sites, webPages } from "../../db/schema";
-import { isCompetitorUrl, parseCompetitors } from "~/lib/competitors";
-import type { PageDocument } from "~/lib/content-score/types";
+import { hostKey, isCompetitorUrl, parseCompetitors } from "~/lib/competitors";
+import { documentText } from "~/lib/content-score/document.server";
 import { EVIDENCE_LIMITS, packFrom, passagesWorthCiting, type EvidenceKind } from "~/lib/sources/evidence";
 import type { UsageTally } from "~/lib/usage";
 import { getDb, type Db } from "~/services/db.server";
@@ -40,10 +40,16 @@ export type Evidence = {
   origin: EvidenceOrigin;
 };
 
-/** The text of a page as read: its sections, headings included. */
-export function documentText(document: PageDocument): string {
-  return document.sections.map((s) => [s.heading?.text, s.text].filter(Boolean).join("\n")).join("\n\n");
-}
+/** A passage's columns, as the writer and the screens read them. */
+export const EVIDENCE_COLUMNS = {
+  id: pageEvidence.id,
+  url: pageEvidence.url,
+  title: pageEvidence.title,
+  readAt: pageEvidence.readAt,
+  kind: pageEvidence.kind,
+  passage: pageEvidence.passage,
+  origin: pageEvidence.origin,
+};
 
 /** What the page is about, for choosing passages: its keywords and its research's most important terms. */
 function topicOf(keywords: string[], research: PageResearch): string {
@@ -72,15 +78,7 @@ export async function topicOfPage(db: Db, pageId: number): Promise<{ topic: stri
 /** The pack as the writer may cite it: the passages in use (not removed), in the order they were gathered or added. */
 export async function evidenceOfPage(db: Db, pageId: number): Promise<Evidence[]> {
   const rows = await db
-    .select({
-      id: pageEvidence.id,
-      url: pageEvidence.url,
-      title: pageEvidence.title,
-      readAt: pageEvidence.readAt,
-      kind: pageEvidence.kind,
-      passage: pageEvidence.passage,
-      origin: pageEvidence.origin,
-    })
+    .select(EVIDENCE_COLUMNS)
     .from(pageEvidence)
     .where(and(eq(pageEvidence.page, pageId), isNull(pageEvidence.removedAt)))
     .orderBy(asc(pageEvidence.id));
@@ -107,8 +105,7 @@ async function pageToGather(db: Db, pageId: number) {
 /** Whether an address is a page of the site itself (its host, "www." aside). */
 function onSite(url: string, siteUrl: string): boolean {
   try {
-    const host = (u: string) => new URL(u).hostname.replace(/^www\./, "");
-    return host(url) === host(siteUrl);
+    return hostKey(new URL(url).hostname) === hostKey(new URL(siteUrl).hostname);
   } catch {
     return false;
   }

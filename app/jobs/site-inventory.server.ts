@@ -20,7 +20,8 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { keywords, locationLanguages, pages, pagesKeywords, siteInventory, sitePublishing, sites } from "../../db/schema";
-import { documentFromHtml } from "~/lib/content-score/document.server";
+import { documentFromHtml, documentText } from "~/lib/content-score/document.server";
+import { inParallel } from "~/lib/in-parallel";
 import type { KeywordModel } from "~/lib/content-score/types";
 import { linkKey } from "~/lib/article-contract";
 import { chooseCandidates, mainTerms, slugWords, type InventoryPage } from "~/lib/internal-links.server";
@@ -52,21 +53,8 @@ const PUBLISHED = DEFAULT_STATUSES.find((s) => s.name === "Published")!.id;
 
 type Gathered = { url: string; title: string | null; terms: string[]; source: InventorySource; page: number | null; readAt: Date };
 
-/** A document's headings and text, one per line: what its terms are read from. */
-function textOfHtml(html: string): string {
-  return documentFromHtml(html)
-    .sections.map((s) => [s.heading?.text, s.text].filter(Boolean).join("\n"))
-    .join("\n");
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
+/** A document's headings and text: what its terms are read from. */
+const textOfHtml = (html: string) => documentText(documentFromHtml(html));
 
 async function siteOf(siteId: number) {
   const db = await getDb();
@@ -209,7 +197,7 @@ async function sitemapPages(
     const result = await options.reader.read(page.url, options.signal);
     if (!result.ok) return;
     read += 1;
-    const text = result.document.sections.map((s) => [s.heading?.text, s.text].filter(Boolean).join("\n")).join("\n");
+    const text = documentText(result.document);
     page.title = result.title ?? page.title;
     page.terms = mainTerms(text, language, page.title ?? "");
   });

@@ -9,7 +9,9 @@ import { locationLanguages, pageEvidence, siteBriefs, sites, user as users } fro
 import { isCompetitorUrl, parseCompetitors } from "~/lib/competitors";
 import { NotFoundError } from "~/lib/not-found";
 import { EVIDENCE_LIMITS, passagesWorthCiting, type EvidenceKind } from "~/lib/sources/evidence";
-import { documentText, topicOfPage, type EvidenceOrigin } from "~/jobs/evidence.server";
+import { EVIDENCE_COLUMNS, topicOfPage, type EvidenceOrigin } from "~/jobs/evidence.server";
+import { linkKey } from "~/lib/article-contract";
+import { documentText } from "~/lib/content-score/document.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
@@ -53,13 +55,7 @@ export async function pageEvidencePack(actor: Actor, ref: PageRef): Promise<Pack
   const db = await getDb();
   const rows = await db
     .select({
-      id: pageEvidence.id,
-      url: pageEvidence.url,
-      title: pageEvidence.title,
-      readAt: pageEvidence.readAt,
-      kind: pageEvidence.kind,
-      passage: pageEvidence.passage,
-      origin: pageEvidence.origin,
+      ...EVIDENCE_COLUMNS,
       addedByName: nameOf(pageEvidence.addedBy),
       removedAt: pageEvidence.removedAt,
       removedByName: nameOf(pageEvidence.removedBy),
@@ -69,12 +65,6 @@ export async function pageEvidencePack(actor: Actor, ref: PageRef): Promise<Pack
     .orderBy(asc(pageEvidence.id));
   return rows.map((r) => ({ ...r, kind: r.kind as EvidenceKind, origin: r.origin as EvidenceOrigin }));
 }
-
-/** The same page, scheme, "www." and a trailing slash aside. */
-const sameAddress = (a: string, b: string) => {
-  const key = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/+$/, "").toLowerCase();
-  return key(a) === key(b);
-};
 
 /**
  * Reads a source of the actor's choosing and adds its passages on the page's topic to the pack (a few sentences
@@ -101,7 +91,8 @@ export async function addEvidenceSource(
     .select({ url: pageEvidence.url, origin: pageEvidence.origin })
     .from(pageEvidence)
     .where(eq(pageEvidence.page, page.id));
-  if (pack.some((p) => sameAddress(p.url, url))) throw new EvidenceSourceError("already");
+  // The same page, "www." and a trailing slash aside.
+  if (pack.some((p) => linkKey(p.url) === linkKey(url))) throw new EvidenceSourceError("already");
   const addedSources = new Set(pack.filter((p) => p.origin === "added").map((p) => p.url));
   if (addedSources.size >= EVIDENCE_LIMITS.addedSources) throw new EvidenceSourceError("limit");
   // Each try reads a page from the web, added or not: a person's tries are counted, whatever page they are for.

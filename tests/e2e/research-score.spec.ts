@@ -85,6 +85,19 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
+/** Adds KEYWORD on the page's keywords screen, then asks for the page's article from its versions screen. */
+async function addKeywordAndAskArticle(page: Page, siteId: number, pageId: number) {
+  await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
+  await page.getByRole("button", { name: "Add Keyword" }).click();
+  const add = page.getByRole("dialog", { name: "Add Keyword" });
+  await add.getByLabel("Keyword").fill(KEYWORD);
+  await add.getByRole("button", { name: "Add Keyword" }).click();
+  await expect(add).toBeHidden();
+  await open(page, versionsPath(siteId, pageId));
+  await page.getByRole("button", { name: "Create new page version" }).click();
+  await expectToast(page, "New page action created successfully");
+}
+
 /** The review screen's content score: « yours N · top 10 median M · best B », as numbers. */
 async function scoreSummary(page: Page) {
   const summary = page.getByTestId("content-score-summary");
@@ -102,18 +115,9 @@ test("a keyword's research comes first: the request waits for it, the outline an
   const siteId = await createFrenchSite(page, unique("Droit du travail"));
   const pageId = await createPageByRequest(page, siteId, { name: "La période d'essai" });
 
-  // The keyword, added on the page's keywords screen; no search asked.
-  await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
-  await page.getByRole("button", { name: "Add Keyword" }).click();
-  const add = page.getByRole("dialog", { name: "Add Keyword" });
-  await add.getByLabel("Keyword").fill(KEYWORD);
-  await add.getByRole("button", { name: "Add Keyword" }).click();
-  await expect(add).toBeHidden();
-
-  // An article asked: its request waits for the keyword's research, and the page says so.
-  await open(page, versionsPath(siteId, pageId));
-  await page.getByRole("button", { name: "Create new page version" }).click();
-  await expectToast(page, "New page action created successfully");
+  // The keyword, added on the page's keywords screen (no search asked), and an article asked: its request waits for
+  // the keyword's research, and the page says so.
+  await addKeywordAndAskArticle(page, siteId, pageId);
   await open(page, `/sites/${siteId}/pages/${pageId}`);
   await expect(page.getByTestId("waiting-for-research")).toHaveText(`Waiting for the research of « ${KEYWORD} »`);
   await expectNoAxeViolations(page, "a request waiting for its research");
@@ -235,15 +239,7 @@ test("an owner shapes the evidence pack on the outline and gets an article whose
   // Another page of the site: the only one the article may link to on the site.
   await createPageByRequest(page, siteId, { name: "Le contrat de travail", url: "/contrat-de-travail" });
   const pageId = await createPageByRequest(page, siteId, { name: "La période d'essai" });
-  await open(page, `/sites/${siteId}/pages/${pageId}/keywords-for-page`);
-  await page.getByRole("button", { name: "Add Keyword" }).click();
-  const add = page.getByRole("dialog", { name: "Add Keyword" });
-  await add.getByLabel("Keyword").fill(KEYWORD);
-  await add.getByRole("button", { name: "Add Keyword" }).click();
-  await expect(add).toBeHidden();
-  await open(page, versionsPath(siteId, pageId));
-  await page.getByRole("button", { name: "Create new page version" }).click();
-  await expectToast(page, "New page action created successfully");
+  await addKeywordAndAskArticle(page, siteId, pageId);
 
   // The outline comes with its evidence pack, gathered from the research: passages of the pages that rank.
   await open(page, `/sites/${siteId}/pages/${pageId}/outline`);

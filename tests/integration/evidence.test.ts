@@ -10,6 +10,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { actions, keywords, pageEvidence, pagesActions, pagesKeywords, pagesVersions, sites, versionSources } from "../../db/schema";
 import { evidenceOfPage, gatherEvidence } from "~/jobs/evidence.server";
+import { documentText } from "~/lib/content-score/document.server";
 import { articleContext, articlePrompt, createArticleTask } from "~/jobs/tasks/create_article.server";
 import type { KeywordModel } from "~/lib/content-score/types";
 import { NotFoundError } from "~/lib/not-found";
@@ -38,7 +39,7 @@ let pageId: number;
 async function textOf(url: string): Promise<string> {
   const read = await fetchReader().read(url);
   if (!read.ok) throw new Error(`unreadable ${url}`);
-  return read.document.sections.map((s) => [s.heading?.text, s.text].filter(Boolean).join("\n")).join("\n\n");
+  return documentText(read.document);
 }
 const squeeze = (text: string) => text.replace(/\s+/g, " ");
 

@@ -10,6 +10,9 @@ import { eq } from "drizzle-orm";
 import type OpenAI from "openai";
 import { z } from "zod";
 import { locationLanguages, pages, pagesVersions, sites, versionSources } from "../../../db/schema";
+import { clip } from "~/lib/clip";
+import { documentText } from "~/lib/content-score/document.server";
+import { inParallel } from "~/lib/in-parallel";
 import { claimsOf, type Claim } from "~/lib/sources/claims.server";
 import { quotationFound } from "~/lib/sources/quotation";
 import { lexicalSupport, retrievePassages } from "~/lib/sources/retrieval";
@@ -64,8 +67,7 @@ export function sourceOf(read: PageRead): SourceRead {
     return { status: answered ? "resolves" : "broken", httpStatus: read.httpStatus, finalUrl: read.finalUrl, text: null };
   }
   const moved = read.finalUrl !== null && !samePage(read.url, read.finalUrl);
-  const text = read.document.sections.map((s) => [s.heading?.text, s.text].filter(Boolean).join("\n")).join("\n\n");
-  return { status: moved ? "redirects" : "resolves", httpStatus: read.httpStatus, finalUrl: read.finalUrl, text };
+  return { status: moved ? "redirects" : "resolves", httpStatus: read.httpStatus, finalUrl: read.finalUrl, text: documentText(read.document) };
 }
 
 export type Judgement = { verdict: Exclude<Verdict, "broken" | "unchecked">; passage: string | null; judge: Record<string, unknown> };
@@ -136,16 +138,12 @@ async function checkClaim(
 
 /** Reads each distinct source once, a few at a time. */
 async function readSources(urls: string[], reader: PageReader, signal: AbortSignal): Promise<Map<string, SourceRead>> {
-  const read = new Map<string, SourceRead>();
-  const queue = [...new Set(urls)];
-  const worker = async () => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      signal.throwIfAborted();
-      read.set(url, sourceOf(await reader.read(url, signal)));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_AT_ONCE, queue.length) }, worker));
-  return read;
+  const distinct = [...new Set(urls)];
+  const read = await inParallel(distinct, READ_AT_ONCE, async (url) => {
+    signal.throwIfAborted();
+    return sourceOf(await reader.read(url, signal));
+  });
+  return new Map(distinct.map((url, i) => [url, read[i]!]));
 }
 
 /** The version's text, its site's address and language (English when it has none); null when it is gone. */
@@ -188,41 +186,31 @@ export async function checkArticleSources(
     signal: options.signal,
   };
   // The claims are judged a few at a time, each row in the order of the text.
-  const checked: CheckedClaim[] = new Array(claims.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < claims.length) {
-      const position = next++;
-      const claim = claims[position]!;
-      const source = sources.get(claim.url)!;
-      const verdict = await checkClaim(claim, source, site.language, judge);
-      checked[position] = {
-        position,
-        url: claim.url,
-        anchor: claim.anchor || null,
-        claim: claim.claim || null,
-        kind: claim.kind,
-        linkStatus: source.status,
-        httpStatus: source.httpStatus,
-        finalUrl: source.finalUrl,
-        verdict: verdict.verdict,
-        passage: verdict.passage,
-        judge: verdict.judge,
-        checkedAt: new Date(),
-      };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, claims.length) }, lane));
-  return checked;
+  return inParallel(claims, JUDGED_AT_ONCE, async (claim, position): Promise<CheckedClaim> => {
+    const source = sources.get(claim.url)!;
+    const verdict = await checkClaim(claim, source, site.language, judge);
+    return {
+      position,
+      url: claim.url,
+      anchor: claim.anchor || null,
+      claim: claim.claim || null,
+      kind: claim.kind,
+      linkStatus: source.status,
+      httpStatus: source.httpStatus,
+      finalUrl: source.finalUrl,
+      verdict: verdict.verdict,
+      passage: verdict.passage,
+      judge: verdict.judge,
+      checkedAt: new Date(),
+    };
+  });
 }
 
 /** The reader of sources: the guarded fetch, at most 3 redirects. */
 export const sourceReader = (): PageReader => fetchReader({ maxRedirects: SOURCE_REDIRECTS });
 
-const clip = (text: string | null | undefined, max = 160) => {
-  const value = (text ?? "").replace(/\s+/g, " ").trim();
-  return value.length > max ? `${value.slice(0, max)}…` : value;
-};
+/** A claim as the writer is told it: on one line, cut. */
+const said = (claim: string | null | undefined) => clip((claim ?? "").replace(/\s+/g, " ").trim(), 160);
 
 /** What a writer is told of its sources' check (issue 40): each broken link and each claim its source does not support, named. */
 export function sourceFailures(rows: CheckedClaim[], max = 10): string[] {
@@ -232,8 +220,8 @@ export function sourceFailures(rows: CheckedClaim[], max = 10): string[] {
       if (row.verdict !== "not_supported") return [];
       return [
         row.kind === "quotation"
-          ? `the quotation in "${clip(row.claim)}" is not word for word in ${row.url}`
-          : `${row.url} does not say "${clip(row.claim)}"`,
+          ? `the quotation in "${said(row.claim)}" is not word for word in ${row.url}`
+          : `${row.url} does not say "${said(row.claim)}"`,
       ];
     })
     .slice(0, max);

@@ -8,6 +8,7 @@
 import type OpenAI from "openai";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { clip } from "~/lib/clip";
 import {
   type FixedSource,
   keywords,
@@ -60,7 +61,6 @@ export const createArticlePayload = z
   })
   .transform(({ page, info }) => ({ pageId: page, outlineId: info?.outline ?? null }));
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 export const ARTICLE_SYSTEM = [
   "You are an SEO editor who writes articles that rank on search engines and get cited by AI assistants.",

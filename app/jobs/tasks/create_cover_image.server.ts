@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
+import { clip } from "~/lib/clip";
 import { pages, pagesVersions, pagesVersionsImages, sites } from "../../../db/schema";
 import { SITE_DEFAULTS } from "~/lib/constants";
 import { MAX_IMAGES, MIN_IMAGES, PAGE_IMAGES_BUCKET } from "~/lib/image-rules";
@@ -39,7 +40,6 @@ export const coverImagePayload = z
   .object({ page: idSchema("the page to illustrate"), info: coverRequest.nullable().optional() })
   .transform(({ page, info }) => ({ pageId: page, request: info ?? {} }));
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** The prompt written in code: the article's title and opening, the cover's shape, and the user's comments. */
 export function coverPrompt(context: CoverImageContext, comments: string): string {

@@ -107,3 +107,8 @@ export function wordCount(doc: PageDocument): number {
   }
   return count;
 }
+
+/** A page's headings and text as one text, each section apart: what its terms, claims and passages are read from. */
+export function documentText(document: PageDocument): string {
+  return document.sections.map((s) => [s.heading?.text, s.text].filter(Boolean).join("\n")).join("\n\n");
+}

@@ -8,6 +8,7 @@ import { inArray, sql } from "drizzle-orm";
 import { webPages } from "../../../db/schema";
 import type { PageDocument, UnreadPage } from "~/lib/content-score/types";
 import { clockNow } from "~/services/clock.server";
+import { inParallel } from "~/lib/in-parallel";
 import { getDb } from "~/services/db.server";
 import type { PageRead, PageReader } from "./page-reader.server";
 
@@ -19,20 +20,6 @@ export type PageAsRead = { url: string; position: number; title: string | null; 
 
 /** How many pages are read at the same time. */
 export const PAGE_READS_AT_ONCE = 4;
-
-/** Runs `work` on every item, at most `limit` at a time, keeping the items' order in the answer. */
-async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 
 /** Stores one reading of a page (replacing the earlier one of its URL). */
 async function storeRead(read: PageRead, at: Date) {
