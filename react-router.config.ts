@@ -1,12 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 
+// React Router 8: middleware, the Vite environment API, pass-through requests, trailing-slash-aware data
+// requests and split route modules are the defaults (they were v7's v8_* future flags).
 export default {
   ssr: true,
-  future: {
-    v8_middleware: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-    v8_splitRouteModules: true,
-  },
 } satisfies Config;

@@ -26,7 +26,7 @@ export async function buildServerEntry(root: string, outdir = SERVER_ENTRY_DIR):
     splitting: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node22",
     packages: "external",
     logLevel: "warning",
   });

@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { serverWithProviders } from "./support/provider-server";
 import { readOutbox } from "./support/mail";
-import { expectToast, open, waitForHydration } from "./support/ui";
+import { expectToast, open, openMenu, waitForHydration } from "./support/ui";
 import { createSiteWithPage, modifySection, renderedArticle, versionRows, versionsPath } from "./support/versions";
 
 test("a new version, a highlighted modification and cover images are made in the background and appear by themselves", async ({
@@ -121,8 +121,7 @@ test("a new version, a highlighted modification and cover images are made in the
     await expect(bell).toHaveAccessibleName("Notifications (0)");
     await expect(page.getByRole("main").getByText("Tout est lu.")).toBeVisible();
     // The bell's list: newest first; a line leads to the version to review.
-    await bell.click();
-    const list = page.getByRole("menu");
+    const list = await openMenu(page, bell);
     const lines = list.getByRole("menuitem").filter({ hasText: "Le compost en appartement" });
     await expect(lines).toHaveText([
       /La révision de « Le compost en appartement » est prête à relire/,

@@ -24,7 +24,7 @@ import { selectInArticle } from "./support/review";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { siteCard } from "./support/sites";
 import { createTeamMember } from "./support/team";
-import { expectToast, open, waitForHydration } from "./support/ui";
+import { expectToast, open, openMenu, waitForHydration } from "./support/ui";
 import { createSignedInAccount, newAccount, uniqueEmail } from "./support/users";
 
 test.describe.configure({ timeout: 180_000 });
@@ -260,8 +260,12 @@ test("the whole loop without retyping: a trial whose outline the client approves
   const bell = client.getByRole("banner").getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications (1)");
   await waitForHydration(client);
-  await bell.click();
-  await client.getByRole("menuitem").filter({ hasText: "Le plan de « pain au levain maison » est prêt à valider" }).click();
+  await (
+    await openMenu(client, bell)
+  )
+    .getByRole("menuitem")
+    .filter({ hasText: "Le plan de « pain au levain maison » est prêt à valider" })
+    .click();
   log.did("client", "opens the outline from the bell");
   await expect(client).toHaveURL(/\/outline$/);
   await waitForHydration(client);
@@ -293,8 +297,12 @@ test("the whole loop without retyping: a trial whose outline the client approves
     await open(client, "/sites");
     const clientBell = client.getByRole("banner").getByRole("button", { name: /^Notifications/ });
     await waitForHydration(client);
-    await clientBell.click();
-    await client.getByRole("menuitem").filter({ hasText: "L'article « pain au levain maison » est prêt à relire" }).click();
+    await (
+      await openMenu(client, clientBell)
+    )
+      .getByRole("menuitem")
+      .filter({ hasText: "L'article « pain au levain maison » est prêt à relire" })
+      .click();
     log.did("client", "opens the draft from the bell");
     await expect(client).toHaveURL(/\/review\/\d+$/);
     const draftPath = new URL(client.url()).pathname;
