@@ -1,1 +1,2 @@
 export function buildIfStale(): void;
+export function reactRouterBin(): string;

@@ -16,6 +16,16 @@ function newest(dir) {
   return latest;
 }
 
+/**
+ * The react-router CLI's script, as @react-router/dev's package.json names it (bin.js in 7.x, bin.cjs in 8.x): read,
+ * not written here, so that an upgrade cannot leave `npm start` pointing at a file that is gone.
+ */
+export function reactRouterBin() {
+  const dir = path.join(root, "node_modules/@react-router/dev");
+  const { bin } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+  return path.join(dir, typeof bin === "string" ? bin : bin["react-router"]);
+}
+
 /** Exits the process with the build's code when the build fails. */
 export function buildIfStale() {
   const built = path.join(root, "build/server/index.js");
@@ -29,7 +39,7 @@ export function buildIfStale() {
   );
   if (fs.existsSync(built) && fs.existsSync(entry) && Math.min(fs.statSync(built).mtimeMs, fs.statSync(entry).mtimeMs) >= sources) return;
   console.log("Building the app (first start, or the sources changed)...");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  const result = spawnSync(process.execPath, [reactRouterBin(), "build"], {
     stdio: "inherit",
     cwd: root,
   });
