@@ -109,8 +109,8 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
     .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
     .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`);
-  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { selector?: string } }[] }[] })
-    ?.items;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight: a list whose node item is the element.
+  const lcpParts = (lhr.audits["lcp-breakdown-insight"]?.details as { items?: { type?: string; selector?: string }[] } | undefined)?.items;
   return {
     perf: score("performance"),
     a11y: score("accessibility"),
@@ -120,7 +120,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
     jsKb: jsBytes / 1024,
-    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.selector ?? "",
+    lcpElement: lcpParts?.find((item) => item.type === "node")?.selector ?? "",
     failing: [...new Set(failing)],
   };
 }
