@@ -14,7 +14,9 @@
  *   BENCH_DATABASE_URL=postgres://... npm run bench:load     PostgreSQL (an empty database of its own)
  *   WEB_CONCURRENCY=2 ...                                    that many server processes (PostgreSQL only)
  * Other knobs: USERS, PAGES, DURATION_S, WARMUP_S, PORT, CPU_PROF=dir (the server runs with --cpu-prof).
- * It prints one line per screen and a total: requests/s, p50, p95, p99 and failures. Exits 1 on failures > 1 %.
+ * It prints the server's start (spawn to a healthy /api/health, on the seeded data folder), one line per screen and a
+ * total: requests/s, p50, p95, p99 and failures, then the server's CPU time per request over the measured window
+ * (from /proc, Linux only). Exits 1 on failures > 1 %.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -119,16 +121,31 @@ async function startServer(port: number): Promise<ChildProcess> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const spawned = performance.now();
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
+        console.log(`server ready in ${Math.round(performance.now() - spawned)} ms (spawn to a healthy /api/health)`);
+        return child;
+      }
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; undefined where there is no /proc. */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15 (clock ticks, 100 a second on Linux).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
   }
 }
 
@@ -208,6 +225,13 @@ async function main() {
     const start = Date.now();
     const measureFrom = start + WARMUP_S * 1000;
     const until = measureFrom + DURATION_S * 1000;
+    // The server's CPU over the measured window (WEB_CONCURRENCY=1: one process; more: its primary only, so not given).
+    let cpuAtStart: number | undefined;
+    let cpuAtEnd: number | undefined;
+    const cpuTimers = [
+      setTimeout(() => (cpuAtStart = cpuMs(server.pid)), measureFrom - Date.now()),
+      setTimeout(() => (cpuAtEnd = cpuMs(server.pid)), until - Date.now()),
+    ];
     await Promise.all(people.map((who, i) => person(base, who, i, until, samples, `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`)));
     const measured = samples.filter((s) => s.at >= measureFrom && s.at <= until);
     const seconds = DURATION_S;
@@ -219,6 +243,12 @@ async function main() {
           seconds,
         );
     const { failures, total } = report("all", measured, seconds);
+    cpuTimers.forEach(clearTimeout);
+    if (WEB_CONCURRENCY === 1 && cpuAtStart !== undefined && cpuAtEnd !== undefined && total > 0)
+      console.log(
+        `server CPU: ${((cpuAtEnd - cpuAtStart) / 1000).toFixed(1)} s over ${seconds} s, ` +
+          `${((cpuAtEnd - cpuAtStart) / total).toFixed(2)} ms per request (${total} requests)`,
+      );
     if (total === 0 || failures / total > 0.01) process.exitCode = 1;
   } finally {
     server.kill("SIGTERM");
