@@ -98,6 +98,8 @@ export default defineConfig(
       ".tmp/",
       "public/",
       "db/migrations/",
+      // Decision 045's one-off measures, with a package.json of their own (pg-boss, graphile-worker).
+      "docs/decisions/045-queue-eval/",
     ],
   },
   {
