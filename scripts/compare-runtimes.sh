@@ -49,8 +49,9 @@ for side in "${sides[@]}"; do
   status=0
   run "$side" env CI=true npm test >"$out/$side-npm-test.log" 2>&1 || status=$?
   seconds=$((($(now_ms) - start) / 1000))
-  unit=$(grep -aE '^\s+Tests\s' "$out/$side-npm-test.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs)
-  e2e=$(grep -aE '^\s+[0-9]+ (passed|failed|flaky)' "$out/$side-npm-test.log" | xargs)
+  # Vitest colours its summary even in CI: the colours are taken off before reading it.
+  unit=$(sed 's/\x1b\[[0-9;]*m//g' "$out/$side-npm-test.log" | grep -aE '^\s+Tests\s' | tail -1 | xargs || true)
+  e2e=$(grep -aE '^\s+[0-9]+ (passed|failed|flaky)' "$out/$side-npm-test.log" | xargs || true)
   echo "$side: ${seconds} s (exit $status); vitest: $unit; playwright: $e2e"
 done
 fi
@@ -96,7 +97,7 @@ echo "== bench:load, 100 users with 1 s pauses, 60 s after 5 s of warm-up (2 rou
 for round in 1 2; do
   for side in "${sides[@]}"; do
     run "$side" npx tsx scripts/bench-load.ts >"$out/$side-load-$round.log" 2>&1 || true
-    echo "$side round $round: $(grep -E '^all ' "$out/$side-load-$round.log" | xargs); $(grep -E '^server (ready|CPU)' "$out/$side-load-$round.log" | paste -sd ';' -)"
+    echo "$side round $round: $(grep -E '^all ' "$out/$side-load-$round.log" | xargs || true); $(grep -E '^server (ready|CPU)' "$out/$side-load-$round.log" | paste -sd ';' - || true)"
   done
 done
 fi
