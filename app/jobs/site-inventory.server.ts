@@ -18,10 +18,10 @@
  * they gave is older than 7 days, or when there is none (a site with neither asks for its /sitemap.xml again at each
  * article request: one request answered 404). INVENTORY_READ_SITES=false keeps article requests to the product's pages.
  */
+import pLimit from "p-limit";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { keywords, locationLanguages, pages, pagesKeywords, siteInventory, sitePublishing, sites } from "../../db/schema";
 import { documentFromHtml, documentText } from "~/lib/content-score/document.server";
-import { inParallel } from "~/lib/in-parallel";
 import type { KeywordModel } from "~/lib/content-score/types";
 import { linkKey } from "~/lib/article-contract";
 import { chooseCandidates, mainTerms, slugWords, type InventoryPage } from "~/lib/internal-links.server";
@@ -191,7 +191,7 @@ async function sitemapPages(
   // Pages never read first, then those changed since they were.
   const reads = toRead.sort((a, b) => Number(b.neverRead) - Number(a.neverRead)).slice(0, SITEMAP_READS);
   let read = 0;
-  await inParallel(reads, SITEMAP_READS_AT_ONCE, async ({ index }) => {
+  await pLimit(SITEMAP_READS_AT_ONCE).map(reads, async ({ index }) => {
     options.signal?.throwIfAborted();
     const page = gathered[index]!;
     const result = await options.reader.read(page.url, options.signal);

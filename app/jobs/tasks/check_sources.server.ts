@@ -6,13 +6,13 @@
  * they support it and quotes the passage that shows it (a quote not found in the page is refused); without a model
  * configured, a lexical judge answers, and says so. The version's rows are replaced in one transaction.
  */
+import pLimit from "p-limit";
 import { eq } from "drizzle-orm";
 import type OpenAI from "openai";
 import { z } from "zod";
 import { locationLanguages, pages, pagesVersions, sites, versionSources } from "../../../db/schema";
 import { clip } from "~/lib/clip";
 import { documentText } from "~/lib/content-score/document.server";
-import { inParallel } from "~/lib/in-parallel";
 import { claimsOf, type Claim } from "~/lib/sources/claims.server";
 import { quotationFound } from "~/lib/sources/quotation";
 import { lexicalSupport, retrievePassages } from "~/lib/sources/retrieval";
@@ -67,7 +67,12 @@ export function sourceOf(read: PageRead): SourceRead {
     return { status: answered ? "resolves" : "broken", httpStatus: read.httpStatus, finalUrl: read.finalUrl, text: null };
   }
   const moved = read.finalUrl !== null && !samePage(read.url, read.finalUrl);
-  return { status: moved ? "redirects" : "resolves", httpStatus: read.httpStatus, finalUrl: read.finalUrl, text: documentText(read.document) };
+  return {
+    status: moved ? "redirects" : "resolves",
+    httpStatus: read.httpStatus,
+    finalUrl: read.finalUrl,
+    text: documentText(read.document),
+  };
 }
 
 export type Judgement = { verdict: Exclude<Verdict, "broken" | "unchecked">; passage: string | null; judge: Record<string, unknown> };
@@ -139,7 +144,7 @@ async function checkClaim(
 /** Reads each distinct source once, a few at a time. */
 async function readSources(urls: string[], reader: PageReader, signal: AbortSignal): Promise<Map<string, SourceRead>> {
   const distinct = [...new Set(urls)];
-  const read = await inParallel(distinct, READ_AT_ONCE, async (url) => {
+  const read = await pLimit(READ_AT_ONCE).map(distinct, async (url) => {
     signal.throwIfAborted();
     return sourceOf(await reader.read(url, signal));
   });
@@ -186,7 +191,7 @@ export async function checkArticleSources(
     signal: options.signal,
   };
   // The claims are judged a few at a time, each row in the order of the text.
-  return inParallel(claims, JUDGED_AT_ONCE, async (claim, position): Promise<CheckedClaim> => {
+  return pLimit(JUDGED_AT_ONCE).map(claims, async (claim, position): Promise<CheckedClaim> => {
     const source = sources.get(claim.url)!;
     const verdict = await checkClaim(claim, source, site.language, judge);
     return {
@@ -216,7 +221,8 @@ const said = (claim: string | null | undefined) => clip((claim ?? "").replace(/\
 export function sourceFailures(rows: CheckedClaim[], max = 10): string[] {
   return rows
     .flatMap((row) => {
-      if (row.verdict === "broken") return [`the link to ${row.url} is broken (${row.httpStatus ? `HTTP ${row.httpStatus}` : "no answer"})`];
+      if (row.verdict === "broken")
+        return [`the link to ${row.url} is broken (${row.httpStatus ? `HTTP ${row.httpStatus}` : "no answer"})`];
       if (row.verdict !== "not_supported") return [];
       return [
         row.kind === "quotation"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calibrate, meetsGoals } from "./calibration";
+import { calibrate } from "./calibration";
 
 describe("the visibility figures' calibration (simulated, seeded)", () => {
   for (const n of [9, 45])
@@ -9,7 +9,6 @@ describe("the visibility figures' calibration (simulated, seeded)", () => {
         expect(result.coverage).toBeGreaterThanOrEqual(0.93);
         expect(result.coverage).toBeLessThanOrEqual(0.97);
         expect(result.falseChange).toBeLessThanOrEqual(0.05);
-        expect(meetsGoals(result)).toBe(true);
       });
 
   it("sees most doublings at a page's 45 answers (p 0.3 to 0.6), and few at one assistant's 9", () => {

@@ -4,11 +4,11 @@
  * time, is read again. Pages are read a few at a time, and the caller's abort signal (the task's lease) stops the
  * reading between and during pages.
  */
+import pLimit from "p-limit";
 import { inArray, sql } from "drizzle-orm";
 import { webPages } from "../../../db/schema";
 import type { PageDocument, UnreadPage } from "~/lib/content-score/types";
 import { clockNow } from "~/services/clock.server";
-import { inParallel } from "~/lib/in-parallel";
 import { getDb } from "~/services/db.server";
 import type { PageRead, PageReader } from "./page-reader.server";
 
@@ -57,7 +57,7 @@ export async function readTopPages(
   const byUrl = new Map(stored.map((row) => [row.url, row]));
   let costUsd: number | undefined;
   let fetched = 0;
-  const outcomes = await inParallel(results, options.atOnce ?? PAGE_READS_AT_ONCE, async (result) => {
+  const outcomes = await pLimit(options.atOnce ?? PAGE_READS_AT_ONCE).map(results, async (result) => {
     const row = byUrl.get(result.url);
     if (row && !row.error && row.document && now.getTime() - row.fetchedAt.getTime() < options.maxAgeMs)
       return { result, page: { document: row.document, readAt: row.fetchedAt, wordCount: row.wordCount ?? 0, title: row.title } };
