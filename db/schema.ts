@@ -209,6 +209,11 @@ export const llms = pgTable("llms", {
   active: boolean("active").notNull().default(true),
   /** Another OpenRouter model to ask when this one answers 429 (rate limited). */
   fallbackOpenrouter: text("fallback_openrouter"),
+  /**
+   * Issue 42: whether the assistant is asked with its web search on ("web": OpenRouter's web plugin, whose
+   * answers carry url_citation annotations) or answers from what it learnt ("memory").
+   */
+  webSearch: boolean("web_search").notNull().default(false),
 });
 
 /**
@@ -1183,8 +1188,18 @@ export const llmChecks = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     request: integer("request").references(() => pagesActions.id, { onDelete: "set null" }),
+    /**
+     * Issue 42: which of the page's prompts was asked (1-based; checks made before prompts: 1), which asking of it
+     * in the request (1-based: each prompt is asked several times per model and period), whether the model
+     * searched the web, and where the cited URLs were read: the answer's url_citation annotations or its text.
+     */
+    prompt: integer("prompt").notNull().default(1),
+    sample: integer("sample").notNull().default(1),
+    live: boolean("live").notNull().default(false),
+    citationsFrom: text("citations_from").notNull().default("text"),
   },
   (t) => [
+    check("llm_checks_citations_from_check", sql`${t.citationsFrom} in ('annotations', 'text')`),
     index("llm_checks_site_checked_idx").on(t.site, t.checkedAt),
     index("llm_checks_page_checked_idx").on(t.page, t.checkedAt),
     index("llm_checks_llm_idx").on(t.llm),
@@ -1206,6 +1221,8 @@ export const siteCheckSchedules = pgTable(
     monthlyCapUsd: numeric("monthly_cap_usd", { precision: 10, scale: 2 }).notNull().default("10.00"),
     /** Whether the owner gets the monthly report by e-mail (the report's unsubscribe link turns it off). */
     reportEmails: boolean("report_emails").notNull().default(true),
+    /** Issue 42: how many times each prompt is asked of each model per period (the team sets it; 3 by default). */
+    samples: integer("samples").notNull().default(3),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   },
@@ -1213,6 +1230,7 @@ export const siteCheckSchedules = pgTable(
     index("site_check_schedules_updated_by_idx").on(t.updatedBy),
     check("site_check_schedules_frequency_check", sql`${t.frequency} in ('off', 'weekly', 'monthly')`),
     check("site_check_schedules_cap_check", sql`${t.monthlyCapUsd} >= 0`),
+    check("site_check_schedules_samples_check", sql`${t.samples} between 1 and 10`),
   ],
 );
 
@@ -1426,5 +1444,30 @@ export const pageEvidence = pgTable(
     index("page_evidence_removed_by_idx").on(t.removedBy),
     check("page_evidence_kind_check", sql`${t.kind} in ('figure', 'date', 'definition', 'quotation', 'passage')`),
     check("page_evidence_origin_check", sql`${t.origin} in ('top_page', 'ai_overview', 'assistant', 'added')`),
+  ],
+);
+
+/**
+ * The prompts the assistants are asked about a page (issue 42), as the team wrote them; a page without rows is
+ * asked the default prompts built from its name and keywords (lib/visibility/prompts.ts). Rewriting them keeps
+ * the history: every answer keeps the question it was asked (llm_checks.question).
+ */
+export const pagePrompts = pgTable(
+  "page_prompts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    /** 1-based order on the page. */
+    position: integer("position").notNull(),
+    prompt: text("prompt").notNull(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("page_prompts_page_position_uq").on(t.page, t.position),
+    index("page_prompts_updated_by_idx").on(t.updatedBy),
+    check("page_prompts_position_check", sql`${t.position} between 1 and 5`),
   ],
 );

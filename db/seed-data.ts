@@ -9,7 +9,8 @@ export type SeedCountry = {
   languages: { name: string; code: string }[];
 };
 
-export type SeedLlm = { name: string; nameOpenrouter: string };
+/** `webSearch`: whether the assistant's own app searches the web, so it is asked with web search on (issue 42). */
+export type SeedLlm = { name: string; nameOpenrouter: string; webSearch: boolean };
 
 export type SeedTone = {
   name: string;
@@ -133,12 +134,12 @@ export const countries: SeedCountry[] = [
 ];
 
 export const llms: SeedLlm[] = [
-  { name: "GPT-4o", nameOpenrouter: "openai/gpt-4o" },
-  { name: "Claude Sonnet 4", nameOpenrouter: "anthropic/claude-sonnet-4" },
-  { name: "Gemini 2.5 Pro", nameOpenrouter: "google/gemini-2.5-pro" },
-  { name: "Perplexity Sonar", nameOpenrouter: "perplexity/sonar" },
-  { name: "Mistral Large", nameOpenrouter: "mistralai/mistral-large" },
-  { name: "Llama 3.3 70B", nameOpenrouter: "meta-llama/llama-3.3-70b-instruct" },
+  { name: "GPT-4o", nameOpenrouter: "openai/gpt-4o", webSearch: true },
+  { name: "Claude Sonnet 4", nameOpenrouter: "anthropic/claude-sonnet-4", webSearch: true },
+  { name: "Gemini 2.5 Pro", nameOpenrouter: "google/gemini-2.5-pro", webSearch: true },
+  { name: "Perplexity Sonar", nameOpenrouter: "perplexity/sonar", webSearch: true },
+  { name: "Mistral Large", nameOpenrouter: "mistralai/mistral-large", webSearch: false },
+  { name: "Llama 3.3 70B", nameOpenrouter: "meta-llama/llama-3.3-70b-instruct", webSearch: false },
 ];
 
 export const toneGroups: SeedTone[] = [

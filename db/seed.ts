@@ -40,7 +40,7 @@ export async function seedReferenceData(db: PgDatabase<PgQueryResultHKT, typeof 
       .onConflictDoNothing({ target: schema.actions.name });
     await tx
       .insert(schema.llms)
-      .values(llms.map((l) => ({ name: l.name, nameOpenrouter: l.nameOpenrouter })))
+      .values(llms.map((l) => ({ name: l.name, nameOpenrouter: l.nameOpenrouter, webSearch: l.webSearch })))
       .onConflictDoNothing({ target: schema.llms.nameOpenrouter });
 
     await tx

@@ -21,6 +21,8 @@ import { recordNotifications } from "./notify.server";
 export const CHECK_FREQUENCIES = ["off", "weekly", "monthly"] as const;
 export type CheckFrequency = (typeof CHECK_FREQUENCIES)[number];
 export const DEFAULT_MONTHLY_CAP_USD = 10;
+/** How many times each prompt is asked of each model per period when the team has not said (issue 42). */
+export const DEFAULT_SAMPLES = 3;
 
 /** The actions a scheduled check queues, whose costs count against the site's cap. */
 export const CHECK_ACTIONS = ["serps", "llm_answers"] as const;
@@ -63,12 +65,16 @@ export async function monthSpend(db: Db, siteId: number, now: Date): Promise<num
 }
 
 /** The site's schedule as it applies (the defaults when it has none). */
-export async function scheduleOf(db: Db, siteId: number): Promise<{ frequency: CheckFrequency; capUsd: number }> {
+export async function scheduleOf(db: Db, siteId: number): Promise<{ frequency: CheckFrequency; capUsd: number; samples: number }> {
   const [row] = await db
-    .select({ frequency: siteCheckSchedules.frequency, cap: siteCheckSchedules.monthlyCapUsd })
+    .select({ frequency: siteCheckSchedules.frequency, cap: siteCheckSchedules.monthlyCapUsd, samples: siteCheckSchedules.samples })
     .from(siteCheckSchedules)
     .where(eq(siteCheckSchedules.siteId, siteId));
-  return { frequency: (row?.frequency as CheckFrequency) ?? "weekly", capUsd: row ? Number(row.cap) : DEFAULT_MONTHLY_CAP_USD };
+  return {
+    frequency: (row?.frequency as CheckFrequency) ?? "weekly",
+    capUsd: row ? Number(row.cap) : DEFAULT_MONTHLY_CAP_USD,
+    samples: row?.samples ?? DEFAULT_SAMPLES,
+  };
 }
 
 type Due = { siteId: number; frequency: "weekly" | "monthly" };

@@ -63,7 +63,17 @@ export async function recordLlmChecks(
   tx: Db,
   pageId: number,
   site: { id: number; url: string },
-  answers: { llmId: number; question: string; answer: string; mentionsSite: boolean; citedUrls: string[] }[],
+  answers: {
+    llmId: number;
+    question: string;
+    answer: string;
+    mentionsSite: boolean;
+    citedUrls: string[];
+    prompt?: number;
+    sample?: number;
+    live?: boolean;
+    citationsFrom?: "annotations" | "text";
+  }[],
   requestId: number | null,
 ) {
   if (answers.length === 0) return;
@@ -83,6 +93,10 @@ export async function recordLlmChecks(
       // The other domains: never the site's own, nor its subdomains.
       domains: mentionedDomains(a.answer).filter((domain) => !own || !hostMatchesSite(domain, own)),
       request: requestId,
+      prompt: a.prompt ?? 1,
+      sample: a.sample ?? 1,
+      live: a.live ?? false,
+      citationsFrom: a.citationsFrom ?? "text",
     })),
   );
 }

@@ -99,7 +99,9 @@ const at = (iso: string) => setClockForTests(new Date(iso));
 /** A check asked from the page "Le levain" (/levain) of the site. */
 const LEVAIN_CHECK_OF = (pageId: number) => ({ pageId, pageUrl: "/levain", siteUrl: "https://www.boulangerie-dupont.fr", requestId: null });
 /** The site, as the LLM-answers task passes it. */
-const SITE = () => ({ site: { id: siteId, url: "https://www.boulangerie-dupont.fr" }, requestId: null });
+const SITE = () => ({ site: { id: siteId, url: "https://www.boulangerie-dupont.fr" }, requestId: null, prompts: ["Q"] });
+/** An answer's asking: the first prompt, asked once, from memory. */
+const ASKED = { prompt: 1, sample: 1, live: false, citationsFrom: "text" as const };
 
 beforeAll(async () => {
   owner = await insertUser(database.db, { name: "Claire Dupont" });
@@ -173,6 +175,7 @@ describe("snapshots and their history", () => {
           answer: "Try marmiton.org or https://fr.wikipedia.org/wiki/Levain.",
           mentionsSite: false,
           citedUrls: ["https://fr.wikipedia.org/wiki/Levain"],
+          ...ASKED,
         },
       ],
       SITE(),
@@ -188,8 +191,9 @@ describe("snapshots and their history", () => {
           answer: `La boulangerie dupont explique tout : ${cited.join(" et ")}. Voir aussi marmiton.org.`,
           mentionsSite: true,
           citedUrls: cited,
+          ...ASKED,
         },
-        { llmId: llmIds[1], question: "Q", answer: "Les Duponts de Paris, voir painmaison.fr.", mentionsSite: false, citedUrls: [] },
+        { llmId: llmIds[1], question: "Q", answer: "Les Duponts de Paris, voir painmaison.fr.", mentionsSite: false, citedUrls: [], ...ASKED },
       ],
       SITE(),
     );

@@ -1,49 +1,39 @@
 /**
  * llm_answers: asks every active LLM, through OpenRouter's OpenAI-compatible chat API (the openai SDK with
- * OpenRouter's base URL), the question a reader would ask an assistant about the page's topic, in the site's
- * language; stores one answer per LLM with whether it names the site (name or domain) and the URLs it cites.
- * A 429 is retried at once on the LLM's fallback model when it has one. Answers that arrived are kept even
- * when another LLM fails (the attempt is then retried for the whole set).
+ * OpenRouter's base URL), each of the page's prompts (issue 42: the team's, or three built from its name and
+ * keywords in the site's language), several times (the site's sample size, 3 by default): assistants answer
+ * differently from one asking to the next, and one answer says little. An LLM marked "web" in the reference list
+ * is asked with OpenRouter's web search on, and the URLs it cites are read from the answer's url_citation
+ * annotations (from its text when it gives none). Each answer is stored with whether it names the site (name or
+ * domain) and the URLs it cites. A 429 is retried at once on the LLM's fallback model when it has one. Answers
+ * that arrived are kept when others fail; the retry asks only what is missing.
  */
 import type OpenAI from "openai";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import pLimit from "p-limit";
+import { and, asc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { keywords, llms, locationLanguages, pages, pagesKeywords, pagesLlmAnswers, sites } from "../../../db/schema";
+import type { UsageTally } from "~/lib/usage";
+import { keywords, llmChecks, llms, locationLanguages, pagePrompts, pages, pagesKeywords, pagesLlmAnswers, sites } from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { citedUrlsIn, mentionsSite } from "~/lib/results-rules";
+import { defaultPrompts } from "~/lib/visibility/prompts";
 import { recordLlmChecks } from "../snapshots.server";
 import { PermanentError, RateLimitedError, RetryableError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient, type Completion } from "~/services/providers/openrouter.server";
-import { capReached } from "../schedule.server";
+import { capReached, scheduleOf } from "../schedule.server";
 import { defineTask, idSchema, scheduledInfo } from "../task.server";
+
+export { questionFor } from "~/lib/visibility/prompts";
 
 /** linked_page: the page whose topic to ask about. */
 export const llmAnswersPayload = z
   .object({ page: idSchema("the page to ask about"), info: scheduledInfo })
   .transform(({ page, info }) => ({ pageId: page, period: info?.period ?? null }));
 
-const QUESTIONS: Record<string, (topic: string) => string> = {
-  en: (t) =>
-    `I'm looking into "${t}". What should I know, and which websites or resources do you recommend? Please cite your sources with their URLs.`,
-  fr: (t) =>
-    `Je me renseigne sur « ${t} ». Que faut-il savoir, et quels sites ou ressources recommandes-tu ? Cite tes sources avec leurs URL.`,
-  es: (t) => `Estoy investigando sobre «${t}». ¿Qué debo saber y qué sitios web o recursos recomiendas? Cita tus fuentes con sus URL.`,
-  de: (t) =>
-    `Ich informiere mich über „${t}“. Was sollte ich wissen, und welche Websites oder Quellen empfiehlst du? Bitte nenne deine Quellen mit URLs.`,
-  it: (t) => `Mi sto informando su «${t}». Cosa dovrei sapere e quali siti o risorse consigli? Cita le tue fonti con i loro URL.`,
-  pt: (t) => `Estou a pesquisar sobre «${t}». O que devo saber e que sites ou recursos recomendas? Cita as tuas fontes com os URLs.`,
-  nl: (t) =>
-    `Ik zoek informatie over "${t}". Wat moet ik weten en welke websites of bronnen raad je aan? Vermeld je bronnen met hun URL's.`,
-};
+/** How many questions are put to the providers at once. */
+const ASKED_AT_ONCE = 4;
 
-/** The question, in the site's language (English when there is no template for it): the page's name, then its keywords. */
-export function questionFor(context: Pick<LlmQuestionContext, "pageName" | "keywords" | "languageCode">): string {
-  const topic = [context.pageName, ...context.keywords.filter((k) => k.toLowerCase() !== context.pageName.toLowerCase()).slice(0, 3)].join(
-    ", ",
-  );
-  const template = QUESTIONS[(context.languageCode ?? "en").slice(0, 2).toLowerCase()] ?? QUESTIONS.en;
-  return template(topic);
-}
+type Asking = { llm: LlmQuestionContext["llms"][number]; prompt: number; question: string; sample: number };
 
 export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) {
   return defineTask({
@@ -55,37 +45,43 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
       // A scheduled check stops at the site's monthly cap (issue 17).
       if (period !== null && (await capReached(context.siteId, period))) return usage;
       if (context.llms.length === 0) throw new PermanentError("No active LLM to ask");
-      const question = questionFor(context);
       const api = client();
-      const answers: NewLlmAnswer[] = [];
+      // A retry asks only what its earlier attempts did not store.
+      const done = await askedBy(id);
+      const askings: Asking[] = context.prompts.flatMap((question, i) =>
+        context.llms.flatMap((llm) =>
+          Array.from({ length: context.samples }, (_, s) => ({ llm, prompt: i + 1, question, sample: s + 1 })).filter(
+            (a) => !done.has(askingKey(a.prompt, a.llm.id, a.sample)),
+          ),
+        ),
+      );
       const failures: Error[] = [];
-      for (const llm of context.llms) {
+      const asked = await pLimit(ASKED_AT_ONCE).map(askings, async ({ llm, prompt, question, sample }): Promise<NewLlmAnswer | null> => {
         try {
-          let completion: Completion;
-          try {
-            completion = await ask(api, llm.model, question, undefined, signal);
-            usage.add(completion.usage, { provider: "openrouter", model: llm.model });
-          } catch (err) {
-            if (!(err instanceof RateLimitedError && llm.fallback)) throw err;
-            completion = await ask(api, llm.fallback, question, undefined, signal);
-            usage.add(completion.usage, { provider: "openrouter", model: llm.fallback });
-          }
-          answers.push({
+          const completion = await askWithFallback(api, llm, question, signal, usage);
+          const annotated = completion.citations !== null;
+          return {
             llmId: llm.id,
             question,
+            prompt,
+            sample,
+            live: llm.webSearch,
+            citationsFrom: annotated ? "annotations" : "text",
             answer: completion.text,
             mentionsSite: mentionsSite(completion.text, context.siteName, context.siteUrl),
-            citedUrls: citedUrlsIn(completion.text),
-          });
+            citedUrls: completion.citations ?? citedUrlsIn(completion.text),
+          };
         } catch (err) {
           failures.push(err instanceof Error ? err : new Error(String(err)));
+          return null;
         }
-      }
+      });
+      const answers = asked.filter((a): a is NewLlmAnswer => a !== null);
       signal.throwIfAborted();
-      await replaceLlmAnswers(pageId, answers, { site: { id: context.siteId, url: context.siteUrl }, requestId: id });
+      await replaceLlmAnswers(pageId, answers, { site: { id: context.siteId, url: context.siteUrl }, requestId: id, prompts: context.prompts });
       if (failures.length) {
-        const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0;
-        const message = `${answers.length} of ${context.llms.length} answers stored; ${failures.map((f) => f.message).join("; ")}`;
+        const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0 && done.size === 0;
+        const message = `${answers.length + done.size} of ${askings.length + done.size} answers stored; ${[...new Set(failures.map((f) => f.message))].join("; ")}`;
         throw permanent
           ? new PermanentError(message)
           : new RetryableError(message, failures.find((f) => f instanceof RetryableError)?.retryAfterSeconds);
@@ -95,6 +91,40 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
   });
 }
 
+/** One question to one LLM, on its fallback model when the first answers 429; the usage counted either way. */
+async function askWithFallback(
+  api: OpenAI,
+  llm: Asking["llm"],
+  question: string,
+  signal: AbortSignal,
+  usage: UsageTally,
+): Promise<Completion> {
+  const webSearch = llm.webSearch;
+  try {
+    const completion = await ask(api, llm.model, question, undefined, signal, { webSearch });
+    usage.add(completion.usage, { provider: "openrouter", model: llm.model });
+    return completion;
+  } catch (err) {
+    if (!(err instanceof RateLimitedError && llm.fallback)) throw err;
+    const completion = await ask(api, llm.fallback, question, undefined, signal, { webSearch });
+    usage.add(completion.usage, { provider: "openrouter", model: llm.fallback });
+    return completion;
+  }
+}
+
+const askingKey = (prompt: number, llmId: number, sample: number) => `${prompt}:${llmId}:${sample}`;
+
+/** What the request's earlier attempts stored: its prompt, LLM and sample keys. */
+async function askedBy(requestId: number | null): Promise<Set<string>> {
+  if (requestId === null) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .select({ prompt: llmChecks.prompt, llm: llmChecks.llm, sample: llmChecks.sample })
+    .from(llmChecks)
+    .where(eq(llmChecks.request, requestId));
+  return new Set(rows.map((r) => askingKey(r.prompt, r.llm, r.sample)));
+}
+
 export type LlmQuestionContext = {
   pageName: string;
   siteId: number;
@@ -102,7 +132,11 @@ export type LlmQuestionContext = {
   siteUrl: string;
   languageCode: string | null;
   keywords: string[];
-  llms: { id: number; name: string; model: string; fallback: string | null }[];
+  /** The prompts asked: the team's, else the defaults. */
+  prompts: string[];
+  /** How many times each prompt is asked of each LLM. */
+  samples: number;
+  llms: { id: number; name: string; model: string; fallback: string | null; webSearch: boolean }[];
 };
 
 export async function llmQuestionContext(pageId: number): Promise<LlmQuestionContext | null> {
@@ -120,48 +154,74 @@ export async function llmQuestionContext(pageId: number): Promise<LlmQuestionCon
     .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
     .where(eq(pages.id, pageId));
   if (!page) return null;
-  const [words, active] = await Promise.all([
+  const [words, written, active, schedule] = await Promise.all([
     db
       .select({ keyword: keywords.keyword })
       .from(pagesKeywords)
       .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
       .where(and(eq(pagesKeywords.linkedPage, pageId), eq(pagesKeywords.toSearch, true)))
       .orderBy(asc(pagesKeywords.id)),
+    db.select({ prompt: pagePrompts.prompt }).from(pagePrompts).where(eq(pagePrompts.page, pageId)).orderBy(asc(pagePrompts.position)),
     db
-      .select({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter })
+      .select({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, webSearch: llms.webSearch })
       .from(llms)
       .where(eq(llms.active, true))
       .orderBy(asc(llms.id)),
+    scheduleOf(db, page.siteId),
   ]);
-  return { ...page, keywords: words.map((w) => w.keyword), llms: active };
+  const keywordList = words.map((w) => w.keyword);
+  const prompts = written.length
+    ? written.map((w) => w.prompt)
+    : defaultPrompts({ pageName: page.pageName, keywords: keywordList, languageCode: page.languageCode });
+  return { ...page, keywords: keywordList, prompts, samples: schedule.samples, llms: active };
 }
 
-export type NewLlmAnswer = { llmId: number; question: string; answer: string; mentionsSite: boolean; citedUrls: string[] };
+export type NewLlmAnswer = {
+  llmId: number;
+  question: string;
+  answer: string;
+  mentionsSite: boolean;
+  citedUrls: string[];
+  /** Which prompt (1-based) and which asking of it; whether the model searched; where its citations were read. */
+  prompt: number;
+  sample: number;
+  live: boolean;
+  citationsFrom: "annotations" | "text";
+};
 
 /**
- * Replaces the page's answers from these LLMs with the new ones (one per LLM), and keeps them as dated snapshots
- * with what they say of the site (issue 17), in one transaction. `check`: the page's site, and the request that asked.
+ * Keeps the answers as dated snapshots with what they say of the site (issue 17), and makes the first asking of
+ * each prompt the LLM's newest answer to it (the LLM answers screen), in one transaction: the newest answers of
+ * these LLMs to these questions, and to questions the page no longer asks (`check.prompts`), give way.
  */
 export async function replaceLlmAnswers(
   pageId: number,
   answers: NewLlmAnswer[],
-  check: { site: { id: number; url: string }; requestId: number | null },
+  check: { site: { id: number; url: string }; requestId: number | null; prompts: string[] },
 ) {
   if (answers.length === 0) return;
   const db = await getDb();
+  const newest = answers.filter((a) => a.sample === Math.min(...answers.filter((b) => b.llmId === a.llmId && b.prompt === a.prompt).map((b) => b.sample)));
   await db.transaction(async (tx) => {
     await recordLlmChecks(tx, pageId, check.site, answers, check.requestId);
+    if (newest.length === 0) return;
     await tx.delete(pagesLlmAnswers).where(
       and(
         eq(pagesLlmAnswers.linkedPage, pageId),
-        inArray(
-          pagesLlmAnswers.linkedLlm,
-          answers.map((a) => a.llmId),
+        or(
+          ...newest.map((a) => and(eq(pagesLlmAnswers.linkedLlm, a.llmId), sql`${pagesLlmAnswers.question} is not distinct from ${a.question}`)),
+          and(
+            inArray(
+              pagesLlmAnswers.linkedLlm,
+              newest.map((a) => a.llmId),
+            ),
+            or(sql`${pagesLlmAnswers.question} is null`, notInArray(pagesLlmAnswers.question, check.prompts)),
+          ),
         ),
       ),
     );
     await tx.insert(pagesLlmAnswers).values(
-      answers.map((a) => ({
+      newest.map((a) => ({
         linkedPage: pageId,
         linkedLlm: a.llmId,
         question: a.question,

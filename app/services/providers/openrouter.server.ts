@@ -33,14 +33,44 @@ export function toWorkerError(err: unknown, model: string, provider = "OpenRoute
   return err instanceof Error ? err : new Error(String(err));
 }
 
-export type Completion = { text: string; usage: Usage };
+/**
+ * `citations`: the URLs of the answer's url_citation annotations, in order, each once (what a model that searched
+ * the web cites, issue 42); null when the answer carries no annotation (the caller then reads the text).
+ */
+export type Completion = { text: string; usage: Usage; citations: string[] | null };
+
+/** The number of web results OpenRouter's web plugin gives the model (its default; $4 per 1,000 results). */
+export const WEB_RESULTS = 5;
+
+type Annotation = { type?: string; url_citation?: { url?: unknown } | null };
+
+/** The cited URLs of a message's annotations (url_citation only, http(s) only), each once; null when none. */
+export function annotatedCitations(annotations: unknown): string[] | null {
+  if (!Array.isArray(annotations)) return null;
+  const urls: string[] = [];
+  for (const annotation of annotations as Annotation[]) {
+    const url = annotation?.type === "url_citation" ? annotation.url_citation?.url : undefined;
+    if (typeof url === "string" && /^https?:\/\//i.test(url) && !urls.includes(url)) urls.push(url);
+  }
+  return urls.length ? urls : null;
+}
 
 export function openRouterClient(env = getEnv()) {
   return new OpenAI({ apiKey: env.OPENROUTER_API_KEY, baseURL: env.OPENROUTER_BASE_URL, timeout: env.PROVIDER_TIMEOUT_MS, maxRetries: 0 });
 }
 
-/** One chat call; its failures come out as the worker's errors (see toWorkerError); `signal` (a task's lease) ends it. */
-export async function ask(client: OpenAI, model: string, question: string, system?: string, signal?: AbortSignal): Promise<Completion> {
+/**
+ * One chat call; its failures come out as the worker's errors (see toWorkerError); `signal` (a task's lease) ends it.
+ * `webSearch`: with OpenRouter's web plugin (the provider's native search where it has one, Exa's otherwise).
+ */
+export async function ask(
+  client: OpenAI,
+  model: string,
+  question: string,
+  system?: string,
+  signal?: AbortSignal,
+  options: { webSearch?: boolean } = {},
+): Promise<Completion> {
   const response = await client.chat.completions
     .create(
       {
@@ -53,12 +83,18 @@ export async function ask(client: OpenAI, model: string, question: string, syste
           : [{ role: "user", content: question }],
         // OpenRouter: report the cost with the usage.
         ...({ usage: { include: true } } as object),
+        ...(options.webSearch ? ({ plugins: [{ id: "web", max_results: WEB_RESULTS }] } as object) : {}),
       },
       { signal },
     )
     .catch((err) => Promise.reject(toWorkerError(err, model)));
-  const text = response.choices?.[0]?.message?.content;
+  const message = response.choices?.[0]?.message;
+  const text = message?.content;
   if (typeof text !== "string" || !text.trim()) throw new RetryableError(`OpenRouter sent an empty answer for ${model}`);
   const usage = response.usage as (OpenAI.CompletionUsage & { cost?: number }) | undefined;
-  return { text: text.trim(), usage: { tokensIn: usage?.prompt_tokens, tokensOut: usage?.completion_tokens, costUsd: usage?.cost } };
+  return {
+    text: text.trim(),
+    usage: { tokensIn: usage?.prompt_tokens, tokensOut: usage?.completion_tokens, costUsd: usage?.cost },
+    citations: annotatedCitations((message as { annotations?: unknown } | undefined)?.annotations),
+  };
 }

@@ -1,0 +1,117 @@
+/**
+ * The prompts the assistants are asked about a page (issue 42), like the questions people put to them: by default
+ * three, in the site's language (English when there is no template for it), built from the page's name and its
+ * keywords:
+ *   1. the informational question (the one asked before prompts existed, so that the history stays comparable);
+ *   2. a "best ... / which ... to choose" question;
+ *   3. a comparison of its first two keywords, or, with a single keyword, a "how to" question.
+ * The team may rewrite them (1 to 5 per page, each 10 to 500 characters); the owner reads them.
+ */
+
+export const MAX_PROMPTS = 5;
+export const PROMPT_MIN_LENGTH = 10;
+export const PROMPT_MAX_LENGTH = 500;
+
+type Templates = {
+  question: (topic: string) => string;
+  choice: (topic: string) => string;
+  compare: (a: string, b: string) => string;
+  howTo: (topic: string) => string;
+};
+
+const TEMPLATES: Record<string, Templates> = {
+  en: {
+    question: (t) =>
+      `I'm looking into "${t}". What should I know, and which websites or resources do you recommend? Please cite your sources with their URLs.`,
+    choice: (t) => `What are the best options for "${t}"? Which one should I choose, and why? Please cite your sources with their URLs.`,
+    compare: (a, b) => `"${a}" or "${b}": what are the differences, and which should I pick? Please cite your sources with their URLs.`,
+    howTo: (t) => `How do I go about "${t}", step by step? Please cite the websites that explain it best, with their URLs.`,
+  },
+  fr: {
+    question: (t) =>
+      `Je me renseigne sur « ${t} ». Que faut-il savoir, et quels sites ou ressources recommandes-tu ? Cite tes sources avec leurs URL.`,
+    choice: (t) => `Quelles sont les meilleures options pour « ${t} » ? Laquelle choisir, et pourquoi ? Cite tes sources avec leurs URL.`,
+    compare: (a, b) => `« ${a} » ou « ${b} » : quelles différences, et lequel choisir ? Cite tes sources avec leurs URL.`,
+    howTo: (t) => `Comment m'y prendre pour « ${t} », étape par étape ? Cite les sites qui l'expliquent le mieux, avec leurs URL.`,
+  },
+  es: {
+    question: (t) => `Estoy investigando sobre «${t}». ¿Qué debo saber y qué sitios web o recursos recomiendas? Cita tus fuentes con sus URL.`,
+    choice: (t) => `¿Cuáles son las mejores opciones para «${t}»? ¿Cuál debería elegir y por qué? Cita tus fuentes con sus URL.`,
+    compare: (a, b) => `«${a}» o «${b}»: ¿qué diferencias hay y cuál debería elegir? Cita tus fuentes con sus URL.`,
+    howTo: (t) => `¿Cómo hago para «${t}», paso a paso? Cita los sitios web que mejor lo explican, con sus URL.`,
+  },
+  de: {
+    question: (t) =>
+      `Ich informiere mich über „${t}“. Was sollte ich wissen, und welche Websites oder Quellen empfiehlst du? Bitte nenne deine Quellen mit URLs.`,
+    choice: (t) => `Was sind die besten Optionen für „${t}“? Welche sollte ich wählen und warum? Bitte nenne deine Quellen mit URLs.`,
+    compare: (a, b) => `„${a}“ oder „${b}“: Was sind die Unterschiede, und was sollte ich wählen? Bitte nenne deine Quellen mit URLs.`,
+    howTo: (t) => `Wie gehe ich bei „${t}“ Schritt für Schritt vor? Bitte nenne die Websites, die es am besten erklären, mit URLs.`,
+  },
+  it: {
+    question: (t) => `Mi sto informando su «${t}». Cosa dovrei sapere e quali siti o risorse consigli? Cita le tue fonti con i loro URL.`,
+    choice: (t) => `Quali sono le migliori opzioni per «${t}»? Quale dovrei scegliere e perché? Cita le tue fonti con i loro URL.`,
+    compare: (a, b) => `«${a}» o «${b}»: quali sono le differenze e quale dovrei scegliere? Cita le tue fonti con i loro URL.`,
+    howTo: (t) => `Come si fa «${t}», passo dopo passo? Cita i siti che lo spiegano meglio, con i loro URL.`,
+  },
+  pt: {
+    question: (t) => `Estou a pesquisar sobre «${t}». O que devo saber e que sites ou recursos recomendas? Cita as tuas fontes com os URLs.`,
+    choice: (t) => `Quais são as melhores opções para «${t}»? Qual devo escolher e porquê? Cita as tuas fontes com os URLs.`,
+    compare: (a, b) => `«${a}» ou «${b}»: quais são as diferenças e qual devo escolher? Cita as tuas fontes com os URLs.`,
+    howTo: (t) => `Como faço «${t}», passo a passo? Cita os sites que o explicam melhor, com os URLs.`,
+  },
+  nl: {
+    question: (t) =>
+      `Ik zoek informatie over "${t}". Wat moet ik weten en welke websites of bronnen raad je aan? Vermeld je bronnen met hun URL's.`,
+    choice: (t) => `Wat zijn de beste opties voor "${t}"? Welke moet ik kiezen en waarom? Vermeld je bronnen met hun URL's.`,
+    compare: (a, b) => `"${a}" of "${b}": wat zijn de verschillen en welke moet ik kiezen? Vermeld je bronnen met hun URL's.`,
+    howTo: (t) => `Hoe pak ik "${t}" stap voor stap aan? Vermeld de websites die het het best uitleggen, met hun URL's.`,
+  },
+};
+
+export type PromptContext = { pageName: string; keywords: string[]; languageCode: string | null };
+
+const templatesFor = (languageCode: string | null) => TEMPLATES[(languageCode ?? "en").slice(0, 2).toLowerCase()] ?? TEMPLATES.en!;
+
+/** The keywords other than the page's name, in their order, each once (case-insensitive). */
+function otherKeywords({ pageName, keywords }: PromptContext): string[] {
+  const seen = new Set([pageName.trim().toLowerCase()]);
+  return keywords.filter((k) => {
+    const key = k.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The informational question: the page's name, then up to three of its keywords. */
+export function questionFor(context: PromptContext): string {
+  const topic = [context.pageName, ...otherKeywords(context).slice(0, 3)].join(", ");
+  return templatesFor(context.languageCode).question(topic);
+}
+
+/** The three default prompts of a page. */
+export function defaultPrompts(context: PromptContext): string[] {
+  const t = templatesFor(context.languageCode);
+  const keywords = [...new Set(context.keywords.map((k) => k.trim()).filter(Boolean))];
+  const main = keywords[0] ?? context.pageName;
+  const second = keywords.find((k) => k.toLowerCase() !== main.toLowerCase());
+  return [questionFor(context), t.choice(main), second ? t.compare(main, second) : t.howTo(main)];
+}
+
+export type PromptsCheck = { ok: true; prompts: string[] } | { ok: false; error: string };
+
+/**
+ * The team's prompts as typed (one per field): trimmed, blanks left out, each of 10 to 500 characters, 1 to 5 of
+ * them, none twice. The error is the console's (French).
+ */
+export function checkPrompts(typed: readonly string[]): PromptsCheck {
+  const prompts = typed.map((p) => p.replace(/\s+/g, " ").trim()).filter(Boolean);
+  if (prompts.length === 0) return { ok: false, error: "Écrivez au moins une question." };
+  if (prompts.length > MAX_PROMPTS) return { ok: false, error: `${MAX_PROMPTS} questions au plus.` };
+  const short = prompts.findIndex((p) => p.length < PROMPT_MIN_LENGTH);
+  if (short >= 0) return { ok: false, error: `La question ${short + 1} est trop courte (${PROMPT_MIN_LENGTH} caractères au moins).` };
+  const long = prompts.findIndex((p) => p.length > PROMPT_MAX_LENGTH);
+  if (long >= 0) return { ok: false, error: `La question ${long + 1} est trop longue (${PROMPT_MAX_LENGTH} caractères au plus).` };
+  if (new Set(prompts.map((p) => p.toLowerCase())).size !== prompts.length) return { ok: false, error: "Deux questions sont identiques." };
+  return { ok: true, prompts };
+}
