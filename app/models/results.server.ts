@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { siteCheckSchedules, sites } from "../../db/schema";
 import { checkSignedLinkToken } from "~/services/secret-tokens.server";
-import { monthBounds, monthsBetween, REPORT_UNSUBSCRIBE_PURPOSE } from "~/lib/results-rules";
+import { hostMatchesSite, monthBounds, monthsBetween, REPORT_UNSUBSCRIBE_PURPOSE, siteHost } from "~/lib/results-rules";
 import {
   CHECK_FREQUENCIES,
   DEFAULT_MONTHLY_CAP_USD,
@@ -51,7 +51,32 @@ export type KeywordRanking = {
   checks: number;
   lastCheckedAt: string | null;
   series: { at: string; position: number | null }[];
+  /** Google's AI Overview at the newest check (issue 42); null when that check did not record it (older checks). */
+  aiOverview: AiOverviewLine | null;
 };
+
+/** Whether the results showed an AI Overview, the site's URLs it cites (none: it does not cite the site), and the other domains it cites. */
+export type AiOverviewLine = { present: boolean; siteUrls: string[]; domains: string[] };
+
+/** The line of an AI Overview from the URLs it cites (null: the check did not record the results' features). */
+export function aiOverviewLine(present: boolean | null, urls: string[] | null, siteUrl: string): AiOverviewLine | null {
+  if (present === null) return null;
+  const own = siteHost(siteUrl);
+  const siteUrls: string[] = [];
+  const domains: string[] = [];
+  for (const url of urls ?? []) {
+    const host = siteHost(url);
+    if (!host) continue;
+    if (own && hostMatchesSite(host, own)) {
+      if (!siteUrls.includes(url)) siteUrls.push(url);
+    } else if (!domains.includes(host)) domains.push(host);
+  }
+  return { present, siteUrls, domains };
+}
+
+/** SQL: whether a check's results showed an AI Overview (null when its features were not recorded), and the URLs it cites. */
+const AI_PRESENT = sql`case when c.features is null then null else jsonb_typeof(c.features -> 'aiOverview') = 'object' end`;
+const AI_URLS = sql`jsonb_path_query_array(coalesce(c.features, '{}'::jsonb), '$.aiOverview.references[*].url')`;
 
 /**
  * Every keyword in use on the site (or on one of its pages), with its ranking and history: one query. Keywords
@@ -60,6 +85,7 @@ export type KeywordRanking = {
 export async function keywordRankings(actor: Actor, siteId: number, page?: PageRef): Promise<KeywordRanking[]> {
   const pageId = await reach(actor, siteId, page);
   const db = await getDb();
+  const [site] = await db.select({ url: sites.url }).from(sites).where(eq(sites.id, siteId));
   const onPage = pageId === undefined ? sql`true` : sql`pk.linked_page = ${pageId}`;
   type Row = {
     keyword_id: number;
@@ -73,6 +99,8 @@ export async function keywordRankings(actor: Actor, siteId: number, page?: PageR
     checks: number;
     last_checked: string | Date | null;
     series: { at: string; position: number | null }[] | null;
+    ai_present: boolean | null;
+    ai_urls: string[] | null;
   };
   const rows = await rowsOf<Row>(
     db,
@@ -95,7 +123,9 @@ export async function keywordRankings(actor: Actor, siteId: number, page?: PageR
       count(c.id)::int as checks,
       max(c.checked_at) as last_checked,
       json_agg(json_build_object('at', c.checked_at, 'position', c.site_position) order by c.checked_at, c.id)
-        filter (where c.id is not null) as series
+        filter (where c.id is not null) as series,
+      (array_agg(${AI_PRESENT} order by c.checked_at desc, c.id desc))[1] as ai_present,
+      (array_agg(${AI_URLS} order by c.checked_at desc, c.id desc))[1] as ai_urls
     from used u
     left join serp_checks c on c.site = ${siteId} and c.keyword = u.keyword_id
     group by u.keyword_id, u.keyword, u.targeting
@@ -113,6 +143,7 @@ export async function keywordRankings(actor: Actor, siteId: number, page?: PageR
     checks: Number(row.checks),
     lastCheckedAt: row.last_checked ? new Date(row.last_checked).toISOString() : null,
     series: (row.series ?? []).map((point) => ({ at: new Date(point.at).toISOString(), position: point.position })),
+    aiOverview: aiOverviewLine(row.ai_present, row.ai_urls, site?.url ?? ""),
   }));
 }
 
@@ -125,6 +156,8 @@ export type VisibilityPoint = {
   cited: number;
   /** The average position of the site's first citation among the cited URLs, over the answers that cite it. */
   citationPosition: number | null;
+  /** How many of the answers were made with web search on (issue 42). */
+  live: number;
 };
 
 /** The site's (or page's) AI visibility per model and week: one query. */
@@ -132,7 +165,15 @@ export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef)
   const pageId = await reach(actor, siteId, page);
   const db = await getDb();
   const onPage = pageId === undefined ? sql`true` : sql`c.page = ${pageId}`;
-  type Row = { llm: string; week: string | Date; answers: number; mentioned: number; cited: number; citation_position: number | null };
+  type Row = {
+    llm: string;
+    week: string | Date;
+    answers: number;
+    mentioned: number;
+    cited: number;
+    citation_position: number | null;
+    live: number;
+  };
   const rows = await rowsOf<Row>(
     db,
     sql`
@@ -140,7 +181,8 @@ export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef)
       count(*)::int as answers,
       (count(*) filter (where c.mentions_site))::int as mentioned,
       (count(*) filter (where c.site_citation is not null))::int as cited,
-      (avg(c.site_citation) filter (where c.site_citation is not null))::float8 as citation_position
+      (avg(c.site_citation) filter (where c.site_citation is not null))::float8 as citation_position,
+      (count(*) filter (where c.live))::int as live
     from llm_checks c join llms l on l.id = c.llm
     where c.site = ${siteId} and ${onPage}
     group by l.name, week
@@ -153,6 +195,7 @@ export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef)
     mentioned: Number(row.mentioned),
     cited: Number(row.cited),
     citationPosition: row.citation_position === null ? null : Number(row.citation_position),
+    live: Number(row.live),
   }));
 }
 
@@ -190,6 +233,69 @@ export async function shareOfVoice(actor: Actor, siteId: number, limit = 10): Pr
       isSite: row.domain === null,
     })),
   };
+}
+
+/** How many days of answers on each side of a publication its before-and-after compares. */
+export const PUBLISH_WINDOW_DAYS = 28;
+
+/** A page's answers in the weeks before its newest publication and since (at most PUBLISH_WINDOW_DAYS each side). */
+export type PublishEffect = {
+  pageId: number;
+  pageName: string;
+  publishedAt: string;
+  before: { answers: number; mentioned: number; cited: number };
+  after: { answers: number; mentioned: number; cited: number };
+};
+
+/**
+ * Before and after publishing (issue 42): for each page of the site (or the one page) that was published, the
+ * answers about it in the four weeks before its newest publication and in the four weeks since. One query.
+ */
+export async function publishEffects(actor: Actor, siteId: number, page?: PageRef): Promise<PublishEffect[]> {
+  const pageId = await reach(actor, siteId, page);
+  const db = await getDb();
+  const onPage = pageId === undefined ? sql`true` : sql`p.id = ${pageId}`;
+  type Row = {
+    page_id: number;
+    page_name: string;
+    at: string | Date;
+    before_n: number;
+    before_mentioned: number;
+    before_cited: number;
+    after_n: number;
+    after_mentioned: number;
+    after_cited: number;
+  };
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
+    with published as (
+      select p.id as page_id, p.name as page_name, max(pp.published_at) as at
+      from page_publications pp join pages p on p.id = pp.page_id
+      where p.site = ${siteId} and pp.published_at is not null and ${onPage}
+      group by p.id, p.name
+    )
+    select u.page_id, u.page_name, u.at,
+      (count(c.id) filter (where c.checked_at < u.at))::int as before_n,
+      (count(c.id) filter (where c.checked_at < u.at and c.mentions_site))::int as before_mentioned,
+      (count(c.id) filter (where c.checked_at < u.at and c.site_citation is not null))::int as before_cited,
+      (count(c.id) filter (where c.checked_at >= u.at))::int as after_n,
+      (count(c.id) filter (where c.checked_at >= u.at and c.mentions_site))::int as after_mentioned,
+      (count(c.id) filter (where c.checked_at >= u.at and c.site_citation is not null))::int as after_cited
+    from published u
+    left join llm_checks c on c.page = u.page_id
+      and c.checked_at >= u.at - make_interval(days => ${PUBLISH_WINDOW_DAYS})
+      and c.checked_at < u.at + make_interval(days => ${PUBLISH_WINDOW_DAYS})
+    group by u.page_id, u.page_name, u.at
+    order by u.at desc, u.page_id`,
+  );
+  return rows.map((row) => ({
+    pageId: Number(row.page_id),
+    pageName: row.page_name,
+    publishedAt: new Date(row.at).toISOString(),
+    before: { answers: Number(row.before_n), mentioned: Number(row.before_mentioned), cited: Number(row.before_cited) },
+    after: { answers: Number(row.after_n), mentioned: Number(row.after_mentioned), cited: Number(row.after_cited) },
+  }));
 }
 
 /** The dates on which a version of a page of the site was approved or published: the charts' marks. */
@@ -305,10 +411,20 @@ export type MonthlyReport = {
     after: number | null;
     checks: number;
     series: { at: string; position: number | null }[];
+    /** Google's AI Overview at the month's last check (issue 42); null when not recorded. */
+    aiOverview: AiOverviewLine | null;
   }[];
   /** Answers of the month that cite the site where the same model had not cited it for that page before. */
   newCitations: { pageName: string; llm: string; at: string; url: string | null }[];
-  visibility: { llm: string; answers: number; mentioned: number; cited: number }[];
+  /** Per assistant, the month's answers and (to call a change) the month before's; `live`: answers made with web search. */
+  visibility: {
+    llm: string;
+    answers: number;
+    mentioned: number;
+    cited: number;
+    live: number;
+    previous: { answers: number; mentioned: number; cited: number };
+  }[];
   /** Versions written or approved in the month, with (for the team only) what the AI work on them cost. */
   articles: { pageId: number; pageName: string; versions: number; approved: number; costUsd: number | null }[];
   marks: ResultMark[];
@@ -347,9 +463,21 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
     after: number | null;
     checks: number;
     series: { at: string; position: number | null }[] | null;
+    ai_present: boolean | null;
+    ai_urls: string[] | null;
   };
   type Citation = { page_name: string; llm: string; at: string | Date; url: string | null };
-  type Visibility = { llm: string; answers: number; mentioned: number; cited: number };
+  type Visibility = {
+    llm: string;
+    answers: number;
+    mentioned: number;
+    cited: number;
+    live: number;
+    previous_answers: number;
+    previous_mentioned: number;
+    previous_cited: number;
+  };
+  const previousStart = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, 1));
   type Article = { page_id: number; page_name: string; versions: number; approved: number; cost: number | null };
   const [movers, citations, visibility, articles, marks] = await Promise.all([
     rowsOf<Mover>(
@@ -363,7 +491,9 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
         (array_agg(c.site_position order by c.checked_at desc) filter (where c.checked_at < ${end}))[1] as after,
         (count(*) filter (where c.checked_at >= ${start} and c.checked_at < ${end}))::int as checks,
         json_agg(json_build_object('at', c.checked_at, 'position', c.site_position) order by c.checked_at)
-          filter (where c.checked_at >= ${start} and c.checked_at < ${end}) as series
+          filter (where c.checked_at >= ${start} and c.checked_at < ${end}) as series,
+        (array_agg(${AI_PRESENT} order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_present,
+        (array_agg(${AI_URLS} order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_urls
       from serp_checks c join keywords k on k.id = c.keyword
       where c.site = ${siteId} and c.checked_at < ${end}
       group by k.keyword
@@ -385,12 +515,19 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
     rowsOf<Visibility>(
       db,
       sql`
-      select l.name as llm, count(*)::int as answers,
-        (count(*) filter (where c.mentions_site))::int as mentioned,
-        (count(*) filter (where c.site_citation is not null))::int as cited
+      select l.name as llm,
+        (count(*) filter (where c.checked_at >= ${start}))::int as answers,
+        (count(*) filter (where c.checked_at >= ${start} and c.mentions_site))::int as mentioned,
+        (count(*) filter (where c.checked_at >= ${start} and c.site_citation is not null))::int as cited,
+        (count(*) filter (where c.checked_at >= ${start} and c.live))::int as live,
+        (count(*) filter (where c.checked_at < ${start}))::int as previous_answers,
+        (count(*) filter (where c.checked_at < ${start} and c.mentions_site))::int as previous_mentioned,
+        (count(*) filter (where c.checked_at < ${start} and c.site_citation is not null))::int as previous_cited
       from llm_checks c join llms l on l.id = c.llm
-      where c.site = ${siteId} and c.checked_at >= ${start} and c.checked_at < ${end}
-      group by l.name order by l.name`,
+      where c.site = ${siteId} and c.checked_at >= ${previousStart} and c.checked_at < ${end}
+      group by l.name
+      having count(*) filter (where c.checked_at >= ${start}) > 0
+      order by l.name`,
     ),
     rowsOf<Article>(
       db,
@@ -420,12 +557,20 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
         after: m.after,
         checks: Number(m.checks),
         series: (m.series ?? []).map((p) => ({ at: new Date(p.at).toISOString(), position: p.position })),
+        aiOverview: aiOverviewLine(m.ai_present, m.ai_urls, site.url),
       }))
       // The biggest climbs first (entering the results counts as climbing from past the 100th).
       .sort((a, b) => (a.before ?? 101) - (a.after ?? 101) - ((b.before ?? 101) - (b.after ?? 101)))
       .reverse(),
     newCitations: citations.map((c) => ({ pageName: c.page_name, llm: c.llm, at: new Date(c.at).toISOString(), url: c.url })),
-    visibility: visibility.map((v) => ({ llm: v.llm, answers: Number(v.answers), mentioned: Number(v.mentioned), cited: Number(v.cited) })),
+    visibility: visibility.map((v) => ({
+      llm: v.llm,
+      answers: Number(v.answers),
+      mentioned: Number(v.mentioned),
+      cited: Number(v.cited),
+      live: Number(v.live),
+      previous: { answers: Number(v.previous_answers), mentioned: Number(v.previous_mentioned), cited: Number(v.previous_cited) },
+    })),
     articles: articles.map((a) => ({
       pageId: Number(a.page_id),
       pageName: a.page_name,

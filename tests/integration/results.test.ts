@@ -36,6 +36,7 @@ import { cannibalised } from "~/lib/results-rules";
 import {
   aiVisibility,
   monthlyReport,
+  publishEffects,
   reportMonths,
   siteOfUnsubscribeLink,
   unsubscribeFromReports,
@@ -607,5 +608,139 @@ describe("a site without keywords", () => {
     );
     expect(requests.filter((r) => r.name === "serps")).toHaveLength(2);
     expect(requests.filter((r) => r.name === "llm_answers")).toHaveLength(1);
+  });
+});
+
+describe("AI visibility that can be trusted (issue 42)", () => {
+  let site2: number;
+  let page2: number;
+  let kwOverview: number;
+  let kwOld: number;
+  const SITE2 = () => ({ site: { id: site2, url: "https://velo-lyon.example" }, requestId: null, prompts: ["Q1", "Q2", "Q3"] });
+  /** Nine answers of one LLM about the page (3 prompts x 3 samples), `cited` of them citing the site. */
+  const nine = (llmId: number, cited: number, live: boolean) =>
+    Array.from({ length: 9 }, (_, i) => ({
+      llmId,
+      question: `Q${Math.floor(i / 3) + 1}`,
+      prompt: Math.floor(i / 3) + 1,
+      sample: (i % 3) + 1,
+      live,
+      citationsFrom: live ? ("annotations" as const) : ("text" as const),
+      answer: i < cited ? "Voir https://velo-lyon.example/guide et https://autre.example." : "Voir https://autre.example.",
+      mentionsSite: i < cited,
+      citedUrls: i < cited ? ["https://velo-lyon.example/guide", "https://autre.example/"] : ["https://autre.example/"],
+    }));
+
+  beforeAll(async () => {
+    const [site] = await database.db
+      .insert(sites)
+      .values({ name: "Vélo Lyon", url: "https://velo-lyon.example", linkedUser: owner.id })
+      .returning();
+    site2 = site.id;
+    [{ id: page2 }] = await database.db.insert(pages).values({ site: site2, name: "Vélo électrique", url: "/velo" }).returning({ id: pages.id });
+    [{ id: kwOverview }, { id: kwOld }] = await database.db
+      .insert(keywords)
+      .values([{ keyword: `vélo électrique ${Date.now()}` }, { keyword: `vélo cargo ${Date.now()}` }])
+      .returning({ id: keywords.id });
+    await database.db.insert(pagesKeywords).values([
+      { linkedPage: page2, linkedKeyword: kwOverview },
+      { linkedPage: page2, linkedKeyword: kwOld },
+    ]);
+    const check = { pageId: page2, pageUrl: "/velo", siteUrl: "https://velo-lyon.example", requestId: null };
+    at("2027-02-01T09:00:00Z");
+    // A check made before the results' features were kept: no AI Overview line.
+    await replaceSerpResults(site2, kwOld, results(null), check);
+    // No AI Overview in the results, then one that cites the site and two other domains.
+    await replaceSerpResults(site2, kwOverview, results(null), {
+      ...check,
+      features: { peopleAlsoAsk: [], relatedSearches: [], featuredSnippet: null, aiOverview: null },
+    });
+    at("2027-02-08T09:00:00Z");
+    await replaceSerpResults(site2, kwOverview, results(null), {
+      ...check,
+      features: {
+        peopleAlsoAsk: [],
+        relatedSearches: [],
+        featuredSnippet: null,
+        aiOverview: {
+          text: "Un vélo électrique...",
+          references: [
+            { url: "https://www.velo-lyon.example/guide", title: "Guide", source: "Vélo Lyon" },
+            { url: "https://fr.wikipedia.org/wiki/Vélo", title: null, source: null },
+            { url: "https://www.ademe.fr/velo", title: null, source: null },
+            { url: "https://fr.wikipedia.org/wiki/VAE", title: null, source: null },
+          ],
+        },
+      },
+    });
+    // January: one answer per LLM (the history before samples); February's first week: 9 each, none citing; then 9 each, most citing.
+    at("2027-01-25T10:00:00Z");
+    await replaceLlmAnswers(page2, [{ ...nine(llmIds[0], 0, false)[0] }, { ...nine(llmIds[1], 1, false)[0] }], SITE2());
+    at("2027-02-01T10:00:00Z");
+    await replaceLlmAnswers(page2, [...nine(llmIds[0], 0, true), ...nine(llmIds[1], 1, false)], SITE2());
+    const [version] = await database.db
+      .insert(pagesVersions)
+      .values({ page: page2, htmlContent: "<h1>Vélo</h1>", approved: true, approvedAt: new Date("2027-02-03T12:00:00Z") })
+      .returning();
+    await database.db
+      .insert(pagePublications)
+      .values({ pageId: page2, liveVersion: version.id, publishedAt: new Date("2027-02-04T08:00:00Z") });
+    at("2027-02-08T10:00:00Z");
+    await replaceLlmAnswers(page2, [...nine(llmIds[0], 7, true), ...nine(llmIds[1], 2, false)], SITE2());
+  });
+
+  it("gives each keyword's AI Overview at its newest check: whether there is one, the site's URL it cites, the other domains", async () => {
+    const byId = new Map((await keywordRankings(owner, site2)).map((r) => [r.keywordId, r]));
+    expect(byId.get(kwOverview)!.aiOverview).toEqual({
+      present: true,
+      siteUrls: ["https://www.velo-lyon.example/guide"],
+      domains: ["fr.wikipedia.org", "ademe.fr"],
+    });
+    expect(byId.get(kwOld)!.aiOverview).toBeNull();
+  });
+
+  it("counts each week's answers, the live ones apart, and calls a change only where it is clear", async () => {
+    const points = await aiVisibility(owner, site2);
+    const feb8 = points.filter((p) => p.week === "2027-02-08");
+    expect(feb8.map((p) => [p.answers, p.cited, p.live]).sort()).toEqual([
+      [9, 2, 0],
+      [9, 7, 9],
+    ]);
+    // The history made before samples reads as one answer per model and week.
+    expect(points.filter((p) => p.week === "2027-01-25").map((p) => p.answers)).toEqual([1, 1]);
+    const { visibilityTrends } = await import("~/lib/visibility/figures");
+    const trends = visibilityTrends(points);
+    expect(trends[0]).toMatchObject({ llm: null, week: "2027-02-08", previousWeek: "2027-02-01", liveness: "mixed" });
+    expect(trends[0]!.cited).toMatchObject({ k: 9, n: 18 });
+    // All together, then each model (0 then 7 of 9: clear; 1 then 2 of 9: not).
+    expect(trends[0]!.citedChange?.words).toBe("Clear rise");
+    expect(
+      trends
+        .slice(1)
+        .map((t) => t.citedChange?.words)
+        .sort(),
+    ).toEqual(["Clear rise", "No clear change"]);
+  });
+
+  it("compares the answers about a page in the four weeks before its newest publication and since", async () => {
+    expect(await publishEffects(owner, site2)).toEqual([
+      {
+        pageId: page2,
+        pageName: "Vélo électrique",
+        publishedAt: "2027-02-04T08:00:00.000Z",
+        before: { answers: 20, mentioned: 2, cited: 2 },
+        after: { answers: 18, mentioned: 9, cited: 9 },
+      },
+    ]);
+    expect(await publishEffects(owner, site2, page2)).toHaveLength(1);
+    expect(await publishEffects(owner, siteId, brioche)).toEqual([]);
+    await expect(publishEffects(stranger, site2)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("gives the monthly report the month before's answers to compare with, and the AI Overview beside the position", async () => {
+    const report = (await monthlyReport(owner, site2, "2027-02"))!;
+    const first = report.visibility.find((v) => v.answers === 18 && v.live === 18);
+    expect(first).toMatchObject({ cited: 7, previous: { answers: 1, mentioned: 0, cited: 0 } });
+    expect(report.movers.find((m) => m.keyword.startsWith("vélo électrique"))!.aiOverview).toMatchObject({ present: true });
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * How the AI-visibility figures read (issue 42), on the Results screen and in the monthly report: every share with
+ * its sample size and its 95 % interval ("Cited in 7 of 45 answers: 16%, 8-29%"), and a change between two periods
+ * said in words only as clear as the test allows ("clear rise", "no clear change").
+ */
+import { compareShares, wilsonInterval, type Change, type Share } from "./shares";
+
+/** A share as the screens show it: k of n, the share and its 95 % interval (0 to 1; null without answers). */
+export type ShownShare = { k: number; n: number; share: number | null; low: number | null; high: number | null };
+
+export function shownShare(k: number, n: number): ShownShare {
+  const interval = wilsonInterval({ k, n });
+  return { k, n, share: n ? k / n : null, low: interval?.low ?? null, high: interval?.high ?? null };
+}
+
+const pct = (x: number) => Math.round(x * 100);
+
+/** "16%, 8-29%"; "—" without answers. */
+export function shareWithInterval(share: ShownShare): string {
+  if (share.share === null || share.low === null || share.high === null) return "—";
+  return `${pct(share.share)}%, ${pct(share.low)}-${pct(share.high)}%`;
+}
+
+/** "7 of 45 answers: 16%, 8-29%" (`verb` before it: "Cited in 7 of 45 answers: ..."); "No answer yet" at 0. */
+export function shareSentence(share: ShownShare, verb?: string): string {
+  if (share.n === 0) return "No answer yet";
+  const counted = `${share.k} of ${share.n} ${share.n === 1 ? "answer" : "answers"}: ${shareWithInterval(share)}`;
+  return verb ? `${verb} ${counted}` : counted.charAt(0).toUpperCase() + counted.slice(1);
+}
+
+export const CHANGE_WORDS: Record<Change, string> = { rise: "Clear rise", fall: "Clear fall", none: "No clear change" };
+
+export type ShareChange = { change: Change; pValue: number; words: string };
+
+/** Whether a share moved between two periods, in words: a change only when the two-proportion test is clear at 5 %. */
+export function shareChange(before: Share, after: Share): ShareChange {
+  const { change, pValue } = compareShares(before, after);
+  return { change, pValue, words: CHANGE_WORDS[change] };
+}
+
+/** Where the figure comes from: every answer searched the web, none did, or some. */
+export type Liveness = "live" | "memory" | "mixed";
+
+export function livenessOf(live: number, answers: number): Liveness {
+  if (answers > 0 && live === answers) return "live";
+  return live === 0 ? "memory" : "mixed";
+}
+
+export const LIVENESS_WORDS: Record<Liveness, string> = {
+  live: "Live (searches the web)",
+  memory: "From memory",
+  mixed: "Partly live",
+};
+
+/** One assistant's answers in one week (the model's aggregate). */
+export type WeekCounts = { llm: string; week: string; answers: number; mentioned: number; cited: number; live: number };
+
+/**
+ * The newest week of each assistant, and of all of them together (`llm` null), against the week before it: the
+ * shares with their intervals, where they come from, and whether each moved clearly.
+ */
+export type VisibilityTrend = {
+  llm: string | null;
+  week: string;
+  previousWeek: string | null;
+  mentioned: ShownShare;
+  cited: ShownShare;
+  liveness: Liveness;
+  mentionedChange: ShareChange | null;
+  citedChange: ShareChange | null;
+};
+
+export function visibilityTrends(points: readonly WeekCounts[]): VisibilityTrend[] {
+  const byLlm = new Map<string, WeekCounts[]>();
+  const pooled = new Map<string, WeekCounts>();
+  for (const p of points) {
+    byLlm.set(p.llm, [...(byLlm.get(p.llm) ?? []), p]);
+    const all = pooled.get(p.week) ?? { llm: "", week: p.week, answers: 0, mentioned: 0, cited: 0, live: 0 };
+    pooled.set(p.week, {
+      ...all,
+      answers: all.answers + p.answers,
+      mentioned: all.mentioned + p.mentioned,
+      cited: all.cited + p.cited,
+      live: all.live + p.live,
+    });
+  }
+  const trend = (llm: string | null, weeks: WeekCounts[]): VisibilityTrend | null => {
+    const sorted = [...weeks].sort((a, b) => a.week.localeCompare(b.week));
+    const last = sorted.at(-1);
+    if (!last) return null;
+    const before = sorted.at(-2) ?? null;
+    return {
+      llm,
+      week: last.week,
+      previousWeek: before?.week ?? null,
+      mentioned: shownShare(last.mentioned, last.answers),
+      cited: shownShare(last.cited, last.answers),
+      liveness: livenessOf(last.live, last.answers),
+      mentionedChange: before ? shareChange({ k: before.mentioned, n: before.answers }, { k: last.mentioned, n: last.answers }) : null,
+      citedChange: before ? shareChange({ k: before.cited, n: before.answers }, { k: last.cited, n: last.answers }) : null,
+    };
+  };
+  const trends = [...byLlm.entries()].map(([llm, weeks]) => trend(llm, weeks)).filter((t): t is VisibilityTrend => t !== null);
+  const all = trend(null, [...pooled.values()]);
+  return all ? [all, ...trends] : trends;
+}
