@@ -1,5 +1,6 @@
 /**
- * The console's reference data (issue 14): the LLMs the llm_answers work asks (add, activate, fallback model),
+ * The console's reference data (issue 14): the LLMs the llm_answers work asks (add, activate, fallback model, and
+ * since issue 42 whether each answers with the web search or from memory),
  * and the shared tone-of-voice groups and their articles (creator empty: every client sees them, read-only).
  * Every function checks the acting member's role itself; each change is audited.
  */
@@ -14,15 +15,31 @@ import { assertTeam, auditActor } from "./team-access.server";
 /** Refused: the message says why (a model already listed, a group that is not shared...). */
 export class TeamReferenceError extends Error {}
 
-export type TeamLlm = { id: number; name: string; model: string; fallback: string | null; active: boolean };
+export type TeamLlm = { id: number; name: string; model: string; fallback: string | null; active: boolean; webSearch: boolean };
+
+/** An LLM's row as the console reads it. */
+const llmColumns = {
+  id: llms.id,
+  name: llms.name,
+  model: llms.nameOpenrouter,
+  fallback: llms.fallbackOpenrouter,
+  active: llms.active,
+  webSearch: llms.webSearch,
+};
+
+/** An LLM's row as the console writes it. */
+const llmValues = (input: LlmInput) => ({
+  name: input.name,
+  nameOpenrouter: input.model,
+  fallbackOpenrouter: input.fallback,
+  active: input.active,
+  webSearch: input.webSearch,
+});
 
 export async function teamListLlms(member: TeamMember): Promise<TeamLlm[]> {
   assertTeam(member);
   const db = await getDb();
-  return db
-    .select({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active })
-    .from(llms)
-    .orderBy(asc(llms.name), asc(llms.id));
+  return db.select(llmColumns).from(llms).orderBy(asc(llms.name), asc(llms.id));
 }
 
 async function modelTaken(db: Db, model: string, except?: number) {
@@ -35,10 +52,7 @@ export async function teamAddLlm(member: TeamMember, input: LlmInput): Promise<T
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (await modelTaken(tx, input.model)) throw new TeamReferenceError("Ce modèle est déjà dans la liste.");
-    const [row] = await tx
-      .insert(llms)
-      .values({ name: input.name, nameOpenrouter: input.model, fallbackOpenrouter: input.fallback, active: input.active })
-      .returning({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active });
+    const [row] = await tx.insert(llms).values(llmValues(input)).returning(llmColumns);
     await writeAudit({ actor: auditActor(member), action: "llm.added", record: { type: "llm", id: row!.id }, details: { ...input } }, tx);
     return row!;
   });
@@ -49,11 +63,7 @@ export async function teamUpdateLlm(member: TeamMember, id: number, input: LlmIn
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (await modelTaken(tx, input.model, id)) throw new TeamReferenceError("Ce modèle est déjà dans la liste.");
-    const [row] = await tx
-      .update(llms)
-      .set({ name: input.name, nameOpenrouter: input.model, fallbackOpenrouter: input.fallback, active: input.active })
-      .where(eq(llms.id, id))
-      .returning({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, active: llms.active });
+    const [row] = await tx.update(llms).set(llmValues(input)).where(eq(llms.id, id)).returning(llmColumns);
     if (!row) throw new TeamReferenceError("Ce modèle n'existe plus.");
     await writeAudit({ actor: auditActor(member), action: "llm.updated", record: { type: "llm", id }, details: { ...input } }, tx);
     return row;

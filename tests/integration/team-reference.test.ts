@@ -1,4 +1,7 @@
-/** Issue 14, reference data: the LLMs asked (add, pause, fallback) and the shared tone groups, by the team only, audited. */
+/**
+ * Issue 14, reference data: the LLMs asked (add, pause, fallback; since issue 42 with the web search or from memory)
+ * and the shared tone groups, by the team only, audited.
+ */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { llms, teamAuditLog, toneArticles } from "../../db/schema";
@@ -26,19 +29,26 @@ describe("reference data in the console", () => {
     const account = await insertUser(db);
     const member: TeamMember = { ...account, image: null, role: "team", twoFactorEnabled: true };
     const model = `test/model-${Date.now()}`;
-    const added = await teamAddLlm(member, llmSchema.parse({ name: "Essai", model, active: "on" }));
-    expect(added).toMatchObject({ name: "Essai", model, active: true, fallback: null });
+    const added = await teamAddLlm(member, llmSchema.parse({ name: "Essai", model, active: "on", webSearch: "web" }));
+    expect(added).toMatchObject({ name: "Essai", model, active: true, fallback: null, webSearch: true });
     await expect(teamAddLlm(member, llmSchema.parse({ name: "Doublon", model }))).rejects.toBeInstanceOf(TeamReferenceError);
     await teamUpdateLlm(member, added.id, llmSchema.parse({ name: "Essai", model, fallback: "openai/gpt-4o-mini" }));
     const [row] = await db.select().from(llms).where(eq(llms.id, added.id));
-    expect(row).toMatchObject({ active: false, fallbackOpenrouter: "openai/gpt-4o-mini" });
+    // Unchecked and without a mode: paused, and from memory.
+    expect(row).toMatchObject({ active: false, fallbackOpenrouter: "openai/gpt-4o-mini", webSearch: false });
     expect((await teamListLlms(member)).map((l) => l.id)).toContain(added.id);
     expect(llmSchema.safeParse({ name: "x", model: "pas un modèle" }).error?.issues[0]?.message).toContain("fournisseur/modèle");
+    expect(llmSchema.safeParse({ name: "x", model: "a/b", webSearch: "les deux" }).error?.issues[0]?.message).toBe(
+      "Choisissez « Recherche web » ou « Mémoire ».",
+    );
     const lines = await db
       .select()
       .from(teamAuditLog)
       .where(eq(teamAuditLog.recordId, String(added.id)));
-    expect(lines.filter((l) => l.recordType === "llm").map((l) => l.action)).toEqual(["llm.added", "llm.updated"]);
+    const llmLines = lines.filter((l) => l.recordType === "llm");
+    expect(llmLines.map((l) => l.action)).toEqual(["llm.added", "llm.updated"]);
+    // What changed is in the log, the mode too.
+    expect(llmLines.map((l) => (l.details as { webSearch?: boolean }).webSearch)).toEqual([true, false]);
     await expect(teamListLlms({ ...member, twoFactorEnabled: false })).rejects.toBeInstanceOf(NotTeamError);
   });
 

@@ -113,7 +113,13 @@ export const TEAM_ACCOUNTS_PAGE_SIZE = 30;
 const MODEL_ID = /^[A-Za-z0-9._-]+\/[A-Za-z0-9._:-]+$/;
 const MODEL_MESSAGE = "Un modèle OpenRouter s'écrit « fournisseur/modèle », par exemple openai/gpt-4o-mini";
 
-/** An LLM the llm_answers work asks: its name, its OpenRouter model, an optional fallback model, active or not. */
+/** How an LLM answers (issue 42): with OpenRouter's web search ("web") or from what it learnt ("memory"). */
+export const LLM_SEARCH_MODES = { web: "Recherche web", memory: "Mémoire" } as const;
+
+/**
+ * An LLM the llm_answers work asks: its name, its OpenRouter model, an optional fallback model, active or not, and
+ * whether it answers with the web search (`webSearch`: 'web' or 'memory', read as true or false; memory when absent).
+ */
 export const llmSchema = z.object({
   name: z.string({ error: "Le nom est requis" }).trim().min(1, "Le nom est requis").max(100, "Le nom ne peut pas dépasser 100 caractères"),
   model: z
@@ -133,6 +139,10 @@ export const llmSchema = z.object({
     .string({ error: "Cochez « Interrogé », ou laissez la case vide." })
     .optional()
     .transform((v) => v === "on" || v === "true"),
+  webSearch: z
+    .enum(["web", "memory"], { error: "Choisissez « Recherche web » ou « Mémoire »." })
+    .optional()
+    .transform((v) => v === "web"),
 });
 export type LlmInput = z.infer<typeof llmSchema>;
 

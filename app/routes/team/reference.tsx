@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BRAND_NAME } from "~/lib/constants";
 import { formId } from "~/lib/form-id";
-import { llmSchema, sharedToneSchema } from "~/lib/schemas/team";
+import { LLM_SEARCH_MODES, llmSchema, sharedToneSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { errorToast, successToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -55,7 +55,13 @@ async function updateLlm({ form, member }: Ctx) {
   const submission = parseSubmission(form, llmSchema);
   if (submission.status !== "success") return reply({ ok: false, ...invalidForm(submission, { title: "LLM non modifié" }) });
   const row = await teamUpdateLlm(member, id, submission.value);
-  return reply({ ok: true, toast: successToast("LLM enregistré", `${row.name} est ${row.active ? "interrogé" : "en pause"}.`) });
+  return reply({
+    ok: true,
+    toast: successToast(
+      "LLM enregistré",
+      `${row.name} est ${row.active ? "interrogé" : "en pause"}, ${row.webSearch ? "avec la recherche web" : "sur sa mémoire"}.`,
+    ),
+  });
 }
 
 async function addTone({ form, member }: Ctx) {
@@ -105,7 +111,8 @@ export default function TeamReference({ loaderData: { models, tones } }: Route.C
       <div>
         <h1 className="text-2xl font-semibold">Données de référence</h1>
         <p className="text-muted-foreground">
-          Les LLM interrogés pour les réponses des LLM, et les tons partagés que tous les clients voient (en lecture seule).
+          Les LLM interrogés pour les réponses des LLM (chacun avec la recherche web d'OpenRouter, ou sur sa seule mémoire), et les
+          tons partagés que tous les clients voient (en lecture seule).
         </p>
       </div>
 
@@ -162,6 +169,7 @@ function LlmCard({ llm }: { llm: TeamLlm | null }) {
       model: llm?.model ?? "",
       fallback: llm?.fallback ?? "",
       active: llm ? (llm.active ? "on" : "") : "on",
+      webSearch: llm?.webSearch ? "web" : "memory",
     },
   });
   const prefix = `llm-${llm?.id ?? "new"}`;
@@ -171,10 +179,11 @@ function LlmCard({ llm }: { llm: TeamLlm | null }) {
         <CardTitle className="flex flex-wrap items-center gap-2 text-base">
           {llm ? llm.name : "Ajouter un LLM"}
           {llm ? <Badge variant={llm.active ? "default" : "outline"}>{llm.active ? "Interrogé" : "En pause"}</Badge> : null}
+          {llm ? <Badge variant="secondary">{LLM_SEARCH_MODES[llm.webSearch ? "web" : "memory"]}</Badge> : null}
         </CardTitle>
       </CardHeader>
       <CardContent className="px-4">
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 md:grid-cols-[1fr_1.3fr_1.3fr_auto_auto] md:items-end">
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 md:grid-cols-[1fr_1.3fr_1.3fr] md:items-end">
           <input type="hidden" name="intent" value={llm ? "update-llm" : "add-llm"} />
           {llm ? <input type="hidden" name="id" value={llm.id} /> : null}
           <FormField
@@ -199,13 +208,33 @@ function LlmCard({ llm }: { llm: TeamLlm | null }) {
             defaultValue={fields.fallback.initialValue}
             error={fields.fallback.errors?.[0]}
           />
-          <label className="flex h-9 items-center gap-2 text-sm">
-            <input type="checkbox" name="active" defaultChecked={fields.active.initialValue === "on"} className="size-4 accent-primary" />
-            Interrogé
-          </label>
-          <Button type="submit" variant={llm ? "outline" : "default"} disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Enregistrement..." : llm ? "Enregistrer" : "Ajouter"}
-          </Button>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-3">
+            <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" aria-describedby={`${prefix}-search-hint`}>
+              <legend className="float-left mr-1 font-medium">Réponses</legend>
+              {(["web", "memory"] as const).map((mode) => (
+                <label key={mode} className="flex h-9 items-center gap-2">
+                  <input
+                    type="radio"
+                    name="webSearch"
+                    value={mode}
+                    defaultChecked={fields.webSearch.initialValue === mode}
+                    className="size-4 accent-primary"
+                  />
+                  {LLM_SEARCH_MODES[mode]}
+                </label>
+              ))}
+              <span id={`${prefix}-search-hint`} className="basis-full text-xs text-muted-foreground">
+                Avec la recherche web, l'assistant cherche avant de répondre (plus cher par réponse) ; sinon il répond de mémoire.
+              </span>
+            </fieldset>
+            <label className="flex h-9 items-center gap-2 text-sm">
+              <input type="checkbox" name="active" defaultChecked={fields.active.initialValue === "on"} className="size-4 accent-primary" />
+              Interrogé
+            </label>
+            <Button type="submit" variant={llm ? "outline" : "default"} className="ml-auto" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Enregistrement..." : llm ? "Enregistrer" : "Ajouter"}
+            </Button>
+          </div>
         </fetcher.Form>
       </CardContent>
     </Card>
