@@ -9,6 +9,7 @@ import { startFakeImages } from "../tests/fakes/images";
 import { startFakeOpenRouter } from "../tests/fakes/openrouter";
 import { startFakePages } from "../tests/fakes/pages";
 import { fakeWriter } from "../tests/fakes/writer";
+import { seededRandom } from "../app/lib/visibility/calibration";
 
 const base = Number(process.env.FAKES_PORT ?? 4010);
 const [serp, openRouter, images, pages] = await Promise.all([
@@ -37,19 +38,26 @@ serp.organicUrl = (_keyword, position) => pages.at(TOP[position - 1] ?? `/articl
 // then 3rd), so that the Results screen has a story to tell over simulated weeks.
 const site = process.env.FAKE_SERP_SITE;
 if (site) {
-  // The assistants start naming and citing it from their second answer on.
+  // Assistants answer differently from one asking to the next (issue 42): each answer names and cites the site
+  // by chance (a seeded draw, the same on every run), more often check after check: 10% of the first check's
+  // answers of a model (its first 9 askings: 3 prompts, 3 times), then 15 points more per check, up to 70%.
+  const random = seededRandom(42);
   const asked = new Map<string, number>();
   openRouter.answer = (model, question) => {
     const answer = fakeWriter(model, question);
     if (!answer.startsWith("Here is what")) return answer;
     const n = (asked.get(model) ?? 0) + 1;
     asked.set(model, n);
-    return n < 2 ? answer : `${answer} ${new URL(site).hostname} explains it well: ${new URL("/guide", site).href}.`;
+    const p = Math.min(0.7, 0.1 + 0.15 * Math.floor((n - 1) / 9));
+    return random() < p ? `${answer} ${new URL(site).hostname} explains it well: ${new URL("/guide", site).href}.` : answer;
   };
   serp.rank = (keyword, search) => ({
     url: new URL(`/${keyword.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, site).href,
     position: Math.max(3, 18 - 4 * search),
   });
+  // Google's AI Overview cites the site's page from its third search on.
+  serp.overviewCites = (keyword, search) =>
+    search >= 3 ? new URL(`/${keyword.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, site).href : null;
 }
 
 const settings = {

@@ -6,6 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { siteCheckSchedules, sites } from "../../db/schema";
 import { checkSignedLinkToken } from "~/services/secret-tokens.server";
+import { PUBLISH_WINDOW_DAYS } from "~/lib/visibility/figures";
 import { hostMatchesSite, monthBounds, monthsBetween, REPORT_UNSUBSCRIBE_PURPOSE, siteHost } from "~/lib/results-rules";
 import {
   CHECK_FREQUENCIES,
@@ -234,9 +235,6 @@ export async function shareOfVoice(actor: Actor, siteId: number, limit = 10): Pr
     })),
   };
 }
-
-/** How many days of answers on each side of a publication its before-and-after compares. */
-export const PUBLISH_WINDOW_DAYS = 28;
 
 /** A page's answers in the weeks before its newest publication and since (at most PUBLISH_WINDOW_DAYS each side). */
 export type PublishEffect = {

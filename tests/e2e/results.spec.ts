@@ -1,8 +1,10 @@
 /**
  * Issue 17, with the fakes and a simulated clock: the site's weekly checks run by themselves; the fakes answer the
- * page ranking 14th, then 6th (and an assistant citing the site) after a version is published. The Results
- * screen shows the move, its chart marks the publication, the month's report prints, and the monthly e-mail
- * reaches the outbox with a link that unsubscribes without signing in.
+ * page ranking 14th, then 6th (and the assistants and Google's AI Overview citing the site) after a version is
+ * published. The Results screen shows the move, its chart marks the publication, the month's report prints, and
+ * the monthly e-mail reaches the outbox with a link that unsubscribes without signing in. Issue 42: each share
+ * with its number of answers and its 95% range, which figures are live, the AI Overview's line, and a change
+ * called clear only when it is.
  */
 import type { Locator, Page } from "@playwright/test";
 import { startFakeDataForSeo } from "../fakes/dataforseo";
@@ -85,6 +87,7 @@ test("weekly checks over simulated weeks show the page climbing after its public
   let published = false;
   let siteUrl = "";
   serp.rank = () => ({ url: `${siteUrl}/blog/levain`, position: published ? 6 : 14 });
+  serp.overviewCites = () => (published ? `${siteUrl}/blog/levain` : null);
   openRouter.answer = (model, question) => {
     const answer = fakeWriter(model, question);
     if (!answer.startsWith("Here is what") || !published) return answer;
@@ -124,6 +127,12 @@ test("weekly checks over simulated weeks show the page climbing after its public
     const row = page.getByRole("table", { name: "Search ranking" }).getByRole("row", { name: /pain au levain/ });
     await expect(row.getByRole("cell").first()).toHaveText(/^14/, { timeout: 30_000 });
     await expect(row).toContainText("/blog/levain");
+    await expect(row.getByTestId("ai-overview")).toHaveText("AI Overview: does not cite the site; also cites source1.example, source2.example");
+    // Each of the page's 3 prompts asked 3 times of each of the 6 assistants: 54 answers, none citing the site yet.
+    const all = page.getByTestId("trend-all");
+    await expect(all).toContainText("0 of 54 answers: 0%, 0-7%", { timeout: 30_000 });
+    await expect(all).toContainText("Partly live");
+    await expect(all).toContainText("First week: nothing to compare yet");
 
     // The article is approved, then published (to the site's webhook) the same day.
     const versionId = await addVersionByRequest(page, siteId, pageId, "<h1>Le pain au levain</h1><p>La méthode complète.</p>");
@@ -145,6 +154,16 @@ test("weekly checks over simulated weeks show the page climbing after its public
     expect(week2.claims).toContainEqual({ siteId, period: "weekly:2027-01-11", status: "queued", queued: 2 });
     await open(page, `/sites/${siteId}/results`);
     await expect(row.getByRole("cell").first()).toHaveText(/^6\s*up 8/, { timeout: 30_000 });
+    await expect(row.getByTestId("ai-overview")).toContainText(`AI Overview: cites the site (${siteUrl.replace("https://", "")}/blog/levain)`);
+    // Every answer now cites it: a clear rise, for all assistants together and for each, live (web search) or from memory.
+    await expect(all).toContainText("54 of 54 answers: 100%, 93-100%", { timeout: 30_000 });
+    await expect(all).toContainText("Clear rise");
+    const trends = page.getByRole("table", { name: /AI visibility in the week of 11\/01\/2027, per assistant/ });
+    await expect(trends.getByRole("row", { name: /Perplexity Sonar/ })).toContainText("Live (searches the web)");
+    await expect(trends.getByRole("row", { name: /Mistral Large/ })).toContainText("From memory");
+    await expect(trends.getByRole("row", { name: /Mistral Large/ })).toContainText("9 of 9 answers: 100%, 70-100%");
+    const effects = page.getByRole("table", { name: "Citations before and after publishing" });
+    await expect(effects.getByRole("row", { name: /Le pain au levain/ })).toContainText("Clear rise");
     await expect(row.getByRole("img", { name: /from 14 to 6 over 2 checks/ })).toBeVisible();
     // The chart, opened: the move and the publication's mark.
     await waitForHydration(page);
@@ -163,12 +182,20 @@ test("weekly checks over simulated weeks show the page climbing after its public
     // Dates read dd/mm/yyyy, the weeks' too.
     await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     await page.getByText("The figures, per model and week", { exact: true }).click();
-    await expect(page.getByRole("table", { name: "AI visibility per model and week" })).toContainText("11/01/2027");
+    await expect(page.getByRole("table", { name: "AI visibility per model and week, each share with its 95% range" })).toContainText(
+      "11/01/2027",
+    );
+    // The charts draw the share inside its band; one assistant's alone on request.
+    const cited = page.getByRole("img", { name: /Share of answers that cite the site \(all assistants\)/ });
+    await expect(cited.locator("svg .recharts-area")).toHaveCount(1);
+    await page.getByLabel("Charts of").selectOption("Mistral Large");
+    await expect(page.getByRole("img", { name: /Share of answers that cite the site \(Mistral Large\)/ })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     // The charts follow the new width once their container is measured again.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Every column of the ranking is shown on a phone: the best URL and the trend are not hidden in a sideways scroller.
-    await expectShownWhole(row.getByRole("link", { name: /\/blog\/levain/ }));
+    await expectShownWhole(row.getByTestId("ai-overview").getByRole("link"));
+    await expectShownWhole(row.getByRole("link", { name: /\/blog\/levain/ }).last());
     await expectShownWhole(row.getByRole("img", { name: /Trend of “pain au levain”/ }));
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -193,6 +220,10 @@ test("weekly checks over simulated weeks show the page climbing after its public
     await expect(page.getByRole("main")).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     const movers = page.getByRole("table").filter({ hasText: "End of month" });
     await expect(movers.getByRole("row", { name: /pain au levain/ })).toContainText("up 8");
+    await expect(movers.getByRole("row", { name: /pain au levain/ })).toContainText("AI Overview: cites the site");
+    const visibility = page.getByRole("table", { name: "Answers of each assistant this month that name or cite the site" });
+    await expect(visibility.getByRole("row", { name: /Mistral Large/ })).toContainText("9 of 18 answers: 50%, 29-71%");
+    await expect(visibility.getByRole("row", { name: /Mistral Large/ })).toContainText("No answer the month before");
     await expect(page.getByText(/cites .*\/blog\/levain about “Le pain au levain”/).first()).toBeVisible();
     await expectNoAxeViolations(page, "the monthly report");
     await page.emulateMedia({ media: "print" });

@@ -46,6 +46,8 @@ export type FakeDataForSeo = {
    * (1 for the first), the URL and its position among the organic results; null: the site is not in them.
    */
   rank: ((keyword: string, search: number) => { url: string; position: number } | null) | null;
+  /** A URL the AI Overview cites besides its sources (issue 42), given the keyword and its search; null: none. */
+  overviewCites: ((keyword: string, search: number) => string | null) | null;
   close(): Promise<void>;
 };
 
@@ -57,6 +59,7 @@ export async function startFakeDataForSeo(options: { port?: number } = {}): Prom
     parsed: [] as string[],
     next: [] as Next[],
     rank: null as FakeDataForSeo["rank"],
+    overviewCites: null as FakeDataForSeo["overviewCites"],
     features: true,
     organicUrl: null as FakeDataForSeo["organicUrl"],
   };
@@ -137,7 +140,7 @@ export async function startFakeDataForSeo(options: { port?: number } = {}): Prom
         };
       });
       // Kept after the organic results, so that their positions stay those the tests of issue 17 expect.
-      if (fake.features) items.push(...otherItems(task.keyword, items.length + 1));
+      if (fake.features) items.push(...otherItems(task.keyword, items.length + 1, fake.overviewCites?.(task.keyword, search) ?? null));
       answer(
         res,
         Math.round((FAKE_PRICES.serp + clicks * FAKE_PRICES.peopleAlsoAskClick) * 1e6) / 1e6,
@@ -173,6 +176,12 @@ export async function startFakeDataForSeo(options: { port?: number } = {}): Prom
     },
     set rank(value) {
       fake.rank = value;
+    },
+    get overviewCites() {
+      return fake.overviewCites;
+    },
+    set overviewCites(value) {
+      fake.overviewCites = value;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -215,7 +224,7 @@ function peopleAlsoAsk(keyword: string, rank: number, clicks: number) {
 }
 
 /** The featured snippet, the AI Overview with its references, and the related searches of the keyword, in DataForSEO's shapes. */
-function otherItems(keyword: string, rank: number) {
+function otherItems(keyword: string, rank: number, cites: string | null) {
   const reference = (n: number) => ({
     type: "ai_overview_reference",
     source: `Source ${n}`,
@@ -253,7 +262,11 @@ function otherItems(keyword: string, rank: number) {
           references: [reference(1)],
         },
       ],
-      references: [reference(1), reference(2)],
+      references: [
+        ...(cites ? [{ ...reference(0), url: cites, domain: new URL(cites).hostname, source: new URL(cites).hostname }] : []),
+        reference(1),
+        reference(2),
+      ],
     },
     {
       type: "related_searches",

@@ -13,6 +13,9 @@ export function shownShare(k: number, n: number): ShownShare {
   return { k, n, share: n ? k / n : null, low: interval?.low ?? null, high: interval?.high ?? null };
 }
 
+/** How many days of answers on each side of a page's newest publication its before-and-after compares. */
+export const PUBLISH_WINDOW_DAYS = 28;
+
 const pct = (x: number) => Math.round(x * 100);
 
 /** "16%, 8-29%"; "—" without answers. */

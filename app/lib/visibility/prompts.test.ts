@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPrompts, defaultPrompts, questionFor } from "./prompts";
+import { checkPrompts, DEFAULT_PROMPT_COUNT, defaultPrompts, questionFor, writtenPrompts } from "./prompts";
 
 describe("a page's default prompts", () => {
   it("asks the informational question, a which-to-choose question and a comparison of its first two keywords", () => {
@@ -8,6 +8,12 @@ describe("a page's default prompts", () => {
       "Quelles sont les meilleures options pour « vélo électrique » ? Laquelle choisir, et pourquoi ? Cite tes sources avec leurs URL.",
       "« vélo électrique » ou « vélo musculaire » : quelles différences, et lequel choisir ? Cite tes sources avec leurs URL.",
     ]);
+  });
+
+  it("does not repeat a keyword the page's name already says", () => {
+    expect(questionFor({ pageName: "Le pain au levain", keywords: ["pain au levain", "levain"], languageCode: "fr" })).toBe(
+      "Je me renseigne sur « Le pain au levain ». Que faut-il savoir, et quels sites ou ressources recommandes-tu ? Cite tes sources avec leurs URL.",
+    );
   });
 
   it("asks how to with one keyword, and uses the page's name without any", () => {
@@ -40,5 +46,20 @@ describe("the team's prompts", () => {
     });
     expect(checkPrompts(["x".repeat(501)])).toEqual({ ok: false, error: "La question 1 est trop longue (500 caractères au plus)." });
     expect(checkPrompts(["Quel vélo choisir ?", "quel vélo choisir ?"])).toEqual({ ok: false, error: "Deux questions sont identiques." });
+  });
+});
+
+describe("a page's prompts as stored", () => {
+  it("are the team's, in their order, with when they were last written; none: the defaults, as many as said", () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day));
+    expect(
+      writtenPrompts([
+        { prompt: "Quel vélo choisir ?", updatedAt: at(2) },
+        { prompt: "Comment entretenir un vélo ?", updatedAt: at(5) },
+        { prompt: "Où acheter un vélo ?", updatedAt: at(3) },
+      ]),
+    ).toEqual({ prompts: ["Quel vélo choisir ?", "Comment entretenir un vélo ?", "Où acheter un vélo ?"], updatedAt: at(5) });
+    expect(writtenPrompts([])).toBeNull();
+    expect(defaultPrompts({ pageName: "Vélo", keywords: ["vélo"], languageCode: "fr" })).toHaveLength(DEFAULT_PROMPT_COUNT);
   });
 });

@@ -9,6 +9,13 @@
  */
 
 export const MAX_PROMPTS = 5;
+/** How many default prompts a page without the team's has (defaultPrompts). */
+export const DEFAULT_PROMPT_COUNT = 3;
+
+/** How many times each prompt may be asked of each model per period (the site's sample size), and the refusal. */
+export const MIN_SAMPLES = 1;
+export const MAX_SAMPLES = 10;
+export const SAMPLES_ERROR = `Choisissez un nombre entier de ${MIN_SAMPLES} à ${MAX_SAMPLES}.`;
 export const PROMPT_MIN_LENGTH = 10;
 export const PROMPT_MAX_LENGTH = 500;
 
@@ -72,12 +79,13 @@ export type PromptContext = { pageName: string; keywords: string[]; languageCode
 
 const templatesFor = (languageCode: string | null) => TEMPLATES[(languageCode ?? "en").slice(0, 2).toLowerCase()] ?? TEMPLATES.en!;
 
-/** The keywords other than the page's name, in their order, each once (case-insensitive). */
+/** The keywords the page's name does not already say, in their order, each once (case-insensitive). */
 function otherKeywords({ pageName, keywords }: PromptContext): string[] {
-  const seen = new Set([pageName.trim().toLowerCase()]);
+  const name = pageName.trim().toLowerCase();
+  const seen = new Set([name]);
   return keywords.filter((k) => {
     const key = k.trim().toLowerCase();
-    if (!key || seen.has(key)) return false;
+    if (!key || seen.has(key) || name.includes(key)) return false;
     seen.add(key);
     return true;
   });
@@ -89,13 +97,23 @@ export function questionFor(context: PromptContext): string {
   return templatesFor(context.languageCode).question(topic);
 }
 
-/** The three default prompts of a page. */
+/** The default prompts of a page (DEFAULT_PROMPT_COUNT of them). */
 export function defaultPrompts(context: PromptContext): string[] {
   const t = templatesFor(context.languageCode);
   const keywords = [...new Set(context.keywords.map((k) => k.trim()).filter(Boolean))];
   const main = keywords[0] ?? context.pageName;
   const second = keywords.find((k) => k.toLowerCase() !== main.toLowerCase());
   return [questionFor(context), t.choice(main), second ? t.compare(main, second) : t.howTo(main)];
+}
+
+/** One of the prompts the team wrote for a page, as stored (in their order). */
+export type WrittenPrompt = { prompt: string; updatedAt: Date };
+
+/** The team's prompts of a page and when they were last written; null when it has none (it is asked the defaults). */
+export function writtenPrompts(written: readonly WrittenPrompt[]): { prompts: string[]; updatedAt: Date } | null {
+  if (!written.length) return null;
+  const updatedAt = written.reduce((newest, w) => (w.updatedAt > newest ? w.updatedAt : newest), written[0]!.updatedAt);
+  return { prompts: written.map((w) => w.prompt), updatedAt };
 }
 
 export type PromptsCheck = { ok: true; prompts: string[] } | { ok: false; error: string };

@@ -26,7 +26,9 @@ import {
 } from "~/models/publication.server";
 import { PublicationCard } from "./page-detail/publication-card";
 import { PageResults } from "./page-detail/page-results";
-import { aiVisibility, keywordRankings } from "~/models/results.server";
+import { aiVisibility, keywordRankings, publishEffects } from "~/models/results.server";
+import { pagePromptsOf } from "~/models/prompts.server";
+import { visibilityTrends } from "~/lib/visibility/figures";
 import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 
@@ -37,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const owned = await requireOwnedPage(user, params, request);
   // The page is read and checked once; the model functions below take it as checked.
   const summary = await getPageSummary(user, owned.site.id, owned);
-  const [requests, work, publication, rankings, visibility] = await Promise.all([
+  const [requests, work, publication, rankings, visibility, effects, prompts] = await Promise.all([
     listPageActions(user, owned),
     pageWork(owned.id, [
       "serps",
@@ -50,12 +52,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getPagePublication(user, owned),
     keywordRankings(user, owned.site.id, owned),
     aiVisibility(user, owned.site.id, owned),
+    publishEffects(user, owned.site.id, owned),
+    pagePromptsOf(user, owned.site.id, owned),
   ]);
   return {
     ...summary,
     requests,
     publication,
-    results: { rankings, visibility },
+    results: { rankings, trends: visibilityTrends(visibility), effects, prompts },
     // Work in progress: the screen reads its data again until it is done (the requests' states, the blocks' contents).
     pending: {
       // A publish under way is read from the page's publication (its newest request), not queried again.
@@ -276,7 +280,7 @@ export default function PageDetail({
         ))}
       </div>
 
-      <PageResults siteId={page.site.id} rankings={results.rankings} visibility={results.visibility} />
+      <PageResults siteId={page.site.id} {...results} />
 
       <PageRequests requests={requests} />
     </div>

@@ -18,6 +18,7 @@ import { monthlyReport, reportMonths } from "~/models/results.server";
 import { clockNow } from "~/services/clock.server";
 import { RankingChart } from "./results/results-charts";
 import { FiguresTable } from "./results/figures-table";
+import { AiOverviewNote, ChangeWords, LivenessBadge, monthVisibility, ShareText } from "./results/visibility-figures";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Report ${loaderData?.report.month ?? ""} – ${loaderData?.report.site.name ?? "Site"} – ${BRAND_NAME}` },
@@ -40,8 +41,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-
-const percent = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : "—");
 
 export default function ResultsReport({ loaderData: { report, months } }: Route.ComponentProps) {
   const top = report.movers.find((m) => m.checks > 0 && m.series.length > 1) ?? null;
@@ -110,6 +109,7 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
                   <tr key={m.keyword} className="border-b">
                     <th scope="row" className="py-2 pr-3 text-left font-medium">
                       {m.keyword}
+                      <AiOverviewNote line={m.aiOverview} className="font-normal" />
                     </th>
                     <td className="py-2 pr-3">{m.before ?? "not ranked"}</td>
                     <td className="py-2 pr-3 font-semibold">{m.after ?? "not ranked"}</td>
@@ -136,21 +136,42 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
         {report.visibility.length === 0 ? (
           <Nothing>No assistant was asked this month.</Nothing>
         ) : (
-          <FiguresTable
-            caption="Answers of each assistant this month that name or cite the site"
-            columns={["Assistant", "Answers", "Name the site", "Cite it"]}
-          >
-            {report.visibility.map((v) => (
-              <tr key={v.llm} className="border-b">
-                <th scope="row" className="py-2 pr-3 text-left font-medium">
-                  {v.llm}
-                </th>
-                <td className="py-2 pr-3">{v.answers}</td>
-                <td className="py-2 pr-3">{percent(v.mentioned, v.answers)}</td>
-                <td className="py-2">{percent(v.cited, v.answers)}</td>
-              </tr>
-            ))}
-          </FiguresTable>
+          <>
+            <p className="text-sm text-muted-foreground">
+              Each share with its number of answers and its 95% range; under it, whether it moved since the month before: a
+              change is called only when it is clear at that level.
+            </p>
+            <FiguresTable
+              caption="Answers of each assistant this month that name or cite the site"
+              columns={["Assistant", "Answers from", "Name the site", "Cite it"]}
+            >
+              {[allAssistants(report.visibility), ...report.visibility].map((v) => {
+                const figures = monthVisibility(v);
+                return (
+                  <tr key={v.llm ?? "all"} className={`border-b align-top ${v.llm === null ? "bg-muted/40" : ""}`}>
+                    <th scope="row" className="py-2 pr-3 text-left font-medium">
+                      {v.llm ?? "All assistants"}
+                    </th>
+                    <td className="py-2 pr-3">
+                      <LivenessBadge liveness={figures.liveness} />
+                    </td>
+                    <td className="py-2 pr-3">
+                      <ShareText share={figures.mentioned} />
+                      <div className="text-xs">
+                        <ChangeWords change={figures.mentionedChange} first="No answer the month before" />
+                      </div>
+                    </td>
+                    <td className="py-2">
+                      <ShareText share={figures.cited} />
+                      <div className="text-xs">
+                        <ChangeWords change={figures.citedChange} first="No answer the month before" />
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </FiguresTable>
+          </>
         )}
         <h3 className="text-sm font-semibold">New citations</h3>
         {report.newCitations.length === 0 ? (
@@ -210,6 +231,25 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
       </ReportSection>
     </article>
   );
+}
+
+type MonthLine = Route.ComponentProps["loaderData"]["report"]["visibility"][number];
+
+/** The month's answers of all assistants together (`llm` null), and the month before's. */
+function allAssistants(lines: MonthLine[]): Omit<MonthLine, "llm"> & { llm: null } {
+  const sum = (pick: (line: MonthLine) => number) => lines.reduce((n, line) => n + pick(line), 0);
+  return {
+    llm: null,
+    answers: sum((l) => l.answers),
+    mentioned: sum((l) => l.mentioned),
+    cited: sum((l) => l.cited),
+    live: sum((l) => l.live),
+    previous: {
+      answers: sum((l) => l.previous.answers),
+      mentioned: sum((l) => l.previous.mentioned),
+      cited: sum((l) => l.previous.cited),
+    },
+  };
 }
 
 /** One part of the report, printed without a page break inside when it fits. */

@@ -1,9 +1,11 @@
 /**
  * /sites/:siteId/results (issue 17): what the articles were written for, over time. For every keyword in use, the
  * site's position in the search results, its best URL and whether it is the page that targets the keyword, with
- * its trend (a small line, a chart when opened) and the pages that compete for it; for each AI assistant, the
- * share of answers that name the site and that cite it, and the domains named most often beside it. The charts
- * mark the days a version was approved or published. The checks run by themselves (the site's schedule) and on
+ * its trend (a small line, a chart when opened), the pages that compete for it and Google's AI Overview; for each AI
+ * assistant and for all together, the share of answers that name the site and that cite it, each with its number of
+ * answers and 95 % range, whether the answers are live (web search) or from memory, and whether each share moved
+ * clearly since the week before (issue 42); before and after each page's publication; the domains named most often
+ * beside the site. The charts draw a share inside its range and mark the days a version was approved or published. The checks run by themselves (the site's schedule) and on
  * 'Check now'. Intents: schedule (frequency) | check-now.
  */
 import { AlertTriangle, ArrowDown, ArrowUp, BarChart3, FileText, LineChart as LineChartIcon, RefreshCw } from "lucide-react";
@@ -32,16 +34,19 @@ import {
   getCheckSchedule,
   InvalidFrequencyError,
   keywordRankings,
+  publishEffects,
   resultMarks,
   saveCheckFrequency,
   shareOfVoice,
   type KeywordRanking,
 } from "~/models/results.server";
+import { PUBLISH_WINDOW_DAYS, shareWithInterval, shownShare, visibilityTrends } from "~/lib/visibility/figures";
 import type { SessionUser } from "~/services/auth.server";
 import { intentOf, reply, runIntent } from "~/services/route-action.server";
 import { RankingChart, ShareChart, type ChartMark } from "./results/results-charts";
 import { Sparkline } from "./results/sparkline";
-import { VisibilityTable, weeksByModel } from "./results/visibility";
+import { modelsOf, shareSeries, VisibilityTable } from "./results/visibility";
+import { AiOverviewNote, PublishEffectsTable, TrendsTable } from "./results/visibility-figures";
 import { FiguresTable } from "./results/figures-table";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Results – ${loaderData?.site.name ?? "Site"} – ${BRAND_NAME}` }];
@@ -51,15 +56,16 @@ export const ErrorBoundary = RouteErrorBoundary;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireActor(request);
   const site = await requireOwnedSite(user, params.siteId, request);
-  const [rankings, visibility, voice, marks, schedule, underWay] = await Promise.all([
+  const [rankings, visibility, voice, marks, effects, schedule, underWay] = await Promise.all([
     keywordRankings(user, site.id),
     aiVisibility(user, site.id),
     shareOfVoice(user, site.id),
     resultMarks(user, site.id),
+    publishEffects(user, site.id),
     getCheckSchedule(user, site.id),
     checksUnderWay(user, site.id),
   ]);
-  return { site, rankings, visibility, voice, marks, schedule, underWay };
+  return { site, rankings, visibility, trends: visibilityTrends(visibility), voice, marks, effects, schedule, underWay };
 }
 
 type Ctx = { request: Request; form: FormData; user: SessionUser; siteId: string | undefined };
@@ -115,7 +121,7 @@ const FREQUENCY_TEXTS: Record<Frequency, { label: string; saved: string }> = {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { site, rankings, visibility, voice, marks, schedule, underWay } = loaderData;
+  const { site, rankings, visibility, trends, voice, marks, effects, schedule, underWay } = loaderData;
   usePollWhile(underWay > 0);
   const chartMarks: ChartMark[] = marks.map((m) => ({ at: m.at, kind: m.kind, pageName: m.pageName }));
   return (
@@ -136,7 +142,14 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       />
       <ScheduleCard schedule={schedule} underWay={underWay} />
       <RankingSection rankings={rankings} marks={chartMarks} />
-      <VisibilitySection visibility={visibility} voice={voice} marks={chartMarks} siteName={site.name} />
+      <VisibilitySection
+        visibility={visibility}
+        trends={trends}
+        effects={effects}
+        voice={voice}
+        marks={chartMarks}
+        siteName={site.name}
+      />
     </div>
   );
 }
@@ -293,6 +306,7 @@ function RankingRow({
             <span className="font-semibold">{ranking.position}</span>
           )}{" "}
           <Movement ranking={ranking} />
+          <AiOverviewNote line={ranking.aiOverview} className="mt-1 whitespace-normal" />
         </td>
         <td data-label="Best URL" className={cn("max-w-xs py-3 pr-3 @max-2xl:max-w-none", STACKED_CELL)}>
           {ranking.url ? (
@@ -357,36 +371,31 @@ function RankingRow({
 const STACKED_CELL =
   "@max-2xl:col-span-2 @max-2xl:p-0 @max-2xl:before:mr-2 @max-2xl:before:text-xs @max-2xl:before:text-muted-foreground @max-2xl:before:content-[attr(data-label)]";
 
-type AnswerCounts = { answers: number; mentioned: number; cited: number };
-
-/** The two charts of AI visibility: the share of each model's answers that name the site, and that cite it. */
-const SHARE_CHARTS: { id: string; heading: string; label: string; share: (p: AnswerCounts) => number }[] = [
-  {
-    id: "share-mentioned",
-    heading: "Answers that name the site",
-    label: "Share of answers that name the site",
-    share: (p) => (p.answers ? p.mentioned / p.answers : 0),
-  },
-  {
-    id: "share-cited",
-    heading: "Answers that cite one of its URLs",
-    label: "Share of answers that cite the site",
-    share: (p) => (p.answers ? p.cited / p.answers : 0),
-  },
-];
+/** The two charts of AI visibility: the share of the answers that name the site, and that cite it. */
+const SHARE_CHARTS = [
+  { id: "share-mentioned", heading: "Answers that name the site", label: "Share of answers that name the site", key: "mentioned" },
+  { id: "share-cited", heading: "Answers that cite one of its URLs", label: "Share of answers that cite the site", key: "cited" },
+] as const;
 
 function VisibilitySection({
   visibility,
+  trends,
+  effects,
   voice,
   marks,
   siteName,
 }: {
   visibility: LoaderData["visibility"];
+  trends: LoaderData["trends"];
+  effects: LoaderData["effects"];
   voice: LoaderData["voice"];
   marks: ChartMark[];
   siteName: string;
 }) {
-  const { models, weeks } = weeksByModel(visibility);
+  const models = modelsOf(visibility);
+  const [model, setModel] = useState<string>("");
+  const shown = model && models.includes(model) ? model : null;
+  const series = shareSeries(visibility, shown);
   return (
     <Card className="mb-6 min-w-0">
       <CardHeader>
@@ -394,27 +403,56 @@ function VisibilitySection({
           <h2>AI visibility</h2>
         </CardTitle>
         <CardDescription>
-          How often the assistants' answers about the site's pages name {siteName}, and cite one of its URLs.
+          How often the assistants' answers about the site's pages name {siteName}, and cite one of its URLs. Each prompt is
+          asked several times, since assistants answer differently from one asking to the next.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid min-w-0 grid-cols-1 gap-6">
-        {weeks.length === 0 ? (
+        {visibility.length === 0 ? (
           <p className="text-sm text-muted-foreground">No answer checked yet: ask the LLMs on a page, or wait for the scheduled checks.</p>
         ) : (
           <>
+            <TrendsTable trends={trends} />
+            <div className="grid gap-2">
+              <label htmlFor="visibility-model" className="text-sm font-medium">
+                Charts of
+              </label>
+              <select
+                id="visibility-model"
+                value={shown ?? ""}
+                onChange={(e) => setModel(e.target.value)}
+                className="h-9 w-full max-w-xs rounded-md border border-input bg-transparent px-3 text-sm"
+              >
+                <option value="">All assistants</option>
+                {models.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </div>
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-              {SHARE_CHARTS.map(({ id, heading, label, share }) => (
+              {SHARE_CHARTS.map(({ id, heading, label, key }) => (
                 <section key={id} aria-labelledby={id} className="grid min-w-0 gap-2">
                   <h3 id={id} className="text-sm font-medium">
                     {heading}
+                    <span className="font-normal text-muted-foreground"> · {shown ?? "All assistants"}</span>
                   </h3>
-                  <ShareChart label={label} models={models} weeks={weeks} value={share} marks={marks} />
+                  <ShareChart label={`${label} (${shown ?? "all assistants"})`} series={series[key]} marks={marks} />
                 </section>
               ))}
             </div>
             <VisibilityTable visibility={visibility} />
           </>
         )}
+        {effects.length ? (
+          <section aria-labelledby="publish-effects" className="grid min-w-0 gap-2">
+            <h3 id="publish-effects" className="text-sm font-medium">
+              Before and after publishing
+            </h3>
+            <PublishEffectsTable effects={effects} days={PUBLISH_WINDOW_DAYS} />
+          </section>
+        ) : null}
         <section aria-labelledby="share-of-voice" className="grid min-w-0 gap-2">
           <h3 id="share-of-voice" className="text-sm font-medium">
             Share of voice
@@ -427,7 +465,7 @@ function VisibilitySection({
             <div className="relative min-w-0 overflow-x-auto">
               <FiguresTable
                 caption={<>Domains named or cited in the assistants' answers, out of {voice.total}</>}
-                columns={["Domain", "Answers", "Share"]}
+                columns={["Domain", "Answers", "Share (95% range)"]}
                 className="max-w-xl"
               >
                 {voice.domains.map((d) => (
@@ -445,7 +483,7 @@ function VisibilitySection({
                           className="inline-block h-2 rounded bg-primary"
                           style={{ width: `${Math.max(2, Math.round(d.share * 64))}px` }}
                         />
-                        {Math.round(d.share * 100)}%
+                        {shareWithInterval(shownShare(d.answers, voice.total))}
                       </span>
                     </td>
                   </tr>

@@ -3,7 +3,7 @@
  * (their route modules), never by the public pages. Each chart has a table beside it with the same figures, for
  * screen readers and for anyone who reads numbers better than lines; the chart itself is one labelled image.
  */
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from "recharts";
+import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from "recharts";
 import { formatDate } from "~/lib/format";
 import { MARK_LABEL_FONT_SIZE, MARK_LABEL_ROW_HEIGHT, placeMarks, type ChartMark } from "./chart-marks";
 
@@ -12,15 +12,6 @@ export type { ChartMark };
 /** The days on the time axis (dd/mm) and in the tooltips (dd/mm/yyyy), as every date of the results and the report. */
 const TICK_DAY = (t: string | number) => formatDate(new Date(t)).slice(0, 5);
 const DAY = (t: string | number) => formatDate(new Date(t));
-
-/** Lines of the models, told apart by colour and by dash (never by colour alone). */
-const SERIES_STYLES = [
-  { stroke: "var(--primary)", dash: undefined },
-  { stroke: "#0f766e", dash: "6 3" },
-  { stroke: "#b45309", dash: "2 3" },
-  { stroke: "#7c3aed", dash: "8 3 2 3" },
-  { stroke: "#be123c", dash: "1 2" },
-];
 
 /** The marks, one per day, their labels on rows that never overlap at the plot's width (chart-marks.ts). */
 function Marks({ marks, domain }: { marks: ChartMark[]; domain: [number, number] }) {
@@ -76,7 +67,7 @@ function TimeChart({
   return (
     <div className="h-64 w-full" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 256 }}>
-        <LineChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
+        <ComposedChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis
             dataKey="t"
@@ -89,7 +80,7 @@ function TimeChart({
           />
           <Marks marks={marks} domain={domain} />
           {children}
-        </LineChart>
+        </ComposedChart>
       </ResponsiveContainer>
     </div>
   );
@@ -116,45 +107,52 @@ export function RankingChart({
   );
 }
 
-/** One line per model of a share (0 to 100 %) over the weeks. */
-export function ShareChart({
-  label,
-  models,
-  weeks,
-  value,
-  marks,
-}: {
-  label: string;
-  models: string[];
-  weeks: { week: string; byModel: Record<string, { answers: number; mentioned: number; cited: number }> }[];
-  value: (point: { answers: number; mentioned: number; cited: number }) => number;
-  marks: ChartMark[];
-}) {
-  const data = weeks.map((w) => ({
-    t: new Date(w.week).getTime(),
-    ...Object.fromEntries(models.map((m) => [m, w.byModel[m] ? Math.round(value(w.byModel[m]) * 100) : null])),
+/** One week of a share: the share and its 95 % interval (0 to 100), and how many answers it rests on. */
+export type SharePoint = { week: string; share: number | null; low: number | null; high: number | null; answers: number };
+
+/**
+ * A share (0 to 100 %) over the weeks, as a line inside its 95 % interval drawn as a band: a wide band is a figure
+ * that rests on few answers. The tooltip says the share, its range and its number of answers.
+ */
+export function ShareChart({ label, series, marks }: { label: string; series: SharePoint[]; marks: ChartMark[] }) {
+  const pct = (x: number | null) => (x === null ? null : Math.round(x * 100));
+  const data = series.map((p) => ({
+    t: new Date(p.week).getTime(),
+    share: pct(p.share),
+    band: p.low === null || p.high === null ? null : [pct(p.low), pct(p.high)],
+    answers: p.answers,
   }));
   return (
-    <TimeChart label={`${label}, per model and week (the table below gives the same figures)`} data={data} marks={marks}>
+    <TimeChart label={`${label}, per week, with its 95% range (the table below gives the same figures)`} data={data} marks={marks}>
       <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} width={44} stroke="var(--muted-foreground)" />
-      <Tooltip labelFormatter={(t) => `Week of ${DAY(Number(t))}`} formatter={(v, name) => [v === null ? "—" : `${String(v)}%`, name]} />
+      <Tooltip
+        labelFormatter={(t) => `Week of ${DAY(Number(t))}`}
+        formatter={(value, name, item) => {
+          const answers = (item?.payload as { answers?: number } | undefined)?.answers ?? 0;
+          if (name === "95% range" && Array.isArray(value)) return [`${value[0]}-${value[1]}%`, name];
+          return [value === null ? "—" : `${String(value)}% of ${answers} answers`, name];
+        }}
+      />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      {models.map((model, i) => {
-        const style = SERIES_STYLES[i % SERIES_STYLES.length]!;
-        return (
-          <Line
-            key={model}
-            dataKey={model}
-            name={model}
-            stroke={style.stroke}
-            strokeDasharray={style.dash}
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-            connectNulls
-          />
-        );
-      })}
+      <Area
+        dataKey="band"
+        name="95% range"
+        stroke="none"
+        fill="var(--primary)"
+        fillOpacity={0.15}
+        isAnimationActive={false}
+        connectNulls
+        activeDot={false}
+      />
+      <Line
+        dataKey="share"
+        name="Share"
+        stroke="var(--primary)"
+        strokeWidth={2}
+        dot={{ r: 3 }}
+        isAnimationActive={false}
+        connectNulls
+      />
     </TimeChart>
   );
 }
