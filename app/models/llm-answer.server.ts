@@ -14,6 +14,8 @@ export type LlmAnswerRow = {
   llmName: string;
   llmNameOpenrouter: string;
   answer: string | null;
+  /** What the assistant was asked (issue 42: one of the page's prompts); null for the oldest answers. */
+  question: string | null;
   /** Whether the answer names the site (name or domain), as the worker found; null when not known (older answers). */
   mentionsSite: boolean | null;
   /** The URLs the answer cites, in order of first citation; null when not known. */
@@ -39,6 +41,7 @@ export async function llmAnswersOfPage(user: Actor, siteId: number, pageId: numb
       llmName: llms.name,
       llmNameOpenrouter: llms.nameOpenrouter,
       answer: pagesLlmAnswers.answer,
+      question: pagesLlmAnswers.question,
       mentionsSite: pagesLlmAnswers.mentionsSite,
       citedUrls: pagesLlmAnswers.citedUrls,
       createdAt: pagesLlmAnswers.createdAt,

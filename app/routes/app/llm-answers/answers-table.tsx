@@ -37,6 +37,7 @@ export function LlmAnswersTable({ answers, siteUrl }: { answers: ScreenLlmAnswer
                   <LlmName row={row} />
                 </td>
                 <td className="px-4 py-3">
+                  <Question question={row.question} />
                   <AnswerText answer={row.answer} />
                   <AnswerForSite className="mt-3" mentionsSite={row.mentionsSite} citedUrls={row.citedUrls} siteUrl={siteUrl} />
                 </td>
@@ -51,6 +52,7 @@ export function LlmAnswersTable({ answers, siteUrl }: { answers: ScreenLlmAnswer
           <li key={row.id} className="min-w-0">
             <Card className="gap-2 px-4 py-4">
               <LlmName row={row} />
+              <Question question={row.question} />
               <AnswerText answer={row.answer} />
               <AnswerForSite className="mt-1" mentionsSite={row.mentionsSite} citedUrls={row.citedUrls} siteUrl={siteUrl} />
             </Card>
@@ -58,6 +60,16 @@ export function LlmAnswersTable({ answers, siteUrl }: { answers: ScreenLlmAnswer
         ))}
       </ul>
     </>
+  );
+}
+
+/** What the assistant was asked, above its answer. */
+function Question({ question }: { question: string | null }) {
+  if (!question) return null;
+  return (
+    <p className="mb-2 border-l-2 pl-2 text-xs text-muted-foreground break-words">
+      <span className="font-medium">Asked:</span> {question}
+    </p>
   );
 }
 
