@@ -3,7 +3,7 @@
  * answered about the page's topic, and the request (llm_answers action) that asks for them again.
  * Every read and write checks that the page belongs to the user, through its site.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { llms, pages, pagesLlmAnswers, sites } from "../../db/schema";
 import { getDb } from "~/services/db.server";
 import { ownedPage, siteReach, type Actor } from "./access.server";
@@ -51,7 +51,8 @@ export async function llmAnswersOfPage(user: Actor, siteId: number, pageId: numb
     .innerJoin(pages, eq(pages.id, pagesLlmAnswers.linkedPage))
     .innerJoin(sites, eq(sites.id, pages.site))
     .where(and(eq(pagesLlmAnswers.linkedPage, pageId), eq(pages.site, siteId), siteReach(user)))
-    .orderBy(desc(pagesLlmAnswers.createdAt), desc(pagesLlmAnswers.id));
+    // Newest first; one search's answers by model, each model's in the order of the page's prompts.
+    .orderBy(desc(pagesLlmAnswers.createdAt), asc(llms.name), asc(pagesLlmAnswers.id));
   return { site: { name: site.name, url: site.url }, answers };
 }
 

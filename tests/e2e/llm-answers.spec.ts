@@ -86,8 +86,12 @@ test.describe("the LLM answers screen", () => {
       await page.getByRole("button", { name: "Search LLM Answers" }).click();
       await expectToast(page, QUEUED);
       const table = page.getByRole("table", { name: "LLM answers" });
-      const citing = table.getByRole("row").filter({ hasText: "openai/gpt-4o" });
+      // Each model answers each of the page's three prompts: a row per prompt, the first of each asked first.
+      await expect(table.getByRole("row").filter({ hasText: "openai/gpt-4o" })).toHaveCount(3, { timeout: 20_000 });
+      const citing = table.getByRole("row").filter({ hasText: "openai/gpt-4o" }).first();
       await expect(citing).toContainText("explains it well", { timeout: 20_000 });
+      // Above each answer, what the model was asked.
+      await expect(citing).toContainText("Asked: I'm looking into");
       await expect(citing.getByText("Mentions the site")).toBeVisible();
       const cites = citing.getByRole("list", { name: "Cites:" });
       await expect(cites.getByRole("link")).toHaveCount(2);
@@ -100,7 +104,7 @@ test.describe("the LLM answers screen", () => {
       await expect(otherAnchor).toHaveAttribute("href", otherLink);
       await expect(otherAnchor).not.toContainText("Your site");
 
-      const many = table.getByRole("row").filter({ hasText: "anthropic/claude-sonnet-4" });
+      const many = table.getByRole("row").filter({ hasText: "anthropic/claude-sonnet-4" }).first();
       // Its subdomain names the site's domain too.
       await expect(many.getByText("Mentions the site")).toBeVisible();
       await expect(many.getByRole("list", { name: "Cites:" }).getByRole("link")).toHaveCount(5);
@@ -111,7 +115,7 @@ test.describe("the LLM answers screen", () => {
       await expect(many.getByRole("link", { name: /Your site/ })).toHaveAttribute("href", sources[6]);
       await expect(many.getByRole("button", { name: "Show fewer" })).toHaveAttribute("aria-expanded", "true");
 
-      const silent = table.getByRole("row").filter({ hasText: "perplexity/sonar" });
+      const silent = table.getByRole("row").filter({ hasText: "perplexity/sonar" }).first();
       await expect(silent.getByText("Does not mention the site")).toBeVisible();
       await expect(silent.getByText("Cites no URLs")).toBeVisible();
       // axe: the contrast of the badges and links, the names of the lists and links.
