@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { keywords, locationLanguages, pagePrompts, pages, pagesKeywords, siteCheckSchedules, sites } from "../../db/schema";
-import { checkPrompts, defaultPrompts } from "~/lib/visibility/prompts";
+import { checkPrompts, defaultPrompts, MAX_SAMPLES, MIN_SAMPLES, SAMPLES_ERROR, writtenPrompts } from "~/lib/visibility/prompts";
 import { NotFoundError } from "~/lib/not-found";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
@@ -29,10 +29,8 @@ async function promptsOf(db: Db, pageId: number): Promise<PagePrompts> {
     .from(pagePrompts)
     .where(eq(pagePrompts.page, pageId))
     .orderBy(asc(pagePrompts.position));
-  if (written.length) {
-    const newest = written.reduce((a, b) => (a.updatedAt > b.updatedAt ? a : b));
-    return { prompts: written.map((w) => w.prompt), custom: true, updatedAt: newest.updatedAt.toISOString() };
-  }
+  const own = writtenPrompts(written);
+  if (own) return { prompts: own.prompts, custom: true, updatedAt: own.updatedAt.toISOString() };
   const [page] = await db
     .select({ name: pages.name, languageCode: locationLanguages.languageCode })
     .from(pages)
@@ -93,14 +91,10 @@ export async function teamSavePagePrompts(member: TeamMember, pageId: number, ty
   });
 }
 
-export const MIN_SAMPLES = 1;
-export const MAX_SAMPLES = 10;
-
 /** TEAM ONLY: how many times each prompt is asked of each model per period on the site (1 to 10); audited. */
 export async function teamSetSamples(member: TeamMember, siteId: number, samples: number): Promise<void> {
   assertTeam(member);
-  if (!Number.isInteger(samples) || samples < MIN_SAMPLES || samples > MAX_SAMPLES)
-    throw new PromptsError(`Choisissez un nombre entier de ${MIN_SAMPLES} à ${MAX_SAMPLES}.`);
+  if (!Number.isInteger(samples) || samples < MIN_SAMPLES || samples > MAX_SAMPLES) throw new PromptsError(SAMPLES_ERROR);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
@@ -109,8 +103,11 @@ export async function teamSetSamples(member: TeamMember, siteId: number, samples
       .insert(siteCheckSchedules)
       .values({ siteId, samples, monthlyCapUsd: DEFAULT_MONTHLY_CAP_USD.toFixed(2), updatedBy: member.id })
       .onConflictDoUpdate({ target: siteCheckSchedules.siteId, set: { samples, updatedAt: sql`now()`, updatedBy: member.id } });
-    await writeAudit({ actor: auditActor(member), action: "site.samples_set", record: { type: "site", id: siteId }, details: { samples } }, tx);
+    await writeAudit(
+      { actor: auditActor(member), action: "site.samples_set", record: { type: "site", id: siteId }, details: { samples } },
+      tx,
+    );
   });
 }
 
-export { DEFAULT_SAMPLES };
+export { DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES };

@@ -1,6 +1,7 @@
 /** The console's forms (issue 14), checked in the browser and again by the actions. */
 import { z } from "~/lib/zod";
 import { OUTLINE_APPROVERS } from "~/lib/outline";
+import { checkPrompts, MAX_SAMPLES, MIN_SAMPLES, SAMPLES_ERROR } from "~/lib/visibility/prompts";
 import { emailField } from "./auth";
 import { idField } from "./id";
 import { TOPIC_MAX } from "./public-form-fields";
@@ -105,9 +106,40 @@ export const banSchema = z.object({
     .default(""),
 });
 
+/** A site's sample size (issue 42): how many times each prompt is asked of each model per period, a whole number. */
+export const samplesSchema = z.object({
+  samples: z
+    .string({ error: SAMPLES_ERROR })
+    .trim()
+    .regex(/^\d{1,2}$/, SAMPLES_ERROR)
+    .transform(Number)
+    .refine((n) => n >= MIN_SAMPLES && n <= MAX_SAMPLES, SAMPLES_ERROR),
+});
+
+const PROMPTS_FIELDS_ERROR = "Écrivez les questions dans leurs champs, puis enregistrez.";
+
+/**
+ * A page's prompts as the team writes them (issue 42): the page, and the text of each field (`prompts`, repeated, up
+ * to MAX_PROMPTS); blank fields are left out, the rest checked by checkPrompts (its French refusal is the field's).
+ */
+export const pagePromptsSchema = z.object({
+  page: idField("Cette page n'est pas reconnue : rechargez la page, puis réessayez."),
+  prompts: z
+    .union([z.string(), z.array(z.string())], { error: PROMPTS_FIELDS_ERROR })
+    .optional()
+    .transform((typed, ctx) => {
+      const checked = checkPrompts(typed === undefined ? [] : typeof typed === "string" ? [typed] : typed);
+      if (checked.ok) return checked.prompts;
+      ctx.addIssue({ code: "custom", message: checked.error });
+      return z.NEVER;
+    }),
+});
+
 /** Rows per page of the console's site and account lists. */
 export const TEAM_SITES_PAGE_SIZE = 30;
 export const TEAM_ACCOUNTS_PAGE_SIZE = 30;
+/** Pages per page of a site's prompts in the console (issue 42): each comes with its prompts and their form. */
+export const TEAM_PROMPT_PAGES_PAGE_SIZE = 20;
 
 /** An OpenRouter model id: "vendor/model" (letters, digits, '.', '-', '_', ':'). */
 const MODEL_ID = /^[A-Za-z0-9._-]+\/[A-Za-z0-9._:-]+$/;

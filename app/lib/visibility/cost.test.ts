@@ -64,7 +64,12 @@ describe("the monthly estimate of a site's checks", () => {
     const monthly = estimateChecksCost({ ...volume, frequency: "monthly", samples: 10 }, expensive, serp, options);
     expect(monthly.cap).toMatchObject({ state: "over", stopDay: 2 });
     // A measured part already over the cap is over it, unmeasured models or not.
-    const partly = estimateChecksCost(volume, [...expensive, { name: "Llama", webSearch: false, meanCostUsd: null, calls: 0 }], serp, options);
+    const partly = estimateChecksCost(
+      volume,
+      [...expensive, { name: "Llama", webSearch: false, meanCostUsd: null, calls: 0 }],
+      serp,
+      options,
+    );
     expect(partly.cap.state).toBe("over");
   });
 

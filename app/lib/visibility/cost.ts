@@ -10,6 +10,9 @@
 
 export type CheckFrequency = "off" | "weekly" | "monthly";
 
+/** How far back the calls that price an estimate go (days). */
+export const PRICE_WINDOW_DAYS = 90;
+
 /** Weeks in a month, on average: a weekly site is checked 52 times a year. */
 export const WEEKS_PER_MONTH = 52 / 12;
 /** Days in a month, on average. */

@@ -42,7 +42,8 @@ const TEMPLATES: Record<string, Templates> = {
     howTo: (t) => `Comment m'y prendre pour « ${t} », étape par étape ? Cite les sites qui l'expliquent le mieux, avec leurs URL.`,
   },
   es: {
-    question: (t) => `Estoy investigando sobre «${t}». ¿Qué debo saber y qué sitios web o recursos recomiendas? Cita tus fuentes con sus URL.`,
+    question: (t) =>
+      `Estoy investigando sobre «${t}». ¿Qué debo saber y qué sitios web o recursos recomiendas? Cita tus fuentes con sus URL.`,
     choice: (t) => `¿Cuáles son las mejores opciones para «${t}»? ¿Cuál debería elegir y por qué? Cita tus fuentes con sus URL.`,
     compare: (a, b) => `«${a}» o «${b}»: ¿qué diferencias hay y cuál debería elegir? Cita tus fuentes con sus URL.`,
     howTo: (t) => `¿Cómo hago para «${t}», paso a paso? Cita los sitios web que mejor lo explican, con sus URL.`,
@@ -61,7 +62,8 @@ const TEMPLATES: Record<string, Templates> = {
     howTo: (t) => `Come si fa «${t}», passo dopo passo? Cita i siti che lo spiegano meglio, con i loro URL.`,
   },
   pt: {
-    question: (t) => `Estou a pesquisar sobre «${t}». O que devo saber e que sites ou recursos recomendas? Cita as tuas fontes com os URLs.`,
+    question: (t) =>
+      `Estou a pesquisar sobre «${t}». O que devo saber e que sites ou recursos recomendas? Cita as tuas fontes com os URLs.`,
     choice: (t) => `Quais são as melhores opções para «${t}»? Qual devo escolher e porquê? Cita as tuas fontes com os URLs.`,
     compare: (a, b) => `«${a}» ou «${b}»: quais são as diferenças e qual devo escolher? Cita as tuas fontes com os URLs.`,
     howTo: (t) => `Como faço «${t}», passo a passo? Cita os sites que o explicam melhor, com os URLs.`,
