@@ -119,8 +119,9 @@ export const samplesSchema = z.object({
 const PROMPTS_FIELDS_ERROR = "Écrivez les questions dans leurs champs, puis enregistrez.";
 
 /**
- * A page's prompts as the team writes them (issue 42): the page, and the text of each field (`prompts`, repeated, up
- * to MAX_PROMPTS); blank fields are left out, the rest checked by checkPrompts (its French refusal is the field's).
+ * A page's prompts as the team writes them (issue 42): the page, and the text of each field (`prompts[0]` to
+ * `prompts[4]`, or `prompts` repeated); blank fields are left out, the rest checked by checkPrompts, whose French
+ * refusal is said on the field at fault (`prompts[i]`), or on the list.
  */
 export const pagePromptsSchema = z.object({
   page: idField("Cette page n'est pas reconnue : rechargez la page, puis réessayez."),
@@ -130,7 +131,7 @@ export const pagePromptsSchema = z.object({
     .transform((typed, ctx) => {
       const checked = checkPrompts(typed === undefined ? [] : typeof typed === "string" ? [typed] : typed);
       if (checked.ok) return checked.prompts;
-      ctx.addIssue({ code: "custom", message: checked.error });
+      ctx.addIssue({ code: "custom", message: checked.error, path: checked.field === undefined ? [] : [checked.field] });
       return z.NEVER;
     }),
 });

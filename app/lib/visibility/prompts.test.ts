@@ -18,7 +18,9 @@ describe("a page's default prompts", () => {
 
   it("asks how to with one keyword, and uses the page's name without any", () => {
     const [, choice, howTo] = defaultPrompts({ pageName: "Sourdough", keywords: [], languageCode: "en-GB" });
-    expect(choice).toBe('What are the best options for "Sourdough"? Which one should I choose, and why? Please cite your sources with their URLs.');
+    expect(choice).toBe(
+      'What are the best options for "Sourdough"? Which one should I choose, and why? Please cite your sources with their URLs.',
+    );
     expect(howTo).toBe('How do I go about "Sourdough", step by step? Please cite the websites that explain it best, with their URLs.');
   });
 
@@ -42,10 +44,31 @@ describe("the team's prompts", () => {
     expect(checkPrompts(Array.from({ length: 6 }, (_, i) => `Question numéro ${i}`))).toEqual({ ok: false, error: "5 questions au plus." });
     expect(checkPrompts(["Quel vélo choisir ?", "Vélo ?"])).toEqual({
       ok: false,
+      field: 1,
       error: "La question 2 est trop courte (10 caractères au moins).",
     });
-    expect(checkPrompts(["x".repeat(501)])).toEqual({ ok: false, error: "La question 1 est trop longue (500 caractères au plus)." });
-    expect(checkPrompts(["Quel vélo choisir ?", "quel vélo choisir ?"])).toEqual({ ok: false, error: "Deux questions sont identiques." });
+    expect(checkPrompts(["x".repeat(501)])).toEqual({
+      ok: false,
+      field: 0,
+      error: "La question 1 est trop longue (500 caractères au plus).",
+    });
+    expect(checkPrompts(["Quel vélo choisir ?", "quel vélo choisir ?"])).toEqual({
+      ok: false,
+      field: 1,
+      error: "La question 2 est la même que la question 1.",
+    });
+  });
+
+  it("number a question as its field, blank fields before it counted", () => {
+    expect(checkPrompts(["Quel vélo choisir ?", "", "Vélo ?"])).toEqual({
+      ok: false,
+      field: 2,
+      error: "La question 3 est trop courte (10 caractères au moins).",
+    });
+    expect(checkPrompts(["", "Quel vélo choisir ?", " ", "Quel  vélo choisir ?"])).toMatchObject({
+      field: 3,
+      error: "La question 4 est la même que la question 2.",
+    });
   });
 });
 

@@ -118,20 +118,27 @@ export function writtenPrompts(written: readonly WrittenPrompt[]): { prompts: st
   return { prompts: written.map((w) => w.prompt), updatedAt };
 }
 
-export type PromptsCheck = { ok: true; prompts: string[] } | { ok: false; error: string };
+/** Refused: why, in the console's language, and which field (0-based, as typed) when one question is at fault. */
+export type PromptsCheck = { ok: true; prompts: string[] } | { ok: false; error: string; field?: number };
 
 /**
  * The team's prompts as typed (one per field): trimmed, blanks left out, each of 10 to 500 characters, 1 to 5 of
- * them, none twice. The error is the console's (French).
+ * them, none twice. The error is the console's (French); it numbers a question as its field is ("Question 3").
  */
 export function checkPrompts(typed: readonly string[]): PromptsCheck {
-  const prompts = typed.map((p) => p.replace(/\s+/g, " ").trim()).filter(Boolean);
-  if (prompts.length === 0) return { ok: false, error: "Écrivez au moins une question." };
-  if (prompts.length > MAX_PROMPTS) return { ok: false, error: `${MAX_PROMPTS} questions au plus.` };
-  const short = prompts.findIndex((p) => p.length < PROMPT_MIN_LENGTH);
-  if (short >= 0) return { ok: false, error: `La question ${short + 1} est trop courte (${PROMPT_MIN_LENGTH} caractères au moins).` };
-  const long = prompts.findIndex((p) => p.length > PROMPT_MAX_LENGTH);
-  if (long >= 0) return { ok: false, error: `La question ${long + 1} est trop longue (${PROMPT_MAX_LENGTH} caractères au plus).` };
-  if (new Set(prompts.map((p) => p.toLowerCase())).size !== prompts.length) return { ok: false, error: "Deux questions sont identiques." };
-  return { ok: true, prompts };
+  const written = typed.map((p, field) => ({ field, prompt: p.replace(/\s+/g, " ").trim() })).filter((w) => w.prompt);
+  if (written.length === 0) return { ok: false, error: "Écrivez au moins une question." };
+  if (written.length > MAX_PROMPTS) return { ok: false, error: `${MAX_PROMPTS} questions au plus.` };
+  const seen = new Map<string, number>();
+  for (const { field, prompt } of written) {
+    const n = field + 1;
+    if (prompt.length < PROMPT_MIN_LENGTH)
+      return { ok: false, field, error: `La question ${n} est trop courte (${PROMPT_MIN_LENGTH} caractères au moins).` };
+    if (prompt.length > PROMPT_MAX_LENGTH)
+      return { ok: false, field, error: `La question ${n} est trop longue (${PROMPT_MAX_LENGTH} caractères au plus).` };
+    const twice = seen.get(prompt.toLowerCase());
+    if (twice !== undefined) return { ok: false, field, error: `La question ${n} est la même que la question ${twice + 1}.` };
+    seen.set(prompt.toLowerCase(), field);
+  }
+  return { ok: true, prompts: written.map((w) => w.prompt) };
 }
