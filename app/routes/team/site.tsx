@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BRAND_NAME } from "~/lib/constants";
 import { idOr404 } from "~/lib/not-found";
-import { refuseSourcesSchema, revisionsWaitSchema, siteRecipientSchema } from "~/lib/schemas/team";
+import { refuseSourcesSchema, revisionsWaitSchema, samplesSchema, siteRecipientSchema } from "~/lib/schemas/team";
 import { parseSubmission } from "~/lib/schemas/submission";
 import { formatUsd } from "~/lib/format";
 import { teamDateTime } from "~/lib/team-format";
@@ -28,10 +28,13 @@ import {
   type TeamSiteInvitation,
 } from "~/models/team-sites.server";
 import { asTeam } from "~/models/access.server";
+import { PromptsError, teamSetSamples } from "~/models/prompts.server";
+import { teamChecksCostEstimate } from "~/models/team-visibility.server";
 import { getCheckSchedule, type CheckSchedule } from "~/models/results.server";
 import { MAX_CHECKS_CAP_USD } from "~/lib/results-rules";
 import { requireTeamMember, type TeamMember } from "~/services/auth.server";
 import { intentOf, invalidForm, reply, runIntent } from "~/services/route-action.server";
+import { ChecksEstimate, SampleSize } from "./site/checks-estimate";
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: `${loaded?.site.name ?? "Site"} – Console – ${BRAND_NAME}` },
@@ -42,9 +45,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
   const found = await teamGetSite(member, idOr404(params.siteId));
   if (!found) throw data(null, { status: 404 });
-  // Its automatic checks (issue 17): the cap the team sets, and this month's spending.
-  const checks = await getCheckSchedule(asTeam(member), found.site.id);
-  return { ...found, checks };
+  // Its automatic checks (issue 17): the cap the team sets, and this month's spending; what they cost a month (issue 42).
+  const [checks, estimate] = await Promise.all([
+    getCheckSchedule(asTeam(member), found.site.id),
+    teamChecksCostEstimate(member, found.site.id),
+  ]);
+  return { ...found, checks, estimate };
 }
 
 type Ctx = { request: Request; form: FormData; member: TeamMember; siteId: number };
@@ -84,6 +90,20 @@ async function cap({ form, member, siteId }: Ctx) {
   return reply({ ok: true, intent: "cap", toast: successToast("Plafond enregistré", `${formatUsd(Number(value))} par mois.`) });
 }
 
+/** How many times each prompt is asked of each LLM per period (issue 42). */
+async function samples({ form, member, siteId }: Ctx) {
+  const submission = parseSubmission(form, samplesSchema);
+  if (submission.status !== "success")
+    return reply({ ok: false, intent: "samples", ...invalidForm(submission, { title: "Nombre de réponses non enregistré" }) });
+  await teamSetSamples(member, siteId, submission.value.samples);
+  const n = submission.value.samples;
+  return reply({
+    ok: true,
+    intent: "samples",
+    toast: successToast("Nombre de réponses enregistré", `Chaque question sera posée ${n} fois à chaque LLM, à chaque vérification.`),
+  });
+}
+
 /** Whether the site's revisions wait for the team to confirm them (issue 38). */
 async function revisionsWait({ form, member, siteId }: Ctx) {
   const submission = parseSubmission(form, revisionsWaitSchema);
@@ -118,7 +138,7 @@ async function refuseSources({ form, member, siteId }: Ctx) {
   });
 }
 
-const INTENTS = { give, invite, rounds, cap, "revisions-wait": revisionsWait, "refuse-sources": refuseSources };
+const INTENTS = { give, invite, rounds, cap, samples, "revisions-wait": revisionsWait, "refuse-sources": refuseSources };
 
 const FAILURE_TITLES = {
   give: "Site non donné",
@@ -127,6 +147,7 @@ const FAILURE_TITLES = {
   "revisions-wait": "Réglage non enregistré",
   "refuse-sources": "Réglage non enregistré",
   cap: "Plafond non enregistré",
+  samples: "Nombre de réponses non enregistré",
 } as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -140,13 +161,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent,
     { request, form, member, siteId, user: member },
     {
-      expected: [TeamSiteError],
+      expected: [TeamSiteError, PromptsError],
       failed: (error, failedIntent) =>
         reply({
           ok: false,
           intent: failedIntent,
           toast: errorToast(
-            error instanceof TeamSiteError ? error.message : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
+            error instanceof TeamSiteError || error instanceof PromptsError
+              ? error.message
+              : "L'action n'a pas pu être faite. Rien n'a été modifié ; réessayez.",
             FAILURE_TITLES[failedIntent],
           ),
         }),
@@ -163,7 +186,7 @@ const INVITATION_STATES: Record<TeamSiteInvitation["state"], { label: string; to
     expired: { label: "Expirée", tone: "outline" },
   };
 
-export default function TeamSite({ loaderData: { site, invitations, inboxItemId, trialDraft, checks } }: Route.ComponentProps) {
+export default function TeamSite({ loaderData: { site, invitations, inboxItemId, trialDraft, checks, estimate } }: Route.ComponentProps) {
   // Held here, not by the cards: giving the site takes the cards away with its answer, whose toast must still show.
   const giving = useToastFetcher<typeof action>(undefined, "site-give");
   const inviting = useToastFetcher<typeof action>(undefined, "site-invite");
@@ -215,7 +238,14 @@ export default function TeamSite({ loaderData: { site, invitations, inboxItemId,
               />
             </DetailField>
             <DetailField label="Vérifications automatiques">
-              <ChecksCap checks={checks} />
+              <div className="grid gap-4">
+                <ChecksCap checks={checks} />
+                <SampleSize samples={estimate.samples} />
+                <ChecksEstimate estimate={estimate} />
+                <Link to={`/team/sites/${site.id}/prompts`} className="w-fit text-sm text-primary underline underline-offset-4">
+                  Questions aux assistants
+                </Link>
+              </div>
             </DetailField>
             {site.stripeEmail || site.email1 ? (
               <>
