@@ -74,6 +74,7 @@ export default [
       route("inbox/:itemId", "routes/team/inbox-item.tsx"),
       route("sites", "routes/team/sites.tsx"),
       route("sites/:siteId", "routes/team/site.tsx"),
+      route("sites/:siteId/prompts", "routes/team/site-prompts.tsx"),
       route("work", "routes/team/work.tsx"),
       route("costs", "routes/team/costs.tsx"),
       route("demo", "routes/team/demo.tsx"),
