@@ -111,8 +111,8 @@ export default function TeamReference({ loaderData: { models, tones } }: Route.C
       <div>
         <h1 className="text-2xl font-semibold">Données de référence</h1>
         <p className="text-muted-foreground">
-          Les LLM interrogés pour les réponses des LLM (chacun avec la recherche web d'OpenRouter, ou sur sa seule mémoire), et les
-          tons partagés que tous les clients voient (en lecture seule).
+          Les LLM interrogés pour les réponses des LLM, et les tons partagés que tous les clients voient (en lecture seule). Un LLM répond
+          avec la recherche web d'OpenRouter (il cherche avant de répondre, et coûte plus cher par réponse) ou de mémoire.
         </p>
       </div>
 
@@ -209,7 +209,7 @@ function LlmCard({ llm }: { llm: TeamLlm | null }) {
             error={fields.fallback.errors?.[0]}
           />
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-3">
-            <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" aria-describedby={`${prefix}-search-hint`}>
+            <fieldset className="flex flex-wrap items-center gap-x-4 text-sm">
               <legend className="float-left mr-1 font-medium">Réponses</legend>
               {(["web", "memory"] as const).map((mode) => (
                 <label key={mode} className="flex h-9 items-center gap-2">
@@ -223,9 +223,6 @@ function LlmCard({ llm }: { llm: TeamLlm | null }) {
                   {LLM_SEARCH_MODES[mode]}
                 </label>
               ))}
-              <span id={`${prefix}-search-hint`} className="basis-full text-xs text-muted-foreground">
-                Avec la recherche web, l'assistant cherche avant de répondre (plus cher par réponse) ; sinon il répond de mémoire.
-              </span>
             </fieldset>
             <label className="flex h-9 items-center gap-2 text-sm">
               <input type="checkbox" name="active" defaultChecked={fields.active.initialValue === "on"} className="size-4 accent-primary" />
