@@ -6,12 +6,12 @@
  * own (own DATA_DIR, so that the inbox starts empty and its figures are exact).
  */
 import fs from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { createTeamMember } from "./support/team";
-import { expectToast, open, waitForHydration } from "./support/ui";
+import { detailOf as detail, expectToast, open, waitForHydration } from "./support/ui";
 import { uniqueEmail } from "./support/users";
 
 test.describe.configure({ timeout: 150_000 });
@@ -32,12 +32,6 @@ const inboxEntry = (page: Page) =>
 const views = (page: Page) => page.getByRole("navigation", { name: "Vues de la boîte de réception" });
 const items = (page: Page) => page.getByRole("list", { name: "Éléments de la boîte de réception" }).getByRole("listitem");
 const itemCard = (page: Page, subject: string) => items(page).filter({ has: page.getByRole("link", { name: subject, exact: true }) });
-/** A line of the item's details ("Ce qui est arrivé"): the term and its value. */
-const detail = (page: Page, term: string): Locator =>
-  page
-    .getByRole("term")
-    .filter({ hasText: new RegExp(`^${term}$`) })
-    .locator("xpath=following-sibling::dd[1]");
 
 async function openView(page: Page, view: string) {
   await views(page)

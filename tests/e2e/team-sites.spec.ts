@@ -9,13 +9,13 @@
  * console's addresses (the same 404 as an unknown address). A server of its own (own DATA_DIR).
  */
 import fs from "node:fs";
-import type { Locator, Page, Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { expect, failedResource, test } from "./support/fixtures";
 import { readOutbox } from "./support/mail";
 import { freePort, makeDataDir, startServer, type RunningServer } from "./support/server";
 import { siteCard, siteIdOf } from "./support/sites";
 import { createTeamMember } from "./support/team";
-import { expectToast, open, openDocument, waitForHydration } from "./support/ui";
+import { cardTitled as card, detailOf as detail, expectToast, open, openDocument, waitForHydration } from "./support/ui";
 import { submitSignIn, uniqueEmail } from "./support/users";
 
 test.describe.configure({ timeout: 180_000 });
@@ -50,17 +50,6 @@ async function waitForInvitationLink(to: string, dir: string): Promise<string> {
     .toBe(true);
   return link!.replace(/&amp;/g, "&");
 }
-
-/** A line of a `dl` (the site's card): the value of the term. */
-const detail = (page: Page, term: string): Locator =>
-  page
-    .getByRole("term")
-    .filter({ hasText: new RegExp(`^${term}$`) })
-    .locator("xpath=following-sibling::dd[1]");
-
-/** The card (shadcn Card) whose heading is `title`. */
-const card = (page: Page, title: string): Locator =>
-  page.getByRole("heading", { name: title, level: 2 }).locator("xpath=ancestor::*[@data-slot='card'][1]");
 
 const invitationLines = (page: Page) => page.getByRole("region", { name: "Invitations" }).getByRole("listitem");
 

@@ -23,6 +23,19 @@ export async function expectToast(page: Page, title: string, description?: strin
   return t;
 }
 
+/** The value of a details list's line (a `dl`'s `dt` named exactly `term`, then its `dd`), as a person reads it. */
+export function detailOf(page: Page, term: string): Locator {
+  return page
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${escapeRegExp(term)}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+/** The card (shadcn Card) whose heading of `level` (2 by default) is named `title`. */
+export function cardTitled(page: Page, title: string, level = 2): Locator {
+  return page.getByRole("heading", { name: title, level }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+}
+
 /**
  * Opens a menu (Radix DropdownMenu) from its trigger and returns it. Radix opens on pointerdown; a press that
  * comes before React has hydrated the trigger's part of the page (a streamed list, a loaded machine) opens
