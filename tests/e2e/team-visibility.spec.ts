@@ -4,6 +4,7 @@
  * stays), sees them saved and marked as the team's, sets them back to the defaults (asked first), then sets the
  * site's sample size (a value out of range refused, the field keeping it) and sees the monthly estimate follow.
  */
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { createPageByRequest, createSite, unique } from "./support/pages";
 import { createTeamMember } from "./support/team";
@@ -48,6 +49,7 @@ test("a team member rewrites a page's prompts, sets them back, and sets the site
   await expect(card.getByText("par défaut", { exact: true })).toBeVisible();
   await expect(shown).toHaveCount(3);
   await expect(shown.first()).toContainText(pageName);
+  await expectNoAxeViolations(page, "the site's prompts");
 
   // 2. Rewritten: a question too short is refused in French, and nothing typed is lost.
   await card.getByText("Modifier les questions").click();
@@ -62,6 +64,7 @@ test("a team member rewrites a page's prompts, sets them back, and sets the site
   await expect(form.getByLabel("Question 1")).toHaveValue("Levain ?");
   await expect(form.getByLabel("Question 1")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Question 2")).not.toHaveAttribute("aria-invalid");
+  await expectNoAxeViolations(page, "a page's prompts refused");
   await expect(form.getByLabel("Question 2")).toHaveValue("Quel levain choisir pour un pain de campagne ?");
   await form.getByLabel("Question 1").fill("Comment faire son levain  à la maison ?");
   await form.getByRole("button", { name: "Enregistrer les questions" }).click();
@@ -106,4 +109,5 @@ test("a team member rewrites a page's prompts, sets them back, and sets the site
   await expect(estimate).toContainText(/3 questions sur 1 page × \d+ LLM × 6 réponses × 4,33 vérifications par mois/);
   await expect(estimate.getByRole("definition").first()).not.toHaveText(answersBefore!);
   await expect(samples).toHaveValue("6");
+  await expectNoAxeViolations(page, "the site's checks and their estimate");
 });
