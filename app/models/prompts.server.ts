@@ -61,17 +61,26 @@ export async function pagePromptsOf(actor: Actor, siteId: number, page: PageRef)
 export class PromptsError extends Error {}
 
 /**
- * TEAM ONLY: the page's prompts as the team typed them (one per field); blank fields are left out, an empty list
+ * TEAM ONLY: the prompts of the site's page as the team typed them (one per field); blank fields are left out, an empty list
  * goes back to the defaults. Replaces the earlier ones (the answers keep the question they were asked); audited.
  */
-export async function teamSavePagePrompts(member: TeamMember, pageId: number, typed: readonly string[]): Promise<PagePrompts> {
+export async function teamSavePagePrompts(
+  member: TeamMember,
+  siteId: number,
+  pageId: number,
+  typed: readonly string[],
+): Promise<PagePrompts> {
   assertTeam(member);
   const db = await getDb();
   const reset = typed.every((p) => !p.trim());
   const checked = reset ? null : checkPrompts(typed);
   if (checked && !checked.ok) throw new PromptsError(checked.error);
   return db.transaction(async (tx) => {
-    const [page] = await tx.select({ id: pages.id, site: pages.site }).from(pages).where(eq(pages.id, pageId));
+    // The page of the site the screen is about: another site's page answers like a missing one.
+    const [page] = await tx
+      .select({ id: pages.id, site: pages.site })
+      .from(pages)
+      .where(and(eq(pages.id, pageId), eq(pages.site, siteId)));
     if (!page) throw new NotFoundError("page");
     await tx.delete(pagePrompts).where(eq(pagePrompts.page, pageId));
     const prompts = checked?.ok ? checked.prompts : [];

@@ -24,6 +24,7 @@ import { pagePromptsSchema, samplesSchema, TEAM_PROMPT_PAGES_PAGE_SIZE } from "~
 import { WEEKS_PER_MONTH } from "~/lib/visibility/cost";
 import { defaultPrompts, SAMPLES_ERROR } from "~/lib/visibility/prompts";
 import { PromptsError, teamSavePagePrompts, teamSetSamples } from "~/models/prompts.server";
+import { NotFoundError } from "~/lib/not-found";
 import { NotTeamError } from "~/models/team-access.server";
 import { teamSetChecksCap } from "~/models/team-sites.server";
 import { parseTeamPromptPagesQuery, teamChecksCostEstimate, teamListPromptPages } from "~/models/team-visibility.server";
@@ -107,8 +108,8 @@ describe("the console's AI visibility functions", () => {
     for (const who of [client, withoutTwoFactor]) {
       await expect(teamChecksCostEstimate(who, siteId)).rejects.toBeInstanceOf(NotTeamError);
       await expect(teamListPromptPages(who, siteId, firstPage)).rejects.toBeInstanceOf(NotTeamError);
-      await expect(teamSavePagePrompts(who, page("Levain"), ["Quel levain choisir pour débuter ?"])).rejects.toBeInstanceOf(NotTeamError);
-      await expect(teamSavePagePrompts(who, page("Levain"), [])).rejects.toBeInstanceOf(NotTeamError);
+      await expect(teamSavePagePrompts(who, siteId, page("Levain"), ["Quel levain choisir pour débuter ?"])).rejects.toBeInstanceOf(NotTeamError);
+      await expect(teamSavePagePrompts(who, siteId, page("Levain"), [])).rejects.toBeInstanceOf(NotTeamError);
       await expect(teamSetSamples(who, siteId, 5)).rejects.toBeInstanceOf(NotTeamError);
     }
     const { db } = database;
@@ -171,13 +172,13 @@ describe("the console's AI visibility functions", () => {
     const typed = ["  Quel pain de seigle  choisir ? ", "", "Comment conserver un pain de seigle ?", "", ""];
     const parsed = pagePromptsSchema.parse({ page: String(pageId), prompts: typed });
     expect(parsed.prompts).toEqual(["Quel pain de seigle choisir ?", "Comment conserver un pain de seigle ?"]);
-    const saved = await teamSavePagePrompts(member, pageId, parsed.prompts);
+    const saved = await teamSavePagePrompts(member, siteId, pageId, parsed.prompts);
     expect(saved).toMatchObject({ prompts: ["Quel pain de seigle choisir ?", "Comment conserver un pain de seigle ?"], custom: true });
     const listed = (await teamListPromptPages(member, siteId, firstPage))!.pages[0]!;
     expect(listed).toMatchObject({ custom: true, prompts: saved.prompts });
 
     // Refused, with the reason in French: nothing changes.
-    await expect(teamSavePagePrompts(member, pageId, ["Seigle ?"])).rejects.toThrow(
+    await expect(teamSavePagePrompts(member, siteId, pageId, ["Seigle ?"])).rejects.toThrow(
       new PromptsError("La question 1 est trop courte (10 caractères au moins)."),
     );
     expect(pagePromptsSchema.safeParse({ page: String(pageId), prompts: ["", " "] }).error?.issues[0]?.message).toBe(
@@ -185,8 +186,13 @@ describe("the console's AI visibility functions", () => {
     );
     expect((await teamListPromptPages(member, siteId, firstPage))!.pages[0]!.prompts).toEqual(saved.prompts);
 
+    // Another site's page answers like a missing one.
+    const other = await siteWith([{ name: "Baguette", used: ["baguette"] }]);
+    await expect(teamSavePagePrompts(member, other.siteId, pageId, [])).rejects.toBeInstanceOf(NotFoundError);
+    expect((await teamListPromptPages(member, siteId, firstPage))!.pages[0]!.prompts).toEqual(saved.prompts);
+
     // Back to the defaults.
-    const reset = await teamSavePagePrompts(member, pageId, []);
+    const reset = await teamSavePagePrompts(member, siteId, pageId, []);
     expect(reset).toMatchObject({ custom: false, updatedAt: null });
     expect((await teamListPromptPages(member, siteId, firstPage))!.pages[0]).toMatchObject({ custom: false, prompts: reset.prompts });
     expect(await auditOf("page", pageId)).toEqual([

@@ -36,14 +36,14 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return { query, ...listed };
 }
 
-type Ctx = { request: Request; form: FormData; member: TeamMember };
+type Ctx = { request: Request; form: FormData; member: TeamMember; siteId: number };
 
 /** The page's prompts as typed (blank fields left out). */
-async function save({ form, member }: Ctx) {
+async function save({ form, member, siteId }: Ctx) {
   const submission = parseSubmission(form, pagePromptsSchema);
   if (submission.status !== "success")
     return reply({ ok: false, intent: "save", ...invalidForm(submission, { title: "Questions non enregistrées" }) });
-  const saved = await teamSavePagePrompts(member, submission.value.page, submission.value.prompts);
+  const saved = await teamSavePagePrompts(member, siteId, submission.value.page, submission.value.prompts);
   const n = saved.prompts.length;
   return reply({
     ok: true,
@@ -56,7 +56,7 @@ async function save({ form, member }: Ctx) {
 }
 
 /** Back to the default prompts (the team's are deleted; the answers keep the question they were asked). */
-async function reset({ form, member }: Ctx) {
+async function reset({ form, member, siteId }: Ctx) {
   const pageId = formId(form, "page");
   if (pageId === null)
     return reply({
@@ -64,7 +64,7 @@ async function reset({ form, member }: Ctx) {
       intent: "reset",
       toast: errorToast("Cette page n'est pas reconnue : rechargez la page, puis réessayez.", FAILURE_TITLES.reset),
     });
-  await teamSavePagePrompts(member, pageId, []);
+  await teamSavePagePrompts(member, siteId, pageId, []);
   return reply({
     ok: true,
     intent: "reset",
@@ -78,14 +78,14 @@ const FAILURE_TITLES = { save: "Questions non enregistrées", reset: "Questions 
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireTeamMember(request);
-  idOr404(params.siteId);
+  const siteId = idOr404(params.siteId);
   const form = await request.formData();
   const intent = intentOf(form, INTENTS);
   if (!intent) return reply({ ok: false, intent: null, toast: errorToast("Action inconnue.", "Erreur") });
   return runIntent(
     INTENTS,
     intent,
-    { request, form, member, user: member },
+    { request, form, member, user: member, siteId },
     {
       expected: [PromptsError],
       failed: (error, failedIntent) =>
