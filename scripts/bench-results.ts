@@ -1,10 +1,16 @@
 /**
- * Benchmark of the results charts and tables (`npm run bench:results`, issue 17): for one site of PAGES pages with
- * KEYWORDS_PER_PAGE keywords each (100 keywords), WEEKS weekly SERP checks per keyword and WEEKS weekly answers of
- * MODELS active models per page, the time of each results query through its model function (ownership check
- * included, as the screens call them): keywordRankings, aiVisibility, shareOfVoice, resultMarks and monthlyReport
- * (of the previous month). For each: median and p95 (nearest rank) of RUNS runs after WARMUP warm-up runs, and the
- * rows it returned. Target: under 100 ms each.
+ * Benchmark of the results charts and tables (`npm run bench:results`, issues 17 and 42): for one site of PAGES pages
+ * with KEYWORDS_PER_PAGE keywords each, WEEKS weekly SERP checks per keyword and, each week, every page's PROMPTS
+ * prompts asked SAMPLES times of each of MODELS active models, the time of each results query through its model
+ * function (ownership check included, as the screens call them): keywordRankings, aiVisibility, shareOfVoice,
+ * resultMarks, publishEffects (the site's published pages) and monthlyReport (of the previous month). For each:
+ * median and p95 (nearest rank) of RUNS runs after WARMUP warm-up runs, and the rows it returned. Target: under
+ * 100 ms each.
+ *
+ * The default sizes are issue 42's: "100 keywords × 52 weeks × 5 models × 3 prompts × 3 samples". Answers are asked
+ * about pages, not keywords, so the site has 100 pages of one keyword each: 100 keywords in use, 5,200 SERP checks,
+ * and 100 × 52 × 5 × 3 × 3 = 234,000 answers (45 a page a week). Issue 17's volume (docs/performance.md) is
+ * PAGES=50 KEYWORDS_PER_PAGE=2 PROMPTS=1 SAMPLES=1 (13,000 answers).
  *
  *   npm run bench:results                 PGlite, then PostgreSQL when Debian's server is installed
  *   npm run bench:results -- --pglite     PGlite only
@@ -19,8 +25,19 @@
  * or PG_BIN; as root it runs as the `postgres` user), and always stopped and removed at the end. Exits with 1 when
  * a run fails; a query over the target is reported, not an error.
  *
- * Sizes: PAGES (50), KEYWORDS_PER_PAGE (2), WEEKS (52), MODELS (5), RUNS (20), WARMUP (2). With EXPLAIN=1 it also
- * prints the plan (EXPLAIN ANALYZE) of each statement the functions send.
+ * The fill, as the app stores it: the checks in the order they come, week after week (as they lie in the table);
+ * each week's answers about a page share one date (one llm_answers request); a model marked web in the seed (4 of
+ * the first 5) answers live, its citations read from annotations (from the text one time in ten), the others from
+ * memory (citations from the text, fewer of them). The SERP checks of the older half of the year have no features
+ * (made before issue 39 kept them); the newer ones have People Also Ask, related searches, and for seven keywords in
+ * ten an AI Overview (most weeks) of 3 to 6 references, which cites the site's page for half of them (a third of
+ * those only from the last quarter on). Every other page has an approved version, every fourth a publication of it
+ * (publishEffects' pages: 4 weeks of answers before and after, or fewer at the ends).
+ *
+ * Sizes: PAGES (100), KEYWORDS_PER_PAGE (1), WEEKS (52), MODELS (5), PROMPTS (3), SAMPLES (3), RUNS (20),
+ * WARMUP (2), ANSWER_CHARS (300: the length of each answer's text, made of hex digests that do not compress;
+ * real answers are often longer, ANSWER_CHARS=1500 measures wider rows). With EXPLAIN=1 it also prints the plan
+ * (EXPLAIN ANALYZE) of each statement the functions send.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -33,10 +50,13 @@ const size = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value >= 0 ? value : fallback;
 };
-const PAGES = Math.max(1, size("PAGES", 50));
-const KEYWORDS_PER_PAGE = Math.max(1, size("KEYWORDS_PER_PAGE", 2));
+const PAGES = Math.max(1, size("PAGES", 100));
+const KEYWORDS_PER_PAGE = Math.max(1, size("KEYWORDS_PER_PAGE", 1));
 const WEEKS = Math.max(1, size("WEEKS", 52));
 const MODELS = Math.max(1, size("MODELS", 5));
+const PROMPTS = Math.max(1, size("PROMPTS", 3));
+const SAMPLES = Math.max(1, size("SAMPLES", 3));
+const ANSWER_CHARS = Math.max(1, size("ANSWER_CHARS", 300));
 const RUNS = Math.max(1, size("RUNS", 20));
 const WARMUP = size("WARMUP", 2);
 const TARGET_MS = 100;
@@ -71,7 +91,8 @@ async function runOne(outFile: string) {
 
   const { sql } = await import("drizzle-orm");
   const { closeDatabase, getDb, getDbKind } = await import("../app/services/db.server");
-  const { keywordRankings, aiVisibility, shareOfVoice, resultMarks, monthlyReport } = await import("../app/models/results.server");
+  const { keywordRankings, aiVisibility, shareOfVoice, resultMarks, publishEffects, monthlyReport } =
+    await import("../app/models/results.server");
   const { reportMonth } = await import("../app/lib/results-rules");
   type Db = Awaited<ReturnType<typeof getDb>>;
   const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -144,7 +165,10 @@ async function runOne(outFile: string) {
 
     // One SERP check per keyword and week. Each keyword has its own starting position and climbs about a place a
     // month, with some noise; it is absent from the results now and then (and a tenth of the keywords for the first
-    // half of the year). Every sixth week another URL of the site ranks first for it (two URLs compete).
+    // half of the year). Every sixth week another URL of the site ranks first for it (two URLs compete). The checks of
+    // the older half of the year have no features (made before issue 39 kept them); the newer ones have People Also
+    // Ask and related searches, and an AI Overview for seven keywords in ten (not every week), of 3 to 6 references:
+    // the site's page among them for half of those keywords (for a third of these only from the last quarter on).
     await db.execute(sql`
       with kw as (
         select pk.linked_keyword as keyword, pk.linked_page as page, p.url as page_url,
@@ -157,10 +181,14 @@ async function runOne(outFile: string) {
           date_trunc('week', now()) - (${WEEKS} - w) * interval '1 week' + (kw.n % 48) * interval '1 hour' as checked_at,
           case when (kw.n * 7 + w * 3) % 13 = 0 or (kw.n % 10 = 0 and w <= ${WEEKS} / 2) then null
             else greatest(1, least(100, 5 + (kw.n * 37) % 60 - w / 4 + (kw.n * 13 + w * 7) % 5 - 2)) end as position,
-          ${siteUrl} || '/blog/other-' || kw.n as other_url
+          ${siteUrl} || '/blog/other-' || kw.n as other_url,
+          w > ${WEEKS} / 2 as featured,
+          kw.n % 10 < 7 and (kw.n * 3 + w) % 9 <> 0 as overview,
+          3 + (kw.n + w) % 4 as refs,
+          case when kw.n % 6 < 2 or (kw.n % 6 = 2 and w > ${WEEKS} * 3 / 4) then 1 + (kw.n + w) % 3 end as site_ref
         from kw cross join generate_series(1, ${WEEKS}) w
       )
-      insert into serp_checks (site, keyword, page, checked_at, results, site_position, site_url, is_target, site_urls)
+      insert into serp_checks (site, keyword, page, checked_at, results, site_position, site_url, is_target, site_urls, features)
       select ${siteId}, g.keyword, g.page, g.checked_at,
         (select jsonb_agg(jsonb_build_object(
             'position', r,
@@ -172,35 +200,66 @@ async function runOne(outFile: string) {
         g.position,
         case when g.position is null then null when g.w % 6 = 0 then g.other_url else g.page_url end,
         case when g.position is null then null else g.w % 6 <> 0 end,
-        case when g.position is null then '{}'::text[] when g.w % 6 = 0 then array[g.other_url, g.page_url] else array[g.page_url] end
-      from grid g`);
+        case when g.position is null then '{}'::text[] when g.w % 6 = 0 then array[g.other_url, g.page_url] else array[g.page_url] end,
+        case when g.featured then jsonb_build_object(
+          'peopleAlsoAsk', (select jsonb_agg(jsonb_build_object(
+              'question', 'Question ' || q || ' people ask about keyword ' || g.n || '?',
+              'answer', 'A short answer of a sentence or two, as Google shows it under the question.',
+              'url', 'https://rival' || (q + g.n) % 12 || '.example/faq/' || g.n, 'title', 'Answer ' || q) order by q)
+            from generate_series(1, 4) q),
+          'relatedSearches', (select jsonb_agg('related search ' || r || ' of keyword ' || g.n order by r) from generate_series(1, 8) r),
+          'featuredSnippet', case when g.n % 4 = 0 then jsonb_build_object('title', 'Snippet', 'text',
+            'The paragraph Google quotes at the top of the results.', 'url', 'https://rival' || g.n % 12 || '.example/snippet',
+            'domain', 'rival' || g.n % 12 || '.example') end,
+          'aiOverview', case when g.overview then jsonb_build_object(
+            'text', repeat('An AI Overview sentence that sums up what the sources say about the keyword. ', 8),
+            'references', (select jsonb_agg(jsonb_build_object(
+                'url', case when r = g.site_ref then g.page_url else 'https://rival' || (r * 5 + g.n) % 12 || '.example/guide/' || g.n end,
+                'title', 'Source ' || r,
+                'source', case when r = g.site_ref then 'bench-results.example' else 'rival' || (r * 5 + g.n) % 12 || '.example' end) order by r)
+              from generate_series(1, g.refs) r)) end)
+        end
+      from grid g
+      order by g.checked_at, g.keyword`);
 
-    // One answer per page, model and week: it names the site two times in five, cites it about three times in four
-    // (first, second or third of three cited URLs; a third of the pages only from a later week on, which gives the
-    // monthly report new citations), and names two to four other domains.
+    // Every week, each page's PROMPTS prompts asked SAMPLES times of each model, stored together (one date per page
+    // and week, as one llm_answers request stores them). An answer names the site two times in five; a live answer
+    // (a model marked web) cites it about three times in four, an answer from memory about half as often (first,
+    // second or third of three cited URLs; a third of the pages only from a later week on, which gives the monthly
+    // report new citations); it names two to four other domains. A live answer's citations are read from its
+    // annotations, one time in ten from its text (no annotations); an answer from memory's from its text. Its text is
+    // ANSWER_CHARS characters that do not compress (hex digests), so that the rows are as wide as that says.
     await db.execute(sql`
       with p as (select id, url, row_number() over (order by id)::int as n from pages where site = ${siteId}),
-        m as (select id, row_number() over (order by id)::int as j from llms where id in ${llmIds}),
+        m as (select id, web_search, row_number() over (order by id)::int as j from llms where id in ${llmIds}),
         grid as (
-          select p.id as page, p.url, p.n, m.id as llm, m.j, w,
+          select p.id as page, p.url, p.n, m.id as llm, m.j, m.web_search as live, w, q, s,
             date_trunc('week', now()) - (${WEEKS} - w) * interval '1 week' + interval '1 day'
-              + (p.n % 24) * interval '1 hour' + m.j * interval '1 minute' as checked_at,
-            case when (p.n * 3 + m.j + w) % 4 = 0 or (p.n % 3 = 0 and w < (p.n * 5 + m.j * 11) % ${WEEKS}) then null
-              else 1 + (p.n + w) % 3 end as citation,
-            array['https://rival' || (p.n + m.j) % 12 || '.example/a', 'https://rival' || (p.n + w) % 12 || '.example/b',
-              'https://rival' || (m.j + w) % 12 || '.example/c'] as rivals
+              + (p.n % 24) * interval '1 hour' as checked_at,
+            case when (p.n * 3 + m.j + w + q * 2 + s) % 4 = 0 or (p.n % 3 = 0 and w < (p.n * 5 + m.j * 11) % ${WEEKS})
+              or (not m.web_search and (p.n + w + q + s) % 2 = 0) then null
+              else 1 + (p.n + w + s) % 3 end as citation,
+            array['https://rival' || (p.n + m.j) % 12 || '.example/a', 'https://rival' || (p.n + w + q) % 12 || '.example/b',
+              'https://rival' || (m.j + w + s) % 12 || '.example/c'] as rivals
           from p cross join m cross join generate_series(1, ${WEEKS}) w
+            cross join generate_series(1, ${PROMPTS}) q cross join generate_series(1, ${SAMPLES}) s
         )
-      insert into llm_checks (site, page, llm, checked_at, question, answer, mentions_site, cited_urls, site_citation, domains)
-      select ${siteId}, g.page, g.llm, g.checked_at, 'Which site explains the subject of page ' || g.n || '?',
-        'An answer of a few sentences, naming a few sites and citing their pages.',
-        (g.n + g.j * 3 + g.w) % 5 < 2,
+      insert into llm_checks (site, page, llm, checked_at, question, answer, mentions_site, cited_urls, site_citation, domains,
+        prompt, sample, live, citations_from)
+      select ${siteId}, g.page, g.llm, g.checked_at, 'Prompt ' || g.q || ': which site explains the subject of page ' || g.n || '?',
+        left('An answer naming a few sites and citing their pages: ' ||
+          (select string_agg(md5(g.page || ':' || g.llm || ':' || g.w || ':' || g.q || ':' || g.s || ':' || i), ' ')
+            from generate_series(1, ${Math.ceil(ANSWER_CHARS / 33)}) i), ${ANSWER_CHARS}),
+        (g.n + g.j * 3 + g.w + g.q + g.s * 2) % 5 < 2,
         case when g.citation is null then g.rivals else g.rivals[1:g.citation - 1] || g.url || g.rivals[g.citation + 1:3] end,
         g.citation,
         (select array_agg(distinct d order by d) from unnest(array[
-          'rival' || (g.n + g.j) % 12 || '.example', 'rival' || (g.n + g.w) % 12 || '.example',
-          'rival' || (g.j + g.w) % 12 || '.example', case when g.w % 3 = 0 then 'wikipedia.org' end]) d where d is not null)
-      from grid g`);
+          'rival' || (g.n + g.j) % 12 || '.example', 'rival' || (g.n + g.w + g.q) % 12 || '.example',
+          'rival' || (g.j + g.w + g.s) % 12 || '.example', case when (g.w + g.q) % 3 = 0 then 'wikipedia.org' end]) d where d is not null),
+        g.q, g.s, g.live,
+        case when g.live and (g.n + g.j + g.w + g.q + g.s) % 10 <> 0 then 'annotations' else 'text' end
+      from grid g
+      order by g.checked_at, g.page, g.llm, g.q, g.s`);
 
     // The marks: every page has a first draft; every other page an approved version later in the year, and every
     // fourth page that version published a day after its approval.
@@ -228,13 +287,17 @@ async function runOne(outFile: string) {
         (select count(*)::int from pages where site = ${siteId}) as pages,
         (select count(*)::int from pages_keywords pk join pages p on p.id = pk.linked_page where p.site = ${siteId}) as keywords,
         (select count(*)::int from serp_checks where site = ${siteId}) as serp_checks,
+        (select count(*)::int from serp_checks where site = ${siteId} and features is not null) as featured,
+        (select count(*)::int from serp_checks where site = ${siteId} and jsonb_typeof(features -> 'aiOverview') = 'object') as overviews,
         (select count(*)::int from llm_checks where site = ${siteId}) as llm_checks,
+        (select count(*)::int from llm_checks where site = ${siteId} and live) as live,
         (select count(*)::int from pages_versions v join pages p on p.id = v.page where p.site = ${siteId} and v.approved_at is not null) as approvals,
         (select count(*)::int from page_publications pp join pages p on p.id = pp.page_id where p.site = ${siteId}) as publications`,
     );
     console.log(
-      `filled in ${ms(fillMs)}: ${counts.pages} pages, ${counts.keywords} keywords, ${counts.serp_checks} SERP checks, ` +
-        `${counts.llm_checks} LLM answers (${llmIds.length} models), ${counts.approvals} approvals, ${counts.publications} publications`,
+      `filled in ${ms(fillMs)}: ${counts.pages} pages, ${counts.keywords} keywords, ${counts.serp_checks} SERP checks ` +
+        `(${counts.featured} with features, ${counts.overviews} with an AI Overview), ${counts.llm_checks} LLM answers ` +
+        `(${llmIds.length} models, ${counts.live} live), ${counts.approvals} approvals, ${counts.publications} publications`,
     );
 
     const actor = { id: userId };
@@ -247,7 +310,12 @@ async function runOne(outFile: string) {
           if (rows.length !== PAGES * KEYWORDS_PER_PAGE || rows.some((row) => row.checks !== WEEKS)) {
             throw new Error(`keywordRankings: ${rows.length} keywords, expected ${PAGES * KEYWORDS_PER_PAGE} with ${WEEKS} checks each`);
           }
-          return { rows: rows.length, detail: `keywords, ${WEEKS} points each` };
+          const overviews = rows.filter((row) => row.aiOverview?.present);
+          const citing = overviews.filter((row) => row.aiOverview?.siteUrls.length).length;
+          return {
+            rows: rows.length,
+            detail: `keywords, ${WEEKS} points each; ${overviews.length} AI Overviews, ${citing} citing the site`,
+          };
         },
       ],
       [
@@ -255,8 +323,10 @@ async function runOne(outFile: string) {
         async () => {
           const rows = await aiVisibility(actor, siteId);
           const answers = rows.reduce((sum, row) => sum + row.answers, 0);
-          if (answers !== PAGES * MODELS * WEEKS) throw new Error(`aiVisibility: ${answers} answers, expected ${PAGES * MODELS * WEEKS}`);
-          return { rows: rows.length, detail: "model-weeks" };
+          const expected = PAGES * MODELS * WEEKS * PROMPTS * SAMPLES;
+          if (answers !== expected) throw new Error(`aiVisibility: ${answers} answers, expected ${expected}`);
+          const live = rows.reduce((sum, row) => sum + row.live, 0);
+          return { rows: rows.length, detail: `model-weeks of ${answers} answers, ${live} live` };
         },
       ],
       [
@@ -274,6 +344,17 @@ async function runOne(outFile: string) {
         },
       ],
       [
+        "publishEffects",
+        async () => {
+          const effects = await publishEffects(actor, siteId);
+          if (effects.length !== counts.publications) {
+            throw new Error(`publishEffects: ${effects.length} pages, expected ${counts.publications}`);
+          }
+          const read = effects.reduce((sum, e) => sum + e.before.answers + e.after.answers, 0);
+          return { rows: effects.length, detail: `published pages, ${read} answers before and after` };
+        },
+      ],
+      [
         `monthlyReport`,
         async () => {
           const report = await monthlyReport(actor, siteId, month);
@@ -282,8 +363,11 @@ async function runOne(outFile: string) {
           return {
             rows: parts.reduce((sum, part) => sum + part.length, 0),
             detail:
-              `${month}: ${report.movers.length} movers, ${report.newCitations.length} new citations, ` +
-              `${report.visibility.length} models, ${report.articles.length} articles, ${report.marks.length} marks`,
+              `${month}: ${report.movers.length} movers (${report.movers.filter((m) => m.aiOverview?.present).length} with an AI Overview), ` +
+              `${report.newCitations.length} new citations, ` +
+              `${report.visibility.length} models (${report.visibility.reduce((sum, v) => sum + v.answers, 0)} answers, ` +
+              `${report.visibility.reduce((sum, v) => sum + v.previous.answers, 0)} the month before), ` +
+              `${report.articles.length} articles, ${report.marks.length} marks`,
           };
         },
       ],
@@ -399,7 +483,8 @@ async function main(): Promise<number> {
   );
   console.log(
     `data set: 1 site, ${PAGES} pages × ${KEYWORDS_PER_PAGE} keywords, ${WEEKS} weekly SERP checks per keyword, ` +
-      `${WEEKS} weekly answers per page of ${MODELS} models`,
+      `${WEEKS} weeks of answers per page of ${MODELS} models × ${PROMPTS} prompts × ${SAMPLES} samples ` +
+      `(${PAGES * WEEKS * MODELS * PROMPTS * SAMPLES} answers of ${ANSWER_CHARS} characters)`,
   );
 
   const results: RunResult[] = [];
