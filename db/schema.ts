@@ -17,6 +17,7 @@ import {
   pgTable,
   text,
   timestamp,
+  primaryKey,
   uniqueIndex,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
@@ -1204,7 +1205,63 @@ export const llmChecks = pgTable(
     index("llm_checks_page_checked_idx").on(t.page, t.checkedAt),
     index("llm_checks_llm_idx").on(t.llm),
     index("llm_checks_request_idx").on(t.request),
+    // Each page and model's first answer that cites the site (the report's new citations, issue 42).
+    index("llm_checks_first_citation_idx")
+      .on(t.page, t.llm, t.checkedAt, t.id)
+      .where(sql`${t.siteCitation} is not null`),
   ],
+);
+
+/**
+ * The answers of llm_checks counted per page, model and check (issue 42): what the Results screen and the report
+ * read, so that their figures stay one small aggregate however many answers the history holds (45 a page and
+ * week at the defaults). Written in the transaction that stores the answers (snapshots.server.ts), added to when a
+ * retry of the same check stores more; filled from llm_checks by the migration that made it.
+ */
+export const llmCheckTallies = pgTable(
+  "llm_check_tallies",
+  {
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    llm: integer("llm")
+      .notNull()
+      .references(() => llms.id),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    answers: integer("answers").notNull(),
+    mentioned: integer("mentioned").notNull(),
+    cited: integer("cited").notNull(),
+    /** The sum of the site's citation positions over the answers that cite it (their mean: citation_sum / cited). */
+    citationSum: integer("citation_sum").notNull(),
+    live: integer("live").notNull(),
+    /** Answers that name or cite the site (its share of voice). */
+    namesSite: integer("names_site").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.page, t.llm, t.checkedAt] }),
+    index("llm_check_tallies_site_checked_idx").on(t.site, t.checkedAt),
+    index("llm_check_tallies_llm_idx").on(t.llm),
+  ],
+);
+
+/** Per page and check, how many answers named or cited each other domain (the share of voice, issue 42). */
+export const llmCheckDomains = pgTable(
+  "llm_check_domains",
+  {
+    site: integer("site")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    page: integer("page")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    domain: text("domain").notNull(),
+    answers: integer("answers").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.checkedAt, t.domain] }), index("llm_check_domains_site_idx").on(t.site)],
 );
 
 /**

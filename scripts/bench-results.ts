@@ -260,6 +260,14 @@ async function runOne(outFile: string) {
         case when g.live and (g.n + g.j + g.w + g.q + g.s) % 10 <> 0 then 'annotations' else 'text' end
       from grid g
       order by g.checked_at, g.page, g.llm, g.q, g.s`);
+    // Their counts, which the screens read (issue 42), as the migration that made the tables fills them from the
+    // answers (the live writes make the same counts: tests/integration/migration-visibility-tallies.test.ts).
+    for (const statement of fs
+      .readFileSync(path.resolve("db/migrations/0037_visibility_tallies.sql"), "utf8")
+      .split("--> statement-breakpoint")
+      .map((part) => part.replace(/^\s*--.*$/gm, "").trim())
+      .filter((part) => part.startsWith("INSERT INTO")))
+      await db.execute(sql.raw(statement));
 
     // The marks: every page has a first draft; every other page an approved version later in the year, and every
     // fourth page that version published a day after its approval.
@@ -291,13 +299,16 @@ async function runOne(outFile: string) {
         (select count(*)::int from serp_checks where site = ${siteId} and jsonb_typeof(features -> 'aiOverview') = 'object') as overviews,
         (select count(*)::int from llm_checks where site = ${siteId}) as llm_checks,
         (select count(*)::int from llm_checks where site = ${siteId} and live) as live,
+        (select count(*)::int from llm_check_tallies where site = ${siteId}) as tallies,
+        (select count(*)::int from llm_check_domains where site = ${siteId}) as domain_counts,
         (select count(*)::int from pages_versions v join pages p on p.id = v.page where p.site = ${siteId} and v.approved_at is not null) as approvals,
         (select count(*)::int from page_publications pp join pages p on p.id = pp.page_id where p.site = ${siteId}) as publications`,
     );
     console.log(
       `filled in ${ms(fillMs)}: ${counts.pages} pages, ${counts.keywords} keywords, ${counts.serp_checks} SERP checks ` +
         `(${counts.featured} with features, ${counts.overviews} with an AI Overview), ${counts.llm_checks} LLM answers ` +
-        `(${llmIds.length} models, ${counts.live} live), ${counts.approvals} approvals, ${counts.publications} publications`,
+        `(${llmIds.length} models, ${counts.live} live; counted in ${counts.tallies} tallies and ${counts.domain_counts} domain counts), ` +
+        `${counts.approvals} approvals, ${counts.publications} publications`,
     );
 
     const actor = { id: userId };

@@ -1,7 +1,8 @@
 /**
  * Results over time (issue 17), as the site's owner (or the team for them) reads them: each chart and table is one
- * aggregate query over the stored snapshots (serp_checks, llm_checks), whose meaning for the site was computed in
- * code when they were stored. Every function checks the actor's reach to the site (or page) first.
+ * aggregate query over the stored snapshots (serp_checks, and llm_checks through their counts per page, model and
+ * check: llm_check_tallies and llm_check_domains, issue 42), whose meaning for the site was computed in code when
+ * they were stored. Every function checks the actor's reach to the site (or page) first.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { siteCheckSchedules, sites } from "../../db/schema";
@@ -165,7 +166,7 @@ export type VisibilityPoint = {
 export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef): Promise<VisibilityPoint[]> {
   const pageId = await reach(actor, siteId, page);
   const db = await getDb();
-  const onPage = pageId === undefined ? sql`true` : sql`c.page = ${pageId}`;
+  const onPage = pageId === undefined ? sql`true` : sql`t.page = ${pageId}`;
   type Row = {
     llm: string;
     week: string | Date;
@@ -177,15 +178,21 @@ export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef)
   };
   const rows = await rowsOf<Row>(
     db,
+    // From the answers' tallies (one row per page, model and check), per check first, then per week.
     sql`
     select l.name as llm, date_trunc('week', c.checked_at at time zone 'UTC') as week,
-      count(*)::int as answers,
-      (count(*) filter (where c.mentions_site))::int as mentioned,
-      (count(*) filter (where c.site_citation is not null))::int as cited,
-      (avg(c.site_citation) filter (where c.site_citation is not null))::float8 as citation_position,
-      (count(*) filter (where c.live))::int as live
-    from llm_checks c join llms l on l.id = c.llm
-    where c.site = ${siteId} and ${onPage}
+      sum(c.answers)::int as answers,
+      sum(c.mentioned)::int as mentioned,
+      sum(c.cited)::int as cited,
+      (sum(c.citation_sum)::float8 / nullif(sum(c.cited), 0)) as citation_position,
+      sum(c.live)::int as live
+    from (
+      select t.llm, t.checked_at, sum(t.answers) as answers, sum(t.mentioned) as mentioned, sum(t.cited) as cited,
+        sum(t.citation_sum) as citation_sum, sum(t.live) as live
+      from llm_check_tallies t
+      where t.site = ${siteId} and ${onPage}
+      group by t.llm, t.checked_at
+    ) c join llms l on l.id = c.llm
     group by l.name, week
     order by week, l.name`,
   );
@@ -202,7 +209,8 @@ export async function aiVisibility(actor: Actor, siteId: number, page?: PageRef)
 
 /**
  * Share of voice: in the answers about the site's pages, how often each domain is named or cited, the site first.
- * An answer's domains are distinct (snapshots.server.ts), so counting rows counts answers (and groups by hashing).
+ * An answer's domains are distinct (snapshots.server.ts), so the domains' counts per check add up to answers; read
+ * from the counts kept beside the answers (llm_check_domains, llm_check_tallies), not the answers themselves.
  */
 export type VoiceShare = { domain: string; answers: number; share: number; isSite: boolean };
 
@@ -213,13 +221,16 @@ export async function shareOfVoice(actor: Actor, siteId: number, limit = 10): Pr
   const rows = await rowsOf<Row>(
     db,
     sql`
-    with answers as (select id, domains, mentions_site or site_citation is not null as names_site from llm_checks where site = ${siteId}),
+    with totals as (
+        select coalesce(sum(answers), 0)::int as total, coalesce(sum(names_site), 0)::int as names_site
+        from llm_check_tallies where site = ${siteId}
+      ),
       counted as (
-        select d as domain, count(*)::int as answers from answers a, unnest(a.domains) d group by d
+        select domain, sum(answers)::int as answers from llm_check_domains where site = ${siteId} group by domain
         union all
-        select null, (count(*) filter (where names_site))::int from answers
+        select null, names_site from totals
       )
-    select domain, answers, (select count(*)::int from answers) as total from counted
+    select domain, answers, (select total from totals) as total from counted
     order by domain is not null, answers desc, domain
     limit ${limit + 1}`,
   );
@@ -274,14 +285,14 @@ export async function publishEffects(actor: Actor, siteId: number, page?: PageRe
       group by p.id, p.name
     )
     select u.page_id, u.page_name, u.at,
-      (count(c.id) filter (where c.checked_at < u.at))::int as before_n,
-      (count(c.id) filter (where c.checked_at < u.at and c.mentions_site))::int as before_mentioned,
-      (count(c.id) filter (where c.checked_at < u.at and c.site_citation is not null))::int as before_cited,
-      (count(c.id) filter (where c.checked_at >= u.at))::int as after_n,
-      (count(c.id) filter (where c.checked_at >= u.at and c.mentions_site))::int as after_mentioned,
-      (count(c.id) filter (where c.checked_at >= u.at and c.site_citation is not null))::int as after_cited
+      coalesce(sum(c.answers) filter (where c.checked_at < u.at), 0)::int as before_n,
+      coalesce(sum(c.mentioned) filter (where c.checked_at < u.at), 0)::int as before_mentioned,
+      coalesce(sum(c.cited) filter (where c.checked_at < u.at), 0)::int as before_cited,
+      coalesce(sum(c.answers) filter (where c.checked_at >= u.at), 0)::int as after_n,
+      coalesce(sum(c.mentioned) filter (where c.checked_at >= u.at), 0)::int as after_mentioned,
+      coalesce(sum(c.cited) filter (where c.checked_at >= u.at), 0)::int as after_cited
     from published u
-    left join llm_checks c on c.page = u.page_id
+    left join llm_check_tallies c on c.page = u.page_id
       and c.checked_at >= u.at - make_interval(days => ${PUBLISH_WINDOW_DAYS})
       and c.checked_at < u.at + make_interval(days => ${PUBLISH_WINDOW_DAYS})
     group by u.page_id, u.page_name, u.at
@@ -500,31 +511,32 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
     rowsOf<Citation>(
       db,
       sql`
-      select p.name as page_name, l.name as llm, c.checked_at as at, c.cited_urls[c.site_citation] as url
-      from llm_checks c join pages p on p.id = c.page join llms l on l.id = c.llm
-      where c.site = ${siteId} and c.checked_at >= ${start} and c.checked_at < ${end} and c.site_citation is not null
-        and not exists (
-          select 1 from llm_checks e
-          where e.page = c.page and e.llm = c.llm and e.site_citation is not null
-            and (e.checked_at < c.checked_at or (e.checked_at = c.checked_at and e.id < c.id))
-        )
-      order by c.checked_at`,
+      select p.name as page_name, l.name as llm, f.checked_at as at, f.url
+      from pages p cross join llms l
+      -- Each page and model's first answer that cites the site (llm_checks_first_citation_idx), when it is this month's.
+      cross join lateral (
+        select e.checked_at, e.cited_urls[e.site_citation] as url from llm_checks e
+        where e.page = p.id and e.llm = l.id and e.site_citation is not null
+        order by e.checked_at, e.id limit 1
+      ) f
+      where p.site = ${siteId} and f.checked_at >= ${start} and f.checked_at < ${end}
+      order by f.checked_at, p.name, l.name`,
     ),
     rowsOf<Visibility>(
       db,
       sql`
       select l.name as llm,
-        (count(*) filter (where c.checked_at >= ${start}))::int as answers,
-        (count(*) filter (where c.checked_at >= ${start} and c.mentions_site))::int as mentioned,
-        (count(*) filter (where c.checked_at >= ${start} and c.site_citation is not null))::int as cited,
-        (count(*) filter (where c.checked_at >= ${start} and c.live))::int as live,
-        (count(*) filter (where c.checked_at < ${start}))::int as previous_answers,
-        (count(*) filter (where c.checked_at < ${start} and c.mentions_site))::int as previous_mentioned,
-        (count(*) filter (where c.checked_at < ${start} and c.site_citation is not null))::int as previous_cited
-      from llm_checks c join llms l on l.id = c.llm
+        coalesce(sum(c.answers) filter (where c.checked_at >= ${start}), 0)::int as answers,
+        coalesce(sum(c.mentioned) filter (where c.checked_at >= ${start}), 0)::int as mentioned,
+        coalesce(sum(c.cited) filter (where c.checked_at >= ${start}), 0)::int as cited,
+        coalesce(sum(c.live) filter (where c.checked_at >= ${start}), 0)::int as live,
+        coalesce(sum(c.answers) filter (where c.checked_at < ${start}), 0)::int as previous_answers,
+        coalesce(sum(c.mentioned) filter (where c.checked_at < ${start}), 0)::int as previous_mentioned,
+        coalesce(sum(c.cited) filter (where c.checked_at < ${start}), 0)::int as previous_cited
+      from llm_check_tallies c join llms l on l.id = c.llm
       where c.site = ${siteId} and c.checked_at >= ${previousStart} and c.checked_at < ${end}
       group by l.name
-      having count(*) filter (where c.checked_at >= ${start}) > 0
+      having sum(c.answers) filter (where c.checked_at >= ${start}) > 0
       order by l.name`,
     ),
     rowsOf<Article>(
