@@ -18,7 +18,9 @@ import { monthlyReport, reportMonths } from "~/models/results.server";
 import { clockNow } from "~/services/clock.server";
 import { RankingChart } from "./results/results-charts";
 import { FiguresTable } from "./results/figures-table";
-import { AiOverviewNote, ChangeWords, LivenessBadge, monthVisibility, ShareText } from "./results/visibility-figures";
+import { AiOverviewNote, LivenessBadge, monthVisibility, ShareWithChange } from "./results/visibility-figures";
+
+const NO_MONTH_BEFORE = "No answer the month before";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Report ${loaderData?.report.month ?? ""} – ${loaderData?.report.site.name ?? "Site"} – ${BRAND_NAME}` },
@@ -156,16 +158,10 @@ export default function ResultsReport({ loaderData: { report, months } }: Route.
                       <LivenessBadge liveness={figures.liveness} />
                     </td>
                     <td className="py-2 pr-3">
-                      <ShareText share={figures.mentioned} />
-                      <div className="text-xs">
-                        <ChangeWords change={figures.mentionedChange} first="No answer the month before" />
-                      </div>
+                      <ShareWithChange share={figures.mentioned} change={figures.mentionedChange} first={NO_MONTH_BEFORE} />
                     </td>
                     <td className="py-2">
-                      <ShareText share={figures.cited} />
-                      <div className="text-xs">
-                        <ChangeWords change={figures.citedChange} first="No answer the month before" />
-                      </div>
+                      <ShareWithChange share={figures.cited} change={figures.citedChange} first={NO_MONTH_BEFORE} />
                     </td>
                   </tr>
                 );

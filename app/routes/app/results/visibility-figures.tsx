@@ -71,6 +71,21 @@ export function ChangeWords({
   );
 }
 
+/** A share, and under it whether it moved since the period before (ChangeWords). */
+export function ShareWithChange({
+  share,
+  ...change
+}: { share: ShownShare } & React.ComponentProps<typeof ChangeWords>) {
+  return (
+    <>
+      <ShareText share={share} />
+      <div className="text-xs">
+        <ChangeWords {...change} />
+      </div>
+    </>
+  );
+}
+
 /**
  * The newest week, all assistants together first, then each: the shares that name and cite the site with their
  * sample sizes and intervals, where they come from, and whether they moved clearly since the week before.
@@ -108,16 +123,10 @@ export function TrendsTable({ trends }: { trends: VisibilityTrend[] }) {
               <LivenessBadge liveness={t.liveness} />
             </td>
             <td data-label="Name the site" className={cn("py-2 pr-3", CARD_CELL)}>
-              <ShareText share={t.mentioned} />
-              <div className="text-xs">
-                <ChangeWords change={t.mentionedChange} since={t.previousWeek} />
-              </div>
+              <ShareWithChange share={t.mentioned} change={t.mentionedChange} since={t.previousWeek} />
             </td>
             <td data-label="Cite it" className={cn("py-2", CARD_CELL)}>
-              <ShareText share={t.cited} />
-              <div className="text-xs">
-                <ChangeWords change={t.citedChange} since={t.previousWeek} />
-              </div>
+              <ShareWithChange share={t.cited} change={t.citedChange} since={t.previousWeek} />
             </td>
           </tr>
         ))}
