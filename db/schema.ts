@@ -1146,6 +1146,13 @@ export const serpChecks = pgTable(
      * featured snippet and the AI Overview with its sources. Null for checks made before they were kept.
      */
     features: jsonb("features").$type<SerpFeatures>(),
+    /**
+     * What the AI Overview of `features` means for the site (issue 42), computed when the check is stored: whether
+     * the results showed one, the site's URLs it cites and the other domains it cites. Null when not recorded.
+     */
+    aiOverview: boolean("ai_overview"),
+    aiOverviewSiteUrls: text("ai_overview_site_urls").array(),
+    aiOverviewDomains: text("ai_overview_domains").array(),
   },
   (t) => [
     index("serp_checks_site_keyword_checked_idx").on(t.site, t.keyword, t.checkedAt),

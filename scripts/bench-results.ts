@@ -260,14 +260,18 @@ async function runOne(outFile: string) {
         case when g.live and (g.n + g.j + g.w + g.q + g.s) % 10 <> 0 then 'annotations' else 'text' end
       from grid g
       order by g.checked_at, g.page, g.llm, g.q, g.s`);
-    // Their counts, which the screens read (issue 42), as the migration that made the tables fills them from the
-    // answers (the live writes make the same counts: tests/integration/migration-visibility-tallies.test.ts).
-    for (const statement of fs
-      .readFileSync(path.resolve("db/migrations/0037_visibility_tallies.sql"), "utf8")
-      .split("--> statement-breakpoint")
-      .map((part) => part.replace(/^\s*--.*$/gm, "").trim())
-      .filter((part) => part.startsWith("INSERT INTO")))
-      await db.execute(sql.raw(statement));
+    // What the screens read beside them (issue 42): the answers' counts and the AI Overviews' meaning for the site,
+    // as the migrations that made them fill them (the live writes make the same: migration-visibility-tallies.test.ts).
+    for (const [file, start] of [
+      ["0037_visibility_tallies.sql", "INSERT INTO"],
+      ["0038_ai_overview_meaning.sql", "WITH refs AS"],
+    ] as const)
+      for (const statement of fs
+        .readFileSync(path.resolve("db/migrations", file), "utf8")
+        .split("--> statement-breakpoint")
+        .map((part) => part.replace(/^\s*--.*$/gm, "").trim())
+        .filter((part) => part.startsWith(start)))
+        await db.execute(sql.raw(statement));
 
     // The marks: every page has a first draft; every other page an approved version later in the year, and every
     // fourth page that version published a day after its approval.

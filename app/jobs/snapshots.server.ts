@@ -7,7 +7,16 @@
 import { sql } from "drizzle-orm";
 import { llmCheckDomains, llmCheckTallies, llmChecks, serpChecks } from "../../db/schema";
 import type { SerpFeatures } from "~/lib/content-score/types";
-import { citationOfSite, competingPages, hostMatchesSite, mentionedDomains, sameUrl, siteHost, sitePosition } from "~/lib/results-rules";
+import {
+  aiOverviewLine,
+  citationOfSite,
+  competingPages,
+  hostMatchesSite,
+  mentionedDomains,
+  sameUrl,
+  siteHost,
+  sitePosition,
+} from "~/lib/results-rules";
 import { clockNow } from "~/services/clock.server";
 import type { Db } from "~/services/db.server";
 import type { SerpRow } from "~/services/providers/dataforseo.server";
@@ -40,6 +49,14 @@ export async function recordSerpCheck(
 ): Promise<number> {
   const results = check.rows.map((row) => ({ position: row.positionAbsolute, url: row.url, title: row.title, type: row.type }));
   const best = sitePosition(results, check.siteUrl);
+  const features = check.features ?? null;
+  const overview = features
+    ? aiOverviewLine(
+        features.aiOverview !== null,
+        (features.aiOverview?.references ?? []).map((r) => r.url),
+        check.siteUrl,
+      )
+    : null;
   const [{ id }] = await tx
     .insert(serpChecks)
     .values({
@@ -53,7 +70,10 @@ export async function recordSerpCheck(
       isTarget: best ? sameUrl(best.url, pageAddress(check.pageUrl, check.siteUrl)) : null,
       siteUrls: competingPages(results, check.siteUrl),
       request: check.requestId,
-      features: check.features ?? null,
+      features,
+      aiOverview: overview?.present ?? null,
+      aiOverviewSiteUrls: overview?.siteUrls ?? null,
+      aiOverviewDomains: overview?.domains ?? null,
     })
     .returning({ id: serpChecks.id });
   return id;

@@ -66,6 +66,28 @@ export function siteHost(url: string): string | null {
   return parsed ? comparableHost(parsed) : null;
 }
 
+/** Whether the results showed an AI Overview, the site's URLs it cites (none: it does not cite the site), and the other domains it cites. */
+export type AiOverviewLine = { present: boolean; siteUrls: string[]; domains: string[] };
+
+/**
+ * What an AI Overview means for the site (issue 42), from the URLs it cites: the site's (its host or a subdomain),
+ * each once in order, and the other hosts, each once in order. Null when the check did not record the features.
+ */
+export function aiOverviewLine(present: boolean | null, urls: readonly string[] | null, siteUrl: string): AiOverviewLine | null {
+  if (present === null) return null;
+  const own = siteHost(siteUrl);
+  const siteUrls: string[] = [];
+  const domains: string[] = [];
+  for (const url of urls ?? []) {
+    const host = siteHost(url);
+    if (!host) continue;
+    if (own && hostMatchesSite(host, own)) {
+      if (!siteUrls.includes(url)) siteUrls.push(url);
+    } else if (!domains.includes(host)) domains.push(host);
+  }
+  return { present, siteUrls, domains };
+}
+
 /** Whether `host` is the site's host or one of its subdomains; both come from `siteHost`. */
 export function hostMatchesSite(host: string, siteHostname: string): boolean {
   if (host === "" || siteHostname === "") return false;

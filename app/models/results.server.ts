@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { siteCheckSchedules, sites } from "../../db/schema";
 import { checkSignedLinkToken } from "~/services/secret-tokens.server";
 import { PUBLISH_WINDOW_DAYS } from "~/lib/visibility/figures";
-import { hostMatchesSite, monthBounds, monthsBetween, REPORT_UNSUBSCRIBE_PURPOSE, siteHost } from "~/lib/results-rules";
+import { monthBounds, monthsBetween, REPORT_UNSUBSCRIBE_PURPOSE, type AiOverviewLine } from "~/lib/results-rules";
 import {
   CHECK_FREQUENCIES,
   DEFAULT_MONTHLY_CAP_USD,
@@ -52,33 +52,20 @@ export type KeywordRanking = {
   targetingPages: { id: number; name: string }[];
   checks: number;
   lastCheckedAt: string | null;
-  series: { at: string; position: number | null }[];
+  /** Each check: the site's position, and Google's AI Overview (issue 42; null when the check did not record it). */
+  series: { at: string; position: number | null; aiOverview: AiOverviewLine | null }[];
   /** Google's AI Overview at the newest check (issue 42); null when that check did not record it (older checks). */
   aiOverview: AiOverviewLine | null;
 };
 
-/** Whether the results showed an AI Overview, the site's URLs it cites (none: it does not cite the site), and the other domains it cites. */
-export type AiOverviewLine = { present: boolean; siteUrls: string[]; domains: string[] };
+/** SQL: a check's AI Overview as recordSerpCheck stored it (null: not recorded). */
+const AI_PRESENT = sql`c.ai_overview`;
+const AI_SITE_URLS = sql`c.ai_overview_site_urls`;
+const AI_DOMAINS = sql`c.ai_overview_domains`;
 
-/** The line of an AI Overview from the URLs it cites (null: the check did not record the results' features). */
-export function aiOverviewLine(present: boolean | null, urls: string[] | null, siteUrl: string): AiOverviewLine | null {
-  if (present === null) return null;
-  const own = siteHost(siteUrl);
-  const siteUrls: string[] = [];
-  const domains: string[] = [];
-  for (const url of urls ?? []) {
-    const host = siteHost(url);
-    if (!host) continue;
-    if (own && hostMatchesSite(host, own)) {
-      if (!siteUrls.includes(url)) siteUrls.push(url);
-    } else if (!domains.includes(host)) domains.push(host);
-  }
-  return { present, siteUrls, domains };
-}
-
-/** SQL: whether a check's results showed an AI Overview (null when its features were not recorded), and the URLs it cites. */
-const AI_PRESENT = sql`case when c.features is null then null else jsonb_typeof(c.features -> 'aiOverview') = 'object' end`;
-const AI_URLS = sql`jsonb_path_query_array(coalesce(c.features, '{}'::jsonb), '$.aiOverview.references[*].url')`;
+/** A stored AI Overview line (the three columns of serp_checks) as the screens read it. */
+const aiOverviewOf = (present: boolean | null, siteUrls: string[] | null, domains: string[] | null): AiOverviewLine | null =>
+  present === null ? null : { present, siteUrls: siteUrls ?? [], domains: domains ?? [] };
 
 /**
  * Every keyword in use on the site (or on one of its pages), with its ranking and history: one query. Keywords
@@ -87,22 +74,18 @@ const AI_URLS = sql`jsonb_path_query_array(coalesce(c.features, '{}'::jsonb), '$
 export async function keywordRankings(actor: Actor, siteId: number, page?: PageRef): Promise<KeywordRanking[]> {
   const pageId = await reach(actor, siteId, page);
   const db = await getDb();
-  const [site] = await db.select({ url: sites.url }).from(sites).where(eq(sites.id, siteId));
   const onPage = pageId === undefined ? sql`true` : sql`pk.linked_page = ${pageId}`;
   type Row = {
     keyword_id: number;
     keyword: string;
-    position: number | null;
     url: string | null;
     is_target: boolean | null;
-    first_position: number | null;
     competing: string[] | null;
     targeting: { id: number; name: string }[];
     checks: number;
     last_checked: string | Date | null;
-    series: { at: string; position: number | null }[] | null;
-    ai_present: boolean | null;
-    ai_urls: string[] | null;
+    series:
+      { at: string; position: number | null; ai: boolean | null; ai_site_urls: string[] | null; ai_domains: string[] | null }[] | null;
   };
   const rows = await rowsOf<Row>(
     db,
@@ -117,36 +100,42 @@ export async function keywordRankings(actor: Actor, siteId: number, page?: PageR
       group by pk.linked_keyword
     )
     select u.keyword_id, u.keyword, u.targeting,
-      (array_agg(c.site_position order by c.checked_at desc, c.id desc))[1] as position,
+      -- The newest check's URL, whether it is the target and the competing URLs; its position, the first check's and
+      -- the AI Overviews come from the series.
       (array_agg(c.site_url order by c.checked_at desc, c.id desc))[1] as url,
       (array_agg(c.is_target order by c.checked_at desc, c.id desc))[1] as is_target,
-      (array_agg(c.site_position order by c.checked_at, c.id))[1] as first_position,
       (array_agg(to_jsonb(c.site_urls) order by c.checked_at desc, c.id desc))[1] as competing,
       count(c.id)::int as checks,
       max(c.checked_at) as last_checked,
-      json_agg(json_build_object('at', c.checked_at, 'position', c.site_position) order by c.checked_at, c.id)
-        filter (where c.id is not null) as series,
-      (array_agg(${AI_PRESENT} order by c.checked_at desc, c.id desc))[1] as ai_present,
-      (array_agg(${AI_URLS} order by c.checked_at desc, c.id desc))[1] as ai_urls
+      json_agg(json_build_object('at', c.checked_at, 'position', c.site_position, 'ai', ${AI_PRESENT},
+        'ai_site_urls', ${AI_SITE_URLS}, 'ai_domains', ${AI_DOMAINS})
+        order by c.checked_at, c.id) filter (where c.id is not null) as series
     from used u
     left join serp_checks c on c.site = ${siteId} and c.keyword = u.keyword_id
     group by u.keyword_id, u.keyword, u.targeting
     order by lower(u.keyword)`,
   );
-  return rows.map((row) => ({
-    keywordId: Number(row.keyword_id),
-    keyword: row.keyword,
-    position: row.position,
-    url: row.url,
-    isTarget: row.is_target,
-    firstPosition: row.first_position,
-    competingUrls: row.competing ?? [],
-    targetingPages: row.targeting,
-    checks: Number(row.checks),
-    lastCheckedAt: row.last_checked ? new Date(row.last_checked).toISOString() : null,
-    series: (row.series ?? []).map((point) => ({ at: new Date(point.at).toISOString(), position: point.position })),
-    aiOverview: aiOverviewLine(row.ai_present, row.ai_urls, site?.url ?? ""),
-  }));
+  return rows.map((row) => {
+    const series = (row.series ?? []).map((point) => ({
+      at: new Date(point.at).toISOString(),
+      position: point.position,
+      aiOverview: aiOverviewOf(point.ai, point.ai_site_urls, point.ai_domains),
+    }));
+    return {
+      keywordId: Number(row.keyword_id),
+      keyword: row.keyword,
+      position: series.at(-1)?.position ?? null,
+      url: row.url,
+      isTarget: row.is_target,
+      firstPosition: series[0]?.position ?? null,
+      competingUrls: row.competing ?? [],
+      targetingPages: row.targeting,
+      checks: Number(row.checks),
+      lastCheckedAt: row.last_checked ? new Date(row.last_checked).toISOString() : null,
+      series,
+      aiOverview: series.at(-1)?.aiOverview ?? null,
+    };
+  });
 }
 
 /** One model's visibility in one week: how many answers, how many name the site, cite it, and where. */
@@ -473,7 +462,8 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
     checks: number;
     series: { at: string; position: number | null }[] | null;
     ai_present: boolean | null;
-    ai_urls: string[] | null;
+    ai_site_urls: string[] | null;
+    ai_domains: string[] | null;
   };
   type Citation = { page_name: string; llm: string; at: string | Date; url: string | null };
   type Visibility = {
@@ -502,7 +492,8 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
         json_agg(json_build_object('at', c.checked_at, 'position', c.site_position) order by c.checked_at)
           filter (where c.checked_at >= ${start} and c.checked_at < ${end}) as series,
         (array_agg(${AI_PRESENT} order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_present,
-        (array_agg(${AI_URLS} order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_urls
+        (array_agg(to_jsonb(${AI_SITE_URLS}) order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_site_urls,
+        (array_agg(to_jsonb(${AI_DOMAINS}) order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_domains
       from serp_checks c join keywords k on k.id = c.keyword
       where c.site = ${siteId} and c.checked_at < ${end}
       group by k.keyword
@@ -567,7 +558,7 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
         after: m.after,
         checks: Number(m.checks),
         series: (m.series ?? []).map((p) => ({ at: new Date(p.at).toISOString(), position: p.position })),
-        aiOverview: aiOverviewLine(m.ai_present, m.ai_urls, site.url),
+        aiOverview: aiOverviewOf(m.ai_present, m.ai_site_urls, m.ai_domains),
       }))
       // The biggest climbs first (entering the results counts as climbing from past the 100th).
       .sort((a, b) => (a.before ?? 101) - (a.after ?? 101) - ((b.before ?? 101) - (b.after ?? 101)))

@@ -174,7 +174,11 @@ test("weekly checks over simulated weeks show the page climbing after its public
     await expect(markLabels(chart)).toHaveText(["Approved, published"]);
     await expectNoOverlappingLabels(chart);
     await page.getByText("The figures", { exact: true }).first().click();
-    await expect(page.getByRole("table", { name: "Position of “pain au levain” at each check" })).toContainText("14");
+    const checks = page.getByRole("table", { name: "Position of “pain au levain” at each check" });
+    await expect(checks).toContainText("14");
+    // Google's AI Overview at each check: it did not cite the site, then it did.
+    await expect(checks.getByRole("row").nth(1)).toContainText("Does not cite the site");
+    await expect(checks.getByRole("row").nth(2)).toContainText("Cites the site");
     // AI visibility: the share of voice names the site, cited in the second week's answers.
     const voice = page.getByRole("table").filter({ hasText: "Your site" });
     await expect(voice).toContainText(site.siteName);

@@ -1,14 +1,15 @@
 /**
- * Migrations 0036-0037 (issue 42): the answers kept before are counted into llm_check_tallies and
+ * Migrations 0036-0038 (issue 42): the answers kept before are counted into llm_check_tallies and
  * llm_check_domains, and the counts the backfill makes are those the live writes (recordLlmChecks) make; earlier
- * Perplexity answers are marked live. The backfills run here against answers stored the live way, counts wiped.
+ * Perplexity answers are marked live; the AI Overviews kept before get the meaning recordSerpCheck gives them. The
+ * backfills run here against rows stored the live way, their derived columns wiped.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { llmCheckDomains, llmCheckTallies, llmChecks, llms, pages, sites } from "../../db/schema";
-import { recordLlmChecks } from "~/jobs/snapshots.server";
+import { keywords, llmCheckDomains, llmCheckTallies, llmChecks, llms, pages, serpChecks, sites } from "../../db/schema";
+import { recordLlmChecks, recordSerpCheck } from "~/jobs/snapshots.server";
 import { useTestDatabase } from "../setup/database";
 import { insertUser } from "../setup/factories";
 
@@ -114,5 +115,73 @@ describe("migration 0036: earlier Perplexity answers were live", () => {
         [gpt!.id, false],
       ].sort(),
     );
+  });
+});
+
+describe("migration 0038: what the AI Overviews kept so far mean for their site", () => {
+  it("gives the same presence, site URLs and other domains as recordSerpCheck", async () => {
+    const [backfill] = statements("0038_ai_overview_meaning.sql").filter((s) => s.startsWith("WITH refs AS"));
+    expect(backfill).toBeDefined();
+    const { db } = database;
+    const owner = await insertUser(db);
+    const [site] = await db.insert(sites).values({ name: "Fournil", url: "https://www.fournil.example/", linkedUser: owner.id }).returning();
+    const [page] = await db.insert(pages).values({ site: site!.id, name: "Levain", url: "/levain" }).returning();
+    const [keyword] = await db.insert(keywords).values({ keyword: `levain ${Date.now()}` }).returning();
+    const features = (references: string[] | null) => ({
+      peopleAlsoAsk: [],
+      relatedSearches: [],
+      featuredSnippet: null,
+      aiOverview: references === null ? null : { text: "…", references: references.map((url) => ({ url, title: null, source: null })) },
+    });
+    const check = (f: ReturnType<typeof features> | null) =>
+      db.transaction((tx) =>
+        recordSerpCheck(tx, {
+          siteId: site!.id,
+          siteUrl: "https://www.fournil.example/",
+          keywordId: keyword!.id,
+          pageId: page!.id,
+          pageUrl: "/levain",
+          requestId: null,
+          rows: [],
+          features: f,
+        }),
+      );
+    const ids = [
+      await check(
+        features([
+          "https://fr.wikipedia.org/wiki/Levain",
+          "https://WWW.Fournil.example:443/levain?x=1",
+          "https://shop.fournil.example/pain",
+          "https://fr.wikipedia.org/wiki/Pain",
+          "https://www.marmiton.org/levain",
+          "https://WWW.Fournil.example:443/levain?x=1",
+          "not a url",
+          "https://fournil.example.evil.test/x",
+        ]),
+      ),
+      await check(features([])),
+      await check(features(null)),
+      await check(null),
+    ];
+    const read = () =>
+      db
+        .select({ id: serpChecks.id, present: serpChecks.aiOverview, siteUrls: serpChecks.aiOverviewSiteUrls, domains: serpChecks.aiOverviewDomains })
+        .from(serpChecks)
+        .where(inArray(serpChecks.id, ids))
+        .orderBy(serpChecks.id);
+    const live = await read();
+    expect(live.map((c) => [c.present, c.siteUrls, c.domains])).toEqual([
+      [
+        true,
+        ["https://WWW.Fournil.example:443/levain?x=1", "https://shop.fournil.example/pain"],
+        ["fr.wikipedia.org", "marmiton.org", "fournil.example.evil.test"],
+      ],
+      [true, [], []],
+      [false, [], []],
+      [null, null, null],
+    ]);
+    await db.update(serpChecks).set({ aiOverview: null, aiOverviewSiteUrls: null, aiOverviewDomains: null }).where(inArray(serpChecks.id, ids));
+    await db.execute(sql.raw(backfill!));
+    expect(await read()).toEqual(live);
   });
 });

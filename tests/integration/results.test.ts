@@ -697,6 +697,12 @@ describe("AI visibility that can be trusted (issue 42)", () => {
       domains: ["fr.wikipedia.org", "ademe.fr"],
     });
     expect(byId.get(kwOld)!.aiOverview).toBeNull();
+    // At each check: none at the first, then one citing the site; the older check recorded none of it.
+    expect(byId.get(kwOverview)!.series.map((p) => [p.aiOverview?.present, p.aiOverview?.siteUrls.length])).toEqual([
+      [false, 0],
+      [true, 1],
+    ]);
+    expect(byId.get(kwOld)!.series.map((p) => p.aiOverview)).toEqual([null]);
   });
 
   it("counts each week's answers, the live ones apart, and calls a change only where it is clear", async () => {

@@ -46,7 +46,7 @@ import { intentOf, reply, runIntent } from "~/services/route-action.server";
 import { RankingChart, ShareChart, type ChartMark } from "./results/results-charts";
 import { Sparkline } from "./results/sparkline";
 import { modelsOf, shareSeries, VisibilityTable } from "./results/visibility";
-import { AiOverviewNote, PublishEffectsTable, TrendsTable } from "./results/visibility-figures";
+import { AiOverviewNote, aiOverviewWords, PublishEffectsTable, TrendsTable } from "./results/visibility-figures";
 import { FiguresTable } from "./results/figures-table";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Results – ${loaderData?.site.name ?? "Site"} – ${BRAND_NAME}` }];
@@ -346,13 +346,14 @@ function RankingRow({
               <summary className="cursor-pointer text-muted-foreground">The figures</summary>
               <FiguresTable
                 caption={<>Position of “{ranking.keyword}” at each check</>}
-                columns={["Checked", "Position"]}
+                columns={["Checked", "Position", "AI Overview"]}
                 className="mt-2 w-auto"
               >
                 {ranking.series.map((p) => (
                   <tr key={p.at}>
                     <td className="pr-4">{formatDateTime(p.at)}</td>
-                    <td>{p.position ?? "not in the results"}</td>
+                    <td className="pr-4">{p.position ?? "not in the results"}</td>
+                    <td>{aiOverviewWords(p.aiOverview)}</td>
                   </tr>
                 ))}
               </FiguresTable>

@@ -19,7 +19,8 @@ import {
   type ShownShare,
   type VisibilityTrend,
 } from "~/lib/visibility/figures";
-import type { AiOverviewLine, PublishEffect } from "~/models/results.server";
+import type { AiOverviewLine } from "~/lib/results-rules";
+import type { PublishEffect } from "~/models/results.server";
 import { FiguresTable } from "./figures-table";
 
 /** Live or from memory, as a small badge (icon and words: never colour alone). */
@@ -181,6 +182,13 @@ export function PublishEffectsTable({ effects, days }: { effects: PublishEffect[
       </FiguresTable>
     </div>
   );
+}
+
+/** Google's AI Overview at one check, in a few words (a table's cell). */
+export function aiOverviewWords(line: AiOverviewLine | null): string {
+  if (line === null) return "Not recorded";
+  if (!line.present) return "None";
+  return line.siteUrls.length ? "Cites the site" : "Does not cite the site";
 }
 
 /** Google's AI Overview for a keyword, in one line beside its position. */
