@@ -250,9 +250,21 @@ export async function queueSiteChecksNow(siteId: number, creator: { id: string }
  * its cap. The first check to find it so marks the period capped and tells the team, once.
  */
 export async function capReached(siteId: number, periodId: number, now: Date = clockNow()): Promise<boolean> {
+  if ((await capRoom(siteId, now)) > 0) return false;
+  await markCapped(siteId, periodId);
+  return true;
+}
+
+/** What is left of the site's monthly cap (US dollars; 0 or less: reached). */
+export async function capRoom(siteId: number, now: Date = clockNow()): Promise<number> {
   const db = await getDb();
   const { capUsd } = await scheduleOf(db, siteId);
-  if ((await monthSpend(db, siteId, now)) < capUsd) return false;
+  return capUsd - (await monthSpend(db, siteId, now));
+}
+
+/** Marks the period capped and tells the team, once (a period already marked is left as it is). */
+export async function markCapped(siteId: number, periodId: number): Promise<void> {
+  const db = await getDb();
   await db.transaction(async (tx) => {
     const [marked] = await tx
       .update(siteCheckPeriods)
@@ -261,5 +273,4 @@ export async function capReached(siteId: number, periodId: number, now: Date = c
       .returning({ id: siteCheckPeriods.id });
     if (marked) await recordNotifications(tx, { kind: "checks_capped", siteId });
   });
-  return true;
 }

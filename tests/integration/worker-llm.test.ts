@@ -4,7 +4,7 @@
  * LLM searches, with whether each answer names the site and the URLs it cites; usage and cost summed; a 429 goes to
  * the LLM's fallback model; a failing asking keeps the others' answers and the retry asks only it; a refused key fails.
  */
-import { eq, inArray, not } from "drizzle-orm";
+import { and, eq, inArray, not } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   llmChecks,
@@ -15,8 +15,11 @@ import {
   pagesActions,
   pagesLlmAnswers,
   providerUsage,
+  notifications,
+  siteCheckPeriods,
   siteCheckSchedules,
   sites,
+  user,
 } from "../../db/schema";
 import { defaultPrompts } from "~/lib/visibility/prompts";
 import { addKeyword } from "~/models/keyword.server";
@@ -182,7 +185,9 @@ describe("the llm_answers action", () => {
       { content: "Voir https://texte.example/a.", citations: [] },
     ]);
     await run();
-    const first = (await checks()).filter((c) => c.llm === models[0].id && c.citedUrls.length && c.citedUrls[0] !== "https://example.org/guide");
+    const first = (await checks()).filter(
+      (c) => c.llm === models[0].id && c.citedUrls.length && c.citedUrls[0] !== "https://example.org/guide",
+    );
     expect(first.map((c) => [c.citationsFrom, c.citedUrls, c.siteCitation]).sort()).toEqual([
       ["annotations", ["https://www.boulangerie-dupont.fr/pain", "https://annot.example/b"], 1],
       ["text", ["https://texte.example/a"], null],
@@ -230,6 +235,41 @@ describe("the llm_answers action", () => {
       state: "failed",
       lastError: "0 of 18 answers stored; OpenRouter refused the key (401)",
     });
+  });
+  // Last: the team's notification it records queues an e-mail, which the worker would run before the next request.
+  it("stops asking a scheduled check's questions once what it spent reaches what is left of the site's cap, and tells the team", async () => {
+    // $0.05 a month: a live answer costs $0.0215, so the check stops after a few of its 18 questions.
+    const member = await insertUser(database.db, { name: "Équipe" });
+    await database.db.update(user).set({ role: "team" }).where(eq(user.id, member.id));
+    await database.db.insert(siteCheckSchedules).values({ siteId, monthlyCapUsd: "0.05" });
+    const [period] = await database.db
+      .insert(siteCheckPeriods)
+      .values({ siteId, period: "weekly:2027-03-01", status: "queued" })
+      .returning();
+    const queued = await request();
+    await database.db
+      .update(pagesActions)
+      .set({ infoJson: { period: period!.id } })
+      .where(eq(pagesActions.id, queued!.id));
+    try {
+      await run();
+      // At most one round of questions already under way (4 at a time) past the cap, never the 18.
+      expect(fake.asked.length).toBeGreaterThanOrEqual(3);
+      expect(fake.asked.length).toBeLessThanOrEqual(7);
+      expect(await checks()).toHaveLength(fake.asked.length);
+      expect(await request()).toMatchObject({ state: "done" });
+      const [marked] = await database.db.select().from(siteCheckPeriods).where(eq(siteCheckPeriods.id, period!.id));
+      expect(marked!.status).toBe("capped");
+      const told = await database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.site, siteId), eq(notifications.kind, "checks_capped")));
+      expect(told.map((n) => n.recipient)).toContain(member.id);
+      expect(told.filter((n) => n.recipient === member.id)).toHaveLength(1);
+    } finally {
+      await database.db.delete(siteCheckPeriods).where(eq(siteCheckPeriods.siteId, siteId));
+      await database.db.delete(siteCheckSchedules).where(eq(siteCheckSchedules.siteId, siteId));
+    }
   });
 });
 

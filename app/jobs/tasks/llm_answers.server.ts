@@ -20,7 +20,7 @@ import { defaultPrompts } from "~/lib/visibility/prompts";
 import { recordLlmChecks } from "../snapshots.server";
 import { PermanentError, RateLimitedError, RetryableError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient, type Completion } from "~/services/providers/openrouter.server";
-import { capReached, scheduleOf } from "../schedule.server";
+import { capRoom, markCapped, scheduleOf } from "../schedule.server";
 import { defineTask, idSchema, scheduledInfo } from "../task.server";
 
 export { questionFor } from "~/lib/visibility/prompts";
@@ -42,8 +42,14 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
     async run({ id, payload: { pageId, period }, signal, usage }) {
       const context = await llmQuestionContext(pageId);
       if (!context) throw new PermanentError("The page of this LLM answers request no longer exists");
-      // A scheduled check stops at the site's monthly cap (issue 17).
-      if (period !== null && (await capReached(context.siteId, period))) return usage;
+      // A scheduled check stops at the site's monthly cap (issue 17), before it starts and, since it asks many
+      // questions (issue 42), before each one: what it has spent so far counts.
+      const room = period === null ? Infinity : await capRoom(context.siteId);
+      if (period !== null && room <= 0) {
+        await markCapped(context.siteId, period);
+        return usage;
+      }
+      let capped = false;
       if (context.llms.length === 0) throw new PermanentError("No active LLM to ask");
       const api = client();
       // A retry asks only what its earlier attempts did not store.
@@ -57,6 +63,10 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
       );
       const failures: Error[] = [];
       const asked = await pLimit(ASKED_AT_ONCE).map(askings, async ({ llm, prompt, question, sample }): Promise<NewLlmAnswer | null> => {
+        if ((usage.costUsd ?? 0) >= room) {
+          capped = true;
+          return null;
+        }
         try {
           const completion = await askWithFallback(api, llm, question, signal, usage);
           const annotated = completion.citations !== null;
@@ -79,6 +89,7 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
       const answers = asked.filter((a): a is NewLlmAnswer => a !== null);
       signal.throwIfAborted();
       await replaceLlmAnswers(pageId, answers, { site: { id: context.siteId, url: context.siteUrl }, requestId: id, prompts: context.prompts });
+      if (capped && period !== null) await markCapped(context.siteId, period);
       if (failures.length) {
         const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0 && done.size === 0;
         const message = `${answers.length + done.size} of ${askings.length + done.size} answers stored; ${[...new Set(failures.map((f) => f.message))].join("; ")}`;
