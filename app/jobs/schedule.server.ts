@@ -10,7 +10,8 @@
  */
 import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { actions, pages, pagesActions, siteCheckPeriods, siteCheckSchedules } from "../../db/schema";
-import { monthBounds, reportMonth } from "~/lib/results-rules";
+import { CHECK_FREQUENCIES, monthBounds, reportMonth, type CheckFrequency } from "~/lib/results-rules";
+import { DEFAULT_SAMPLES } from "~/lib/visibility/prompts";
 import { clockNow } from "~/services/clock.server";
 import { getEnv } from "~/services/env.server";
 import { getDb, type Db } from "~/services/db.server";
@@ -18,11 +19,9 @@ import { logger } from "~/services/logger.server";
 import { actionNamed, insertActionRows } from "./action-rows.server";
 import { recordNotifications } from "./notify.server";
 
-export const CHECK_FREQUENCIES = ["off", "weekly", "monthly"] as const;
-export type CheckFrequency = (typeof CHECK_FREQUENCIES)[number];
+export { CHECK_FREQUENCIES, type CheckFrequency };
+export { DEFAULT_SAMPLES };
 export const DEFAULT_MONTHLY_CAP_USD = 10;
-/** How many times each prompt is asked of each model per period when the team has not said (issue 42). */
-export const DEFAULT_SAMPLES = 3;
 
 /** The actions a scheduled check queues, whose costs count against the site's cap. */
 export const CHECK_ACTIONS = ["serps", "llm_answers"] as const;

@@ -292,6 +292,10 @@ export const cannibalised = (ranking: { competingUrls: readonly string[]; target
 /** The highest monthly cap of a site's automatic checks the console accepts (US dollars). */
 export const MAX_CHECKS_CAP_USD = 1000;
 
+/** How often a site's checks run by themselves (issue 17): off, weekly or monthly. */
+export const CHECK_FREQUENCIES = ["off", "weekly", "monthly"] as const;
+export type CheckFrequency = (typeof CHECK_FREQUENCIES)[number];
+
 /** A month as 'YYYY-MM' and its bounds (UTC); null when the text is not a month. */
 export function monthBounds(month: string): { start: Date; end: Date } | null {
   const match = /^(\d{4})-(\d{2})$/.exec(month);

@@ -6,12 +6,12 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { keywords, locationLanguages, pagePrompts, pages, pagesKeywords, siteCheckSchedules, sites } from "../../db/schema";
-import { checkPrompts, defaultPrompts, MAX_SAMPLES, MIN_SAMPLES, SAMPLES_ERROR, writtenPrompts } from "~/lib/visibility/prompts";
+import { checkPrompts, MAX_SAMPLES, MIN_SAMPLES, promptsOfPage, SAMPLES_ERROR } from "~/lib/visibility/prompts";
 import { NotFoundError } from "~/lib/not-found";
 import type { TeamMember } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { writeAudit } from "~/services/team-audit.server";
-import { DEFAULT_MONTHLY_CAP_USD, DEFAULT_SAMPLES } from "~/jobs/schedule.server";
+import { DEFAULT_MONTHLY_CAP_USD } from "~/jobs/schedule.server";
 import { ownedPageRef, type Actor, type PageRef } from "./access.server";
 import { assertTeam, auditActor } from "./team-access.server";
 
@@ -24,31 +24,28 @@ export type PagePrompts = {
 
 /** The prompts of a page whose reach the caller checked: the team's, else the defaults. */
 async function promptsOf(db: Db, pageId: number): Promise<PagePrompts> {
-  const written = await db
-    .select({ prompt: pagePrompts.prompt, updatedAt: pagePrompts.updatedAt })
-    .from(pagePrompts)
-    .where(eq(pagePrompts.page, pageId))
-    .orderBy(asc(pagePrompts.position));
-  const own = writtenPrompts(written);
-  if (own) return { prompts: own.prompts, custom: true, updatedAt: own.updatedAt.toISOString() };
-  const [page] = await db
-    .select({ name: pages.name, languageCode: locationLanguages.languageCode })
-    .from(pages)
-    .innerJoin(sites, eq(sites.id, pages.site))
-    .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
-    .where(eq(pages.id, pageId));
+  const [written, [page], words] = await Promise.all([
+    db
+      .select({ prompt: pagePrompts.prompt, updatedAt: pagePrompts.updatedAt })
+      .from(pagePrompts)
+      .where(eq(pagePrompts.page, pageId))
+      .orderBy(asc(pagePrompts.position)),
+    db
+      .select({ name: pages.name, languageCode: locationLanguages.languageCode })
+      .from(pages)
+      .innerJoin(sites, eq(sites.id, pages.site))
+      .leftJoin(locationLanguages, eq(locationLanguages.id, sites.language))
+      .where(eq(pages.id, pageId)),
+    db
+      .select({ keyword: keywords.keyword })
+      .from(pagesKeywords)
+      .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
+      .where(and(eq(pagesKeywords.linkedPage, pageId), eq(pagesKeywords.toSearch, true)))
+      .orderBy(asc(pagesKeywords.id)),
+  ]);
   if (!page) throw new NotFoundError("page");
-  const words = await db
-    .select({ keyword: keywords.keyword })
-    .from(pagesKeywords)
-    .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
-    .where(and(eq(pagesKeywords.linkedPage, pageId), eq(pagesKeywords.toSearch, true)))
-    .orderBy(asc(pagesKeywords.id));
-  return {
-    prompts: defaultPrompts({ pageName: page.name, keywords: words.map((w) => w.keyword), languageCode: page.languageCode }),
-    custom: false,
-    updatedAt: null,
-  };
+  const prompts = promptsOfPage(written, { pageName: page.name, keywords: words.map((w) => w.keyword), languageCode: page.languageCode });
+  return { ...prompts, updatedAt: prompts.updatedAt?.toISOString() ?? null };
 }
 
 /** The prompts the assistants are asked about the page (the owner, or the team for them). */
@@ -118,5 +115,3 @@ export async function teamSetSamples(member: TeamMember, siteId: number, samples
     );
   });
 }
-
-export { DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES };

@@ -58,11 +58,6 @@ export type KeywordRanking = {
   aiOverview: AiOverviewLine | null;
 };
 
-/** SQL: a check's AI Overview as recordSerpCheck stored it (null: not recorded). */
-const AI_PRESENT = sql`c.ai_overview`;
-const AI_SITE_URLS = sql`c.ai_overview_site_urls`;
-const AI_DOMAINS = sql`c.ai_overview_domains`;
-
 /** A stored AI Overview line (the three columns of serp_checks) as the screens read it. */
 const aiOverviewOf = (present: boolean | null, siteUrls: string[] | null, domains: string[] | null): AiOverviewLine | null =>
   present === null ? null : { present, siteUrls: siteUrls ?? [], domains: domains ?? [] };
@@ -107,8 +102,8 @@ export async function keywordRankings(actor: Actor, siteId: number, page?: PageR
       (array_agg(to_jsonb(c.site_urls) order by c.checked_at desc, c.id desc))[1] as competing,
       count(c.id)::int as checks,
       max(c.checked_at) as last_checked,
-      json_agg(json_build_object('at', c.checked_at, 'position', c.site_position, 'ai', ${AI_PRESENT},
-        'ai_site_urls', ${AI_SITE_URLS}, 'ai_domains', ${AI_DOMAINS})
+      json_agg(json_build_object('at', c.checked_at, 'position', c.site_position, 'ai', c.ai_overview,
+        'ai_site_urls', c.ai_overview_site_urls, 'ai_domains', c.ai_overview_domains)
         order by c.checked_at, c.id) filter (where c.id is not null) as series
     from used u
     left join serp_checks c on c.site = ${siteId} and c.keyword = u.keyword_id
@@ -491,9 +486,9 @@ export async function monthlyReport(actor: Actor, siteId: number, month: string)
         (count(*) filter (where c.checked_at >= ${start} and c.checked_at < ${end}))::int as checks,
         json_agg(json_build_object('at', c.checked_at, 'position', c.site_position) order by c.checked_at)
           filter (where c.checked_at >= ${start} and c.checked_at < ${end}) as series,
-        (array_agg(${AI_PRESENT} order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_present,
-        (array_agg(to_jsonb(${AI_SITE_URLS}) order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_site_urls,
-        (array_agg(to_jsonb(${AI_DOMAINS}) order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_domains
+        (array_agg(c.ai_overview order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_present,
+        (array_agg(to_jsonb(c.ai_overview_site_urls) order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_site_urls,
+        (array_agg(to_jsonb(c.ai_overview_domains) order by c.checked_at desc) filter (where c.checked_at >= ${start}))[1] as ai_domains
       from serp_checks c join keywords k on k.id = c.keyword
       where c.site = ${siteId} and c.checked_at < ${end}
       group by k.keyword

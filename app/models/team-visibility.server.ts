@@ -20,7 +20,7 @@ import { NotFoundError } from "~/lib/not-found";
 import { pageParam, parseListQuery } from "~/lib/list-query";
 import { TEAM_PROMPT_PAGES_PAGE_SIZE } from "~/lib/schemas/team";
 import { estimateChecksCost, PRICE_WINDOW_DAYS, type CheckFrequency, type CostEstimate } from "~/lib/visibility/cost";
-import { DEFAULT_PROMPT_COUNT, defaultPrompts, writtenPrompts } from "~/lib/visibility/prompts";
+import { DEFAULT_PROMPT_COUNT, promptsOfPage } from "~/lib/visibility/prompts";
 import { z } from "~/lib/zod";
 import { DEFAULT_MONTHLY_CAP_USD, DEFAULT_SAMPLES } from "~/jobs/schedule.server";
 import type { TeamMember } from "~/services/auth.server";
@@ -215,12 +215,10 @@ export async function teamListPromptPages(
     : [];
   const byPage = new Map<number, typeof written>();
   for (const w of written) byPage.set(w.page, [...(byPage.get(w.page) ?? []), w]);
-  const list = listed.map(({ total: _total, ...page }): TeamPromptPage => {
-    const own = writtenPrompts(byPage.get(page.id) ?? []);
-    if (own) return { ...page, ...own, custom: true };
-    const prompts = defaultPrompts({ pageName: page.name, keywords: page.keywords, languageCode });
-    return { ...page, prompts, custom: false, updatedAt: null };
-  });
+  const list = listed.map(({ total: _total, ...page }): TeamPromptPage => ({
+    ...page,
+    ...promptsOfPage(byPage.get(page.id) ?? [], { pageName: page.name, keywords: page.keywords, languageCode }),
+  }));
   if (listed[0] || query.page === 1) return { site: siteFields, pages: list, total: listed[0]?.total ?? 0 };
   // Past the last page: how many there are, for the screen to say where the list ends.
   const [counted] = await db

@@ -13,10 +13,20 @@ import pLimit from "p-limit";
 import { and, asc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { UsageTally } from "~/lib/usage";
-import { keywords, llmChecks, llms, locationLanguages, pagePrompts, pages, pagesKeywords, pagesLlmAnswers, sites } from "../../../db/schema";
+import {
+  keywords,
+  llmChecks,
+  llms,
+  locationLanguages,
+  pagePrompts,
+  pages,
+  pagesKeywords,
+  pagesLlmAnswers,
+  sites,
+} from "../../../db/schema";
 import { getDb } from "~/services/db.server";
 import { citedUrlsIn, mentionsSite } from "~/lib/results-rules";
-import { defaultPrompts } from "~/lib/visibility/prompts";
+import { promptsOfPage } from "~/lib/visibility/prompts";
 import { recordLlmChecks } from "../snapshots.server";
 import { PermanentError, RateLimitedError, RetryableError } from "~/services/providers/http.server";
 import { ask, LLM_SETTINGS, openRouterClient, type Completion } from "~/services/providers/openrouter.server";
@@ -88,7 +98,11 @@ export function llmAnswersTask(client: () => OpenAI = () => openRouterClient()) 
       });
       const answers = asked.filter((a): a is NewLlmAnswer => a !== null);
       signal.throwIfAborted();
-      await replaceLlmAnswers(pageId, answers, { site: { id: context.siteId, url: context.siteUrl }, requestId: id, prompts: context.prompts });
+      await replaceLlmAnswers(pageId, answers, {
+        site: { id: context.siteId, url: context.siteUrl },
+        requestId: id,
+        prompts: context.prompts,
+      });
       if (capped && period !== null) await markCapped(context.siteId, period);
       if (failures.length) {
         const permanent = failures.every((f) => f instanceof PermanentError) && answers.length === 0 && done.size === 0;
@@ -172,7 +186,11 @@ export async function llmQuestionContext(pageId: number): Promise<LlmQuestionCon
       .innerJoin(keywords, eq(keywords.id, pagesKeywords.linkedKeyword))
       .where(and(eq(pagesKeywords.linkedPage, pageId), eq(pagesKeywords.toSearch, true)))
       .orderBy(asc(pagesKeywords.id)),
-    db.select({ prompt: pagePrompts.prompt }).from(pagePrompts).where(eq(pagePrompts.page, pageId)).orderBy(asc(pagePrompts.position)),
+    db
+      .select({ prompt: pagePrompts.prompt, updatedAt: pagePrompts.updatedAt })
+      .from(pagePrompts)
+      .where(eq(pagePrompts.page, pageId))
+      .orderBy(asc(pagePrompts.position)),
     db
       .select({ id: llms.id, name: llms.name, model: llms.nameOpenrouter, fallback: llms.fallbackOpenrouter, webSearch: llms.webSearch })
       .from(llms)
@@ -181,9 +199,7 @@ export async function llmQuestionContext(pageId: number): Promise<LlmQuestionCon
     scheduleOf(db, page.siteId),
   ]);
   const keywordList = words.map((w) => w.keyword);
-  const prompts = written.length
-    ? written.map((w) => w.prompt)
-    : defaultPrompts({ pageName: page.pageName, keywords: keywordList, languageCode: page.languageCode });
+  const { prompts } = promptsOfPage(written, { pageName: page.pageName, keywords: keywordList, languageCode: page.languageCode });
   return { ...page, keywords: keywordList, prompts, samples: schedule.samples, llms: active };
 }
 
@@ -212,7 +228,13 @@ export async function replaceLlmAnswers(
 ) {
   if (answers.length === 0) return;
   const db = await getDb();
-  const newest = answers.filter((a) => a.sample === Math.min(...answers.filter((b) => b.llmId === a.llmId && b.prompt === a.prompt).map((b) => b.sample)));
+  // Each LLM's first asking of each prompt among these answers.
+  const first = new Map<string, NewLlmAnswer>();
+  for (const a of answers) {
+    const key = `${a.llmId}:${a.prompt}`;
+    if ((first.get(key)?.sample ?? Infinity) > a.sample) first.set(key, a);
+  }
+  const newest = [...first.values()];
   await db.transaction(async (tx) => {
     await recordLlmChecks(tx, pageId, check.site, answers, check.requestId);
     if (newest.length === 0) return;
@@ -220,7 +242,9 @@ export async function replaceLlmAnswers(
       and(
         eq(pagesLlmAnswers.linkedPage, pageId),
         or(
-          ...newest.map((a) => and(eq(pagesLlmAnswers.linkedLlm, a.llmId), sql`${pagesLlmAnswers.question} is not distinct from ${a.question}`)),
+          ...newest.map((a) =>
+            and(eq(pagesLlmAnswers.linkedLlm, a.llmId), sql`${pagesLlmAnswers.question} is not distinct from ${a.question}`),
+          ),
           and(
             inArray(
               pagesLlmAnswers.linkedLlm,

@@ -8,7 +8,9 @@
  * Pure: the model (models/team-visibility.server.ts) reads the figures, the screens write the words.
  */
 
-export type CheckFrequency = "off" | "weekly" | "monthly";
+import type { CheckFrequency } from "~/lib/results-rules";
+
+export type { CheckFrequency };
 
 /** How far back the calls that price an estimate go (days). */
 export const PRICE_WINDOW_DAYS = 90;

@@ -73,25 +73,29 @@ export type VisibilityTrend = {
   citedChange: ShareChange | null;
 };
 
-export function visibilityTrends(points: readonly WeekCounts[]): VisibilityTrend[] {
-  const byLlm = new Map<string, WeekCounts[]>();
-  const pooled = new Map<string, WeekCounts>();
+/** Per week (oldest first), the answers of one assistant, or of all of them added up (`llm` null). */
+export function weeklyCounts(points: readonly WeekCounts[], llm: string | null): WeekCounts[] {
+  const weeks = new Map<string, WeekCounts>();
   for (const p of points) {
-    byLlm.set(p.llm, [...(byLlm.get(p.llm) ?? []), p]);
-    const all = pooled.get(p.week) ?? { llm: "", week: p.week, answers: 0, mentioned: 0, cited: 0, live: 0 };
-    pooled.set(p.week, {
-      ...all,
-      answers: all.answers + p.answers,
-      mentioned: all.mentioned + p.mentioned,
-      cited: all.cited + p.cited,
-      live: all.live + p.live,
+    if (llm !== null && p.llm !== llm) continue;
+    const w = weeks.get(p.week) ?? { llm: llm ?? "", week: p.week, answers: 0, mentioned: 0, cited: 0, live: 0 };
+    weeks.set(p.week, {
+      ...w,
+      answers: w.answers + p.answers,
+      mentioned: w.mentioned + p.mentioned,
+      cited: w.cited + p.cited,
+      live: w.live + p.live,
     });
   }
-  const trend = (llm: string | null, weeks: WeekCounts[]): VisibilityTrend | null => {
-    const sorted = [...weeks].sort((a, b) => a.week.localeCompare(b.week));
-    const last = sorted.at(-1);
+  return [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week));
+}
+
+export function visibilityTrends(points: readonly WeekCounts[]): VisibilityTrend[] {
+  const trend = (llm: string | null): VisibilityTrend | null => {
+    const weeks = weeklyCounts(points, llm);
+    const last = weeks.at(-1);
     if (!last) return null;
-    const before = sorted.at(-2) ?? null;
+    const before = weeks.at(-2) ?? null;
     return {
       llm,
       week: last.week,
@@ -103,7 +107,6 @@ export function visibilityTrends(points: readonly WeekCounts[]): VisibilityTrend
       citedChange: before ? shareChange({ k: before.cited, n: before.answers }, { k: last.cited, n: last.answers }) : null,
     };
   };
-  const trends = [...byLlm.entries()].map(([llm, weeks]) => trend(llm, weeks)).filter((t): t is VisibilityTrend => t !== null);
-  const all = trend(null, [...pooled.values()]);
-  return all ? [all, ...trends] : trends;
+  const models = [...new Set(points.map((p) => p.llm))];
+  return [null, ...models].map(trend).filter((t): t is VisibilityTrend => t !== null);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPrompts, DEFAULT_PROMPT_COUNT, defaultPrompts, questionFor, writtenPrompts } from "./prompts";
+import { checkPrompts, DEFAULT_PROMPT_COUNT, defaultPrompts, promptsOfPage, questionFor } from "./prompts";
 
 describe("a page's default prompts", () => {
   it("asks the informational question, a which-to-choose question and a comparison of its first two keywords", () => {
@@ -75,14 +75,22 @@ describe("the team's prompts", () => {
 describe("a page's prompts as stored", () => {
   it("are the team's, in their order, with when they were last written; none: the defaults, as many as said", () => {
     const at = (day: number) => new Date(Date.UTC(2026, 10, day));
+    const page = { pageName: "Vélo", keywords: ["vélo"], languageCode: "fr" };
     expect(
-      writtenPrompts([
-        { prompt: "Quel vélo choisir ?", updatedAt: at(2) },
-        { prompt: "Comment entretenir un vélo ?", updatedAt: at(5) },
-        { prompt: "Où acheter un vélo ?", updatedAt: at(3) },
-      ]),
-    ).toEqual({ prompts: ["Quel vélo choisir ?", "Comment entretenir un vélo ?", "Où acheter un vélo ?"], updatedAt: at(5) });
-    expect(writtenPrompts([])).toBeNull();
-    expect(defaultPrompts({ pageName: "Vélo", keywords: ["vélo"], languageCode: "fr" })).toHaveLength(DEFAULT_PROMPT_COUNT);
+      promptsOfPage(
+        [
+          { prompt: "Quel vélo choisir ?", updatedAt: at(2) },
+          { prompt: "Comment entretenir un vélo ?", updatedAt: at(5) },
+          { prompt: "Où acheter un vélo ?", updatedAt: at(3) },
+        ],
+        page,
+      ),
+    ).toEqual({
+      prompts: ["Quel vélo choisir ?", "Comment entretenir un vélo ?", "Où acheter un vélo ?"],
+      custom: true,
+      updatedAt: at(5),
+    });
+    expect(promptsOfPage([], page)).toEqual({ prompts: defaultPrompts(page), custom: false, updatedAt: null });
+    expect(defaultPrompts(page)).toHaveLength(DEFAULT_PROMPT_COUNT);
   });
 });

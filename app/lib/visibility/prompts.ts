@@ -12,7 +12,8 @@ export const MAX_PROMPTS = 5;
 /** How many default prompts a page without the team's has (defaultPrompts). */
 export const DEFAULT_PROMPT_COUNT = 3;
 
-/** How many times each prompt may be asked of each model per period (the site's sample size), and the refusal. */
+/** How many times each prompt is asked of each model per period (the site's sample size): by default, the bounds, the refusal. */
+export const DEFAULT_SAMPLES = 3;
 export const MIN_SAMPLES = 1;
 export const MAX_SAMPLES = 10;
 export const SAMPLES_ERROR = `Choisissez un nombre entier de ${MIN_SAMPLES} à ${MAX_SAMPLES}.`;
@@ -111,11 +112,17 @@ export function defaultPrompts(context: PromptContext): string[] {
 /** One of the prompts the team wrote for a page, as stored (in their order). */
 export type WrittenPrompt = { prompt: string; updatedAt: Date };
 
-/** The team's prompts of a page and when they were last written; null when it has none (it is asked the defaults). */
-export function writtenPrompts(written: readonly WrittenPrompt[]): { prompts: string[]; updatedAt: Date } | null {
-  if (!written.length) return null;
+/**
+ * The prompts a page is asked: the team's (`written`, in their order) with when they were last written, else its
+ * defaults. The one rule the task that asks, the owner's page and the console read.
+ */
+export function promptsOfPage(
+  written: readonly WrittenPrompt[],
+  context: PromptContext,
+): { prompts: string[]; custom: boolean; updatedAt: Date | null } {
+  if (!written.length) return { prompts: defaultPrompts(context), custom: false, updatedAt: null };
   const updatedAt = written.reduce((newest, w) => (w.updatedAt > newest ? w.updatedAt : newest), written[0]!.updatedAt);
-  return { prompts: written.map((w) => w.prompt), updatedAt };
+  return { prompts: written.map((w) => w.prompt), custom: true, updatedAt };
 }
 
 /** Refused: why, in the console's language, and which field (0-based, as typed) when one question is at fault. */

@@ -1,7 +1,7 @@
 /** The AI visibility's figures per model and week: as series for the charts (one assistant, or all), and as a table. */
 import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { LIVENESS_WORDS, livenessOf, shareWithInterval, shownShare } from "~/lib/visibility/figures";
+import { LIVENESS_WORDS, livenessOf, shareWithInterval, shownShare, weeklyCounts, type WeekCounts } from "~/lib/visibility/figures";
 import type { VisibilityPoint } from "~/models/results.server";
 import { FiguresTable } from "./figures-table";
 import type { SharePoint } from "./results-charts";
@@ -14,17 +14,11 @@ export const modelsOf = (points: VisibilityPoint[]) => [...new Set(points.map((p
  * it, each with its 95 % interval.
  */
 export function shareSeries(points: VisibilityPoint[], llm: string | null): { mentioned: SharePoint[]; cited: SharePoint[] } {
-  const weeks = new Map<string, { answers: number; mentioned: number; cited: number }>();
-  for (const p of points) {
-    if (llm !== null && p.llm !== llm) continue;
-    const week = weeks.get(p.week) ?? { answers: 0, mentioned: 0, cited: 0 };
-    weeks.set(p.week, { answers: week.answers + p.answers, mentioned: week.mentioned + p.mentioned, cited: week.cited + p.cited });
-  }
-  const sorted = [...weeks.entries()].sort(([a], [b]) => a.localeCompare(b));
-  const series = (k: (w: { mentioned: number; cited: number }) => number): SharePoint[] =>
-    sorted.map(([week, w]) => {
+  const weeks = weeklyCounts(points, llm);
+  const series = (k: (w: WeekCounts) => number): SharePoint[] =>
+    weeks.map((w) => {
       const s = shownShare(k(w), w.answers);
-      return { week, share: s.share, low: s.low, high: s.high, answers: w.answers };
+      return { week: w.week, share: s.share, low: s.low, high: s.high, answers: w.answers };
     });
   return { mentioned: series((w) => w.mentioned), cited: series((w) => w.cited) };
 }
