@@ -43,15 +43,19 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireTeamMember(request);
-  const found = await teamGetInboxItem(member, idOr404(params.itemId));
+  const itemId = idOr404(params.itemId);
+  // A first-article request's trial (issue 38) is read before the item: a draft delivered between the two reads then
+  // shows in the item's state no later than in the trial's steps, which poll until they say it was delivered (read
+  // the other way round, the steps could say delivered, stop polling, and leave the item's state behind for good).
+  const progress = await teamTrialProgress(member, itemId);
+  const found = await teamGetInboxItem(member, itemId);
   if (!found) throw data(null, { status: 404 });
   // A request for changes: the revision it started (issue 38).
   const versionId = found.item.review?.decision === "revision" ? found.item.review.version.versionId : null;
   const revision = versionId ? await teamRevisionOfVersion(member, versionId) : null;
-  // A first-article request's trial article (issue 38): where it stands, or, before it starts, the languages to
-  // choose from when the request gave none.
-  const trial = found.item.kind === "first_article" ? await teamTrialProgress(member, found.item.id) : null;
+  const trial = found.item.kind === "first_article" ? progress : null;
   const site = found.item.site;
+  // Before a trial starts, the languages to choose from when the request gave none.
   const languages = !trial && site?.id && !site.language ? (await listLanguageChoices()).languages : [];
   return { ...found, revision, trial, languages, memberId: member.id, now: new Date().toISOString() };
 }
